@@ -1,0 +1,122 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// Strict settings shared by every target: Swift 6 language mode is the package default.
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "magical-stories",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "magical-stories", targets: ["magical-stories"]),
+        .executable(name: "magical-stories-bench", targets: ["MagicalStoriesBench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-websocket.git", from: "1.6.2"),
+        .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+    ],
+    targets: [
+        // MARK: Core
+        .target(name: "StoryDomain", swiftSettings: strict),
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]
+        ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .target(
+            name: "StoryProviders",
+            dependencies: ["StoryDomain", "CCairo", "CZlib"],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "StoryStore",
+            dependencies: ["StoryDomain", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "StoryBot",
+            dependencies: ["StoryDomain", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
+
+        // MARK: Adapters
+        .target(
+            name: "WebChat",
+            dependencies: [
+                "StoryBot", "StoryDomain",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+
+        // MARK: Composition root and executables
+        .target(
+            name: "MagicalStories",
+            dependencies: [
+                "StoryDomain", "StoryStore", "StoryProviders", "StoryBot", "WebChat",
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "magical-stories",
+            dependencies: [
+                "MagicalStories", "StoryBot", "StoryDomain", "StoryProviders", "StoryStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "MagicalStoriesBench",
+            dependencies: ["MagicalStories", "StoryDomain", "StoryStore", "StoryProviders", "StoryBot"],
+            path: "Benchmarks/MagicalStoriesBench",
+            swiftSettings: strict
+        ),
+
+        // MARK: Tests
+        .testTarget(name: "StoryDomainTests", dependencies: ["StoryDomain"], swiftSettings: strict),
+        .testTarget(name: "StoryProvidersTests", dependencies: ["StoryProviders", "StoryDomain"], swiftSettings: strict),
+        .testTarget(
+            name: "StoryStoreTests",
+            dependencies: ["StoryStore", "StoryDomain", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "StoryBotTests", dependencies: ["StoryBot", "StoryDomain"], swiftSettings: strict),
+        .testTarget(
+            name: "MagicalStoriesTests",
+            dependencies: [
+                "MagicalStories", "StoryDomain", "StoryStore", "StoryBot", "WebChat", "StoryProviders",
+                .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+    ]
+)

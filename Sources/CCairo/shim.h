@@ -1,0 +1,4 @@
+#ifndef MAGICAL_STORIES_CCAIRO_SHIM_H
+#define MAGICAL_STORIES_CCAIRO_SHIM_H
+#include <cairo/cairo.h>
+#endif

@@ -1,0 +1,97 @@
+import Configuration
+import Foundation
+import Logging
+import SystemPackage
+
+/// Everything the service reads at start-up. Values come from environment variables first,
+/// then the JSON config file, then these defaults.
+///
+/// | key (JSON path)      | environment          | default                          |
+/// |----------------------|----------------------|----------------------------------|
+/// | `http.host`          | `HTTP_HOST`          | `127.0.0.1`                      |
+/// | `http.port`          | `HTTP_PORT`          | `8080`                           |
+/// | `database.path`      | `DATABASE_PATH`      | `data/magical-stories.sqlite`    |
+/// | `log.level`          | `LOG_LEVEL`          | `info`                           |
+/// | `stories.workers`    | `STORIES_WORKERS`    | `2`                              |
+/// | `stories.maxPages`   | `STORIES_MAX_PAGES`  | `5` (the free plan's limit)      |
+/// | `images.width`/`height` | `IMAGES_WIDTH`/`IMAGES_HEIGHT` | `768` × `512`      |
+public struct AppConfig: Sendable, Equatable {
+    public var httpHost = "127.0.0.1"
+    public var httpPort = 8080
+    public var databasePath = "data/magical-stories.sqlite"
+    public var logLevel = Logger.Level.info
+    /// Stories made at the same time.
+    public var workers = 2
+    /// The most pages a family may ask for.
+    public var maxPages = 5
+    public var imageWidth = 768
+    public var imageHeight = 512
+
+    public init() {}
+
+    /// The default config file, read when present and no `--config` is given.
+    public static let defaultFile = "config/magical-stories.json"
+
+    /// Reads the configuration: `environment` over the file at `file` (or the default file, if
+    /// it exists) over the defaults. Invalid values are reported, not silently replaced.
+    public static func load(file: String? = nil,
+                            environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> AppConfig {
+        var providers: [any ConfigProvider] = [EnvironmentVariablesProvider(environmentVariables: environment)]
+        let path = file ?? defaultFile
+        do {
+            providers.append(try await FileProvider<JSONSnapshot>(filePath: FilePath(path), allowMissing: file == nil))
+        } catch {
+            throw AppConfigError.unreadableFile(path: path, reason: "\(error)")
+        }
+        return try AppConfig(reader: ConfigReader(providers: providers))
+    }
+
+    init(reader: ConfigReader) throws {
+        httpHost = reader.string(forKey: "http.host", default: httpHost)
+        httpPort = try Self.integer(reader, "http.port", default: httpPort, in: 0...65_535, name: "HTTP_PORT")
+        databasePath = reader.string(forKey: "database.path", default: databasePath)
+        let level = reader.string(forKey: "log.level", default: logLevel.rawValue).lowercased()
+        guard let parsed = Logger.Level(rawValue: level) else {
+            throw AppConfigError.invalid(key: "LOG_LEVEL", value: level,
+                                         expected: Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        logLevel = parsed
+        workers = try Self.integer(reader, "stories.workers", default: workers, in: 1...64, name: "STORIES_WORKERS")
+        maxPages = try Self.integer(reader, "stories.maxPages", default: maxPages, in: 3...12, name: "STORIES_MAX_PAGES")
+        imageWidth = try Self.integer(reader, "images.width", default: imageWidth, in: 256...2048, name: "IMAGES_WIDTH")
+        imageHeight = try Self.integer(reader, "images.height", default: imageHeight, in: 256...2048, name: "IMAGES_HEIGHT")
+    }
+
+    /// An integer setting: absent gives the default; present but not a whole number in `range`
+    /// is an error naming the variable (never a silent fallback).
+    private static func integer(_ reader: ConfigReader, _ key: ConfigKey, default fallback: Int, in range: ClosedRange<Int>,
+                                name: String) throws -> Int {
+        let expected = "a whole number from \(range.lowerBound) to \(range.upperBound)"
+        let value: Int
+        if let parsed = reader.int(forKey: key) {
+            value = parsed
+        } else if let raw = reader.string(forKey: key) {
+            guard let parsed = Int(raw.trimmingCharacters(in: .whitespaces)) else {
+                throw AppConfigError.invalid(key: name, value: raw, expected: expected)
+            }
+            value = parsed
+        } else {
+            return fallback
+        }
+        guard range.contains(value) else { throw AppConfigError.invalid(key: name, value: "\(value)", expected: expected) }
+        return value
+    }
+}
+
+/// A configuration problem, said so an admin can fix it.
+public enum AppConfigError: Error, CustomStringConvertible, Equatable {
+    case unreadableFile(path: String, reason: String)
+    case invalid(key: String, value: String, expected: String)
+
+    public var description: String {
+        switch self {
+        case let .unreadableFile(path, reason): "Cannot read the config file \(path): \(reason)"
+        case let .invalid(key, value, expected): "\(key) is “\(value)”, but it must be \(expected)."
+        }
+    }
+}

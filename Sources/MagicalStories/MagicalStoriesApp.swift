@@ -1,0 +1,113 @@
+import Foundation
+import Synchronization
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import UnixSignals
+import StoryBot
+import StoryDomain
+import StoryProviders
+import StoryStore
+import WebChat
+
+/// The composition root: the only place that knows every concrete type. It opens the
+/// database, picks the providers, wires services, router and adapters, and returns the
+/// long-running services as one `ServiceGroup`.
+public struct MagicalStoriesApp: Sendable {
+    public let config: AppConfig
+    public let database: AppDatabase
+    public let stories: StoryService
+    public let pool: StoryWorkerPool
+    public let router: CommandRouter
+    public let hub: WebChatRoomHub
+    public let webChat: WebChatServer
+    let logger: Logger
+
+    /// Builds the app. The writer and illustrator default to the built-in ones.
+    public init(config: AppConfig, logger: Logger, clock: any WallClock = SystemWallClock(),
+                writer: (any StoryWriter)? = nil, illustrator: (any Illustrator)? = nil) throws {
+        self.config = config
+        self.logger = logger
+        let database = try AppDatabase.open(path: config.databasePath)
+        self.database = database
+        let writer = writer ?? OfflineStoryWriter()
+        let illustrator = illustrator ?? OfflineIllustrator(width: config.imageWidth, height: config.imageHeight)
+        let repository = SQLiteStoryRepository(database: database, clock: clock)
+        let queue = SQLiteJobQueue(database: database, clock: clock)
+
+        // The pool is created after the service that wakes it: break the cycle with a box.
+        let wakeUp = WakeBox()
+        let stories = StoryService(repository: repository, writerLanguages: writer.supportedLanguages, clock: clock,
+                                   jobAdded: { wakeUp.wake() })
+        self.stories = stories
+
+        let hub = WebChatRoomHub(transcript: SQLiteChatTranscript(database: database), clock: clock)
+        self.hub = hub
+        let listener = StoryDeliveryListener(transports: [WebChatTransport(hub: hub)], stories: stories,
+                                             logger: logger.labeled("delivery"))
+        let pipeline = StoryPipeline(repository: repository, queue: queue, writer: writer, illustrator: illustrator,
+                                     listener: listener, clock: clock)
+        let poolLogger = logger.labeled("workers")
+        pool = StoryWorkerPool(queue: queue, pipeline: pipeline, clock: clock, concurrency: config.workers,
+                               onError: { error in poolLogger.error("job queue error", metadata: ["error": "\(error)"]) })
+        wakeUp.set(pool)
+
+        let maxPages = config.maxPages
+        router = CommandRouter(stories: stories, logger: logger.labeled("router"), limits: { _ in
+            var limits = StoryLimits()
+            limits.maxPages = maxPages
+            limits.defaultPages = min(limits.defaultPages, maxPages)
+            return limits
+        })
+        webChat = WebChatServer(
+            configuration: .init(host: config.httpHost, port: config.httpPort), hub: hub, router: router,
+            images: { id in try await stories.image(id) },
+            health: { await database.ping() },
+            logger: logger.labeled("webchat"))
+    }
+
+    /// The service's long-running parts: the web chat server and the story workers.
+    /// - Parameter onWebChatRunning: told the bound port once the web chat listens.
+    public func serviceGroup(onWebChatRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> ServiceGroup {
+        let logger = self.logger
+        let application = webChat.application { port in
+            logger.info("web chat ready", metadata: ["url": "http://\(config.httpHost):\(port)"])
+            await onWebChatRunning(port)
+        }
+        return ServiceGroup(configuration: .init(
+            services: [
+                .init(service: StoryWorkerService(pool: pool)),
+                .init(service: application),
+            ],
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger))
+    }
+}
+
+/// Runs the worker pool for the life of the service group.
+struct StoryWorkerService: Service {
+    let pool: StoryWorkerPool
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            await pool.run()
+        }
+    }
+}
+
+/// Holds the pool for the story service's wake-up callback, which exists before the pool.
+final class WakeBox: Sendable {
+    private let pool = Mutex<StoryWorkerPool?>(nil)
+
+    func set(_ pool: StoryWorkerPool) { self.pool.withLock { $0 = pool } }
+    func wake() { pool.withLock { $0 }?.wake() }
+}
+
+extension Logger {
+    /// A copy with the component's name in its metadata.
+    func labeled(_ component: String) -> Logger {
+        var logger = self
+        logger[metadataKey: "component"] = "\(component)"
+        return logger
+    }
+}

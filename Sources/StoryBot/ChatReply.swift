@@ -1,0 +1,60 @@
+import StoryDomain
+
+/// A button under a message.
+public struct ChatButton: Sendable, Equatable {
+    public enum Style: String, Sendable, Equatable { case primary, secondary, success, danger }
+
+    public var id: String
+    public var label: String
+    public var style: Style
+    public var disabled: Bool
+
+    public init(_ component: ComponentID, label: String, style: Style = .secondary, disabled: Bool = false) {
+        id = component.encoded
+        self.label = label
+        self.style = style
+        self.disabled = disabled
+    }
+}
+
+/// One page of a story as shown in the chat.
+public struct PageView: Sendable, Equatable {
+    public var storyID: StoryID
+    public var title: String
+    public var text: String
+    public var pageNumber: Int
+    public var pageCount: Int
+    /// Nil while the picture is still being painted (or illustrations are off).
+    public var imageID: ImageID?
+    /// "page 2 of 5"
+    public var footer: String
+
+    public init(storyID: StoryID, title: String, text: String, pageNumber: Int, pageCount: Int, imageID: ImageID?, footer: String) {
+        self.storyID = storyID
+        self.title = title
+        self.text = text
+        self.pageNumber = pageNumber
+        self.pageCount = pageCount
+        self.imageID = imageID
+        self.footer = footer
+    }
+}
+
+/// What the bot says: text, optionally a story page, and rows of buttons. Platforms render it.
+public struct ChatReply: Sendable, Equatable {
+    /// Light markdown: `**bold**`, `*italic*`, line breaks.
+    public var text: String?
+    public var page: PageView?
+    public var buttons: [[ChatButton]]
+    /// Shown only to the person who asked (Discord: ephemeral).
+    public var isPrivate: Bool
+
+    public init(text: String? = nil, page: PageView? = nil, buttons: [[ChatButton]] = [], isPrivate: Bool = false) {
+        self.text = text
+        self.page = page
+        self.buttons = buttons
+        self.isPrivate = isPrivate
+    }
+
+    public static func privateNote(_ text: String) -> ChatReply { ChatReply(text: text, isPrivate: true) }
+}

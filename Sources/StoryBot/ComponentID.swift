@@ -1,0 +1,53 @@
+import StoryDomain
+
+/// What a button does, encoded in its id so that it works hours later and after restarts:
+/// the state is read from storage when it is pressed. Encoded ids stay under 100 characters.
+public enum ComponentID: Sendable, Equatable, Hashable {
+    /// Show page `page` of the story.
+    case page(StoryID, Int)
+    /// Open a story at page 1 as a new message (from the library).
+    case open(StoryID)
+    /// Ask for another story like this one (new seed, same request).
+    case another(StoryID)
+    /// Show page `n` of the library.
+    case library(Int)
+    case confirmDelete(StoryID)
+    case cancelDelete(StoryID)
+
+    public var encoded: String {
+        switch self {
+        case let .page(id, page): "ms:p:\(id.rawValue):\(page)"
+        case let .open(id): "ms:o:\(id.rawValue)"
+        case let .another(id): "ms:a:\(id.rawValue)"
+        case let .library(page): "ms:l:\(page)"
+        case let .confirmDelete(id): "ms:d:\(id.rawValue)"
+        case let .cancelDelete(id): "ms:c:\(id.rawValue)"
+        }
+    }
+
+    /// Nil for any id this bot did not make.
+    public init?(encoded: String) {
+        guard encoded.count <= 100 else { return nil }
+        let parts = encoded.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count >= 3, parts[0] == "ms" else { return nil }
+        switch (parts[1], parts.count) {
+        case ("p", 4):
+            guard let id = StoryID(rawValue: parts[2]), let page = Int(parts[3]), (1...100).contains(page) else { return nil }
+            self = .page(id, page)
+        case ("l", 3):
+            guard let page = Int(parts[2]), (1...1000).contains(page) else { return nil }
+            self = .library(page)
+        case (let kind, 3):
+            guard let id = StoryID(rawValue: parts[2]) else { return nil }
+            switch kind {
+            case "o": self = .open(id)
+            case "a": self = .another(id)
+            case "d": self = .confirmDelete(id)
+            case "c": self = .cancelDelete(id)
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import StoryDomain
+
+/// Builds the bot's replies: pages with their buttons, progress, the library and help.
+public struct ReplyRenderer: Sendable {
+    public static let libraryPageSize = 5
+
+    public init() {}
+
+    /// A story page with ⏮ ◀ ▶, and on the last page "The End" and "another story like this".
+    public func page(_ snapshot: PageSnapshot) -> ChatReply {
+        let story = snapshot.story
+        let number = snapshot.page.number
+        let count = story.pageCount
+        let isLast = number >= count
+        var text = snapshot.page.text
+        if isLast { text += "\n\n*The End* 🌙" }
+        let view = PageView(storyID: story.id, title: story.displayTitle, text: text, pageNumber: number, pageCount: count,
+                            imageID: snapshot.page.imageID, footer: "page \(number) of \(count)")
+        var row = [
+            ChatButton(.page(story.id, 1), label: "⏮", disabled: number <= 1),
+            ChatButton(.page(story.id, max(1, number - 1)), label: "◀", disabled: number <= 1),
+            ChatButton(.page(story.id, min(count, number + 1)), label: "▶", style: .primary, disabled: isLast),
+        ]
+        // Buttons in one row need distinct ids: at the edges the disabled twins point elsewhere.
+        if number <= 1 { row[0] = ChatButton(.page(story.id, count), label: "⏮", disabled: true) }
+        var rows = [row]
+        if isLast { rows.append([ChatButton(.another(story.id), label: "✨ Another story like this", style: .success)]) }
+        return ChatReply(page: view, buttons: rows)
+    }
+
+    /// Progress shown in the one message that later becomes page 1.
+    public func progress(_ progress: StoryProgress, story: Story) -> ChatReply {
+        let hero = story.request.heroName
+        switch progress {
+        case .writing:
+            return ChatReply(text: "✍️ Writing a story about *\(story.request.theme)* for \(hero)…")
+        case let .painting(page, total):
+            return ChatReply(text: "🎨 Painting page \(page) of \(total) of **\(story.displayTitle)**…")
+        case .ready:
+            return ChatReply(text: "📖 **\(story.displayTitle)** is ready!")
+        case let .failed(reason):
+            return ChatReply(text: FriendlyErrors.text(for: reason, story: story))
+        }
+    }
+
+    /// The first answer to `/story new`, before any work has started.
+    public func accepted(_ story: Story) -> ChatReply {
+        ChatReply(text: "✨ A story about *\(story.request.theme)* for \(story.request.heroName) is on its way "
+                  + "(\(story.pageCount) pages). I'll show page 1 right here when it's ready.")
+    }
+
+    public func library(_ library: LibraryPage, pageNumber: Int) -> ChatReply {
+        guard library.total > 0 else {
+            return ChatReply(text: "📚 Your library is empty so far. Try `/story new theme:\"a sleepy dragon\" name:Mia age:5`!")
+        }
+        let pages = max(1, (library.total + Self.libraryPageSize - 1) / Self.libraryPageSize)
+        var lines = ["📚 **Your family's stories** (\(library.total)) — page \(pageNumber) of \(pages)"]
+        var openButtons: [ChatButton] = []
+        for (index, item) in library.items.enumerated() {
+            let number = library.offset + index + 1
+            let state = switch item.status {
+            case .ready: ""
+            case .failed: " — couldn't be finished"
+            default: " — still being made"
+            }
+            lines.append("\(number). **\(item.title)** — for \(item.heroName), \(item.pageCount) pages\(state)")
+            if item.status == .ready { openButtons.append(ChatButton(.open(item.id), label: "📖 \(number)")) }
+        }
+        var rows: [[ChatButton]] = []
+        if !openButtons.isEmpty { rows.append(openButtons) }
+        if pages > 1 {
+            rows.append([
+                ChatButton(.library(max(1, pageNumber - 1)), label: "◀ Newer", disabled: pageNumber <= 1),
+                ChatButton(.library(min(pages, pageNumber + 1)), label: "Older ▶", disabled: pageNumber >= pages),
+            ])
+            if pageNumber <= 1 { rows[rows.count - 1][0] = ChatButton(.library(pages), label: "◀ Newer", disabled: true) }
+        }
+        return ChatReply(text: lines.joined(separator: "\n"), buttons: rows)
+    }
+
+    public func deleteConfirmation(_ story: Story) -> ChatReply {
+        ChatReply(text: "🗑 Delete **\(story.displayTitle)** and its pictures for everyone? This can't be undone.",
+                  buttons: [[ChatButton(.confirmDelete(story.id), label: "Delete", style: .danger),
+                             ChatButton(.cancelDelete(story.id), label: "Keep it")]],
+                  isPrivate: true)
+    }
+
+    public func help() -> ChatReply {
+        ChatReply(text: """
+        🌙 **Magical Stories** — illustrated bedtime stories, written just for your family.
+
+        **/story new** `theme:"a sleepy dragon" name:Mia age:5` — a new story. Also `companion:` (a favourite friend), \
+        `pages:` (3–12) and `language:`.
+        **/story library** — your family's stories, newest first.
+        **/story read** `story:Moon` — open a story again at page 1.
+        **/story delete** `story:Moon` — delete a story (I'll ask first).
+
+        Use ⏮ ◀ ▶ under a page to turn pages — anyone here can, so you can read together. Sweet dreams! ✨
+        """, isPrivate: true)
+    }
+}

@@ -1,0 +1,103 @@
+/// A colour in sRGB, stored and shown as `#rrggbb`.
+public struct RGB: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+
+    public init(_ red: UInt8, _ green: UInt8, _ blue: UInt8) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+
+    public var hex: String {
+        "#" + [red, green, blue].map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+    }
+
+    public var description: String { hex }
+}
+
+extension String {
+    fileprivate func leftPadded(to length: Int) -> String {
+        count >= length ? self : String(repeating: "0", count: length - count) + self
+    }
+}
+
+/// What kind of figure a character is drawn as.
+public enum CreatureKind: String, Sendable, Codable, CaseIterable {
+    case child, dragon, bunny, bear, cat, dog, fox, owl, unicorn, mouse, turtle, penguin, elephant, robot
+}
+
+/// Where a story takes place; the illustrator paints a scene for each.
+public enum StorySetting: String, Sendable, Codable, CaseIterable {
+    case forest, seaside, space, castle, meadow, mountains, garden, town, underwater, jungle, snow, farm, home
+}
+
+/// One character's fixed look and nature, the same on every page.
+public struct CharacterDesign: Hashable, Sendable, Codable {
+    public var name: String
+    public var kind: CreatureKind
+    /// Main body or skin colour.
+    public var bodyColor: RGB
+    /// Clothes, scarf or markings: the colour that makes the character recognisable.
+    public var accentColor: RGB
+    /// Hair, mane or ears.
+    public var detailColor: RGB
+    /// One short sentence for text and image prompts ("a small green dragon with a yellow scarf").
+    public var looks: String
+    /// A gentle trait that shapes how the character acts ("curious", "kind").
+    public var trait: String
+
+    public init(name: String, kind: CreatureKind, bodyColor: RGB, accentColor: RGB, detailColor: RGB,
+                looks: String, trait: String) {
+        self.name = name
+        self.kind = kind
+        self.bodyColor = bodyColor
+        self.accentColor = accentColor
+        self.detailColor = detailColor
+        self.looks = looks
+        self.trait = trait
+    }
+}
+
+/// The colours of a story's world.
+public struct Palette: Hashable, Sendable, Codable {
+    public var sky: RGB
+    public var ground: RGB
+    public var accent: RGB
+
+    public init(sky: RGB, ground: RGB, accent: RGB) {
+        self.sky = sky
+        self.ground = ground
+        self.accent = accent
+    }
+}
+
+/// The short, fixed description of hero, companion and world that goes into every page's text
+/// and image prompt, so that the same hero appears on every page (and across a collection).
+public struct CharacterSheet: Hashable, Sendable, Codable {
+    public var hero: CharacterDesign
+    public var companion: CharacterDesign?
+    public var setting: StorySetting
+    /// One sentence describing the place ("a quiet pine forest with a silver stream").
+    public var settingDescription: String
+    public var palette: Palette
+
+    public init(hero: CharacterDesign, companion: CharacterDesign?, setting: StorySetting,
+                settingDescription: String, palette: Palette) {
+        self.hero = hero
+        self.companion = companion
+        self.setting = setting
+        self.settingDescription = settingDescription
+        self.palette = palette
+    }
+
+    /// The sheet as one paragraph for model prompts.
+    public var promptSummary: String {
+        var lines = ["Hero: \(hero.name), \(hero.looks); \(hero.trait)."]
+        if let companion { lines.append("Companion: \(companion.name), \(companion.looks); \(companion.trait).") }
+        lines.append("Setting: \(settingDescription).")
+        lines.append("Palette: sky \(palette.sky.hex), ground \(palette.ground.hex), accent \(palette.accent.hex).")
+        return lines.joined(separator: " ")
+    }
+}

@@ -1,0 +1,294 @@
+import Foundation
+
+/// Designs a story's fixed cast and world from a request: infers the setting from theme keywords,
+/// dresses the hero, turns a named companion (or a creature named in the theme) into a character,
+/// and picks a fitting palette. Deterministic: the same inputs always give the same sheet.
+public struct CharacterSheetDesigner: Sendable {
+    public init() {}
+
+    /// Builds the character sheet for a story.
+    public func design(theme: String, heroName: String, companion: String?, age: Int, seed: UInt64) -> CharacterSheet {
+        let themeWords = Self.words(theme)
+        let setting = Self.setting(for: themeWords)
+        var rng = SeededGenerator(seed: seed, salt: "sheet")
+        let heroKind = Self.heroKind(heroName: heroName, themeWords: themeWords)
+        let hero = designHero(name: heroName, kind: heroKind, age: age, rng: &rng)
+
+        var companionDesign: CharacterDesign?
+        if let companion, !companion.trimmingCharacters(in: .whitespaces).isEmpty {
+            let kind = Self.firstKind(in: Self.words(companion)) ?? Self.personOrPet(companion, rng: &rng)
+            companionDesign = designCreature(name: Self.companionName(companion), kind: kind, age: age, rng: &rng)
+        } else if let kind = Self.firstKind(in: themeWords), kind != heroKind {
+            let name = Self.nameForThemeCreature(kind: kind, themeWords: themeWords, heroName: heroName, rng: &rng)
+            companionDesign = designCreature(name: name, kind: kind, age: age, rng: &rng)
+        }
+
+        let descriptions = Self.descriptions[setting] ?? ["a wide green meadow full of daisies"]
+        let description = descriptions[Int(rng.next(upperBound: UInt32(descriptions.count)))]
+        let base = Self.palettes[setting] ?? Palette(sky: RGB(170, 210, 240), ground: RGB(150, 200, 120), accent: RGB(250, 210, 90))
+        let accents = [base.accent, hero.accentColor]
+        let palette = Palette(sky: base.sky, ground: base.ground, accent: accents[Int(rng.next(upperBound: UInt32(2)))])
+        return CharacterSheet(hero: hero, companion: companionDesign, setting: setting,
+                              settingDescription: description, palette: palette)
+    }
+
+    /// The first creature named in a text ("a sleepy dragon" → `.dragon`), if any.
+    public static func creatureKind(in text: String) -> CreatureKind? { firstKind(in: words(text)) }
+
+    /// The setting a theme suggests ("a trip to the beach" → `.seaside`); `.meadow` when nothing matches.
+    public static func setting(forTheme theme: String) -> StorySetting { setting(for: words(theme)) }
+
+    // MARK: - Keywords
+
+    static func words(_ text: String) -> [String] {
+        text.lowercased()
+            .components(separatedBy: CharacterSet.letters.inverted)
+            .filter { !$0.isEmpty }
+    }
+
+    private static func matches(_ word: String, _ keyword: String) -> Bool {
+        word == keyword || word == keyword + "s" || word == keyword + "es"
+    }
+
+    private static let settingKeywords: [(StorySetting, [String])] = [
+        (.underwater, ["underwater", "fish", "mermaid", "whale", "seahorse", "octopus", "coral", "dolphin"]),
+        (.forest, ["forest", "woods", "wood", "tree", "pine"]),
+        (.seaside, ["sea", "beach", "ocean", "boat", "ship", "pirate", "shell", "seaside", "sand"]),
+        (.space, ["space", "star", "moon", "rocket", "planet", "astronaut", "comet", "galaxy"]),
+        (.castle, ["castle", "king", "queen", "princess", "prince", "knight", "kingdom", "palace"]),
+        (.snow, ["snow", "winter", "ice", "penguin", "snowman", "igloo", "frost"]),
+        (.farm, ["farm", "cow", "tractor", "pig", "sheep", "barn", "hen", "chicken", "duck"]),
+        (.jungle, ["jungle", "monkey", "tiger", "parrot", "lion", "giraffe"]),
+        (.mountains, ["mountain", "hill", "valley", "cliff"]),
+        (.garden, ["garden", "flower", "rose", "bee", "butterfly", "tulip"]),
+        (.town, ["town", "city", "bus", "street", "train", "shop", "library"]),
+        (.home, ["bed", "home", "house", "bedtime", "bedroom", "bath", "pyjamas", "pajamas"]),
+    ]
+
+    /// The setting named earliest in the theme, or a meadow.
+    static func setting(for words: [String]) -> StorySetting {
+        for word in words {
+            for (setting, keywords) in settingKeywords where keywords.contains(where: { matches(word, $0) }) {
+                return setting
+            }
+        }
+        return .meadow
+    }
+
+    private static let kindKeywords: [(CreatureKind, [String])] = [
+        (.dragon, ["dragon"]), (.bunny, ["bunny", "bunnie", "rabbit", "hare"]), (.bear, ["bear", "teddy", "teddie"]),
+        (.cat, ["cat", "kitten", "kitty", "kittie", "whisker"]), (.dog, ["dog", "puppy", "puppie", "pup", "doggy"]),
+        (.fox, ["fox"]), (.owl, ["owl"]), (.unicorn, ["unicorn"]), (.mouse, ["mouse", "mice"]),
+        (.turtle, ["turtle", "tortoise"]), (.penguin, ["penguin"]), (.elephant, ["elephant"]),
+        (.robot, ["robot", "robo"]),
+    ]
+
+    /// The first creature named in a list of words.
+    static func firstKind(in words: [String]) -> CreatureKind? {
+        for word in words {
+            for (kind, keywords) in kindKeywords where keywords.contains(where: { matches(word, $0) }) {
+                return kind
+            }
+        }
+        return nil
+    }
+
+    /// A child, unless the name is a creature ("Dragon", "Little Owl") or the theme says so
+    /// ("Pip the fox", "a bunny called Pip").
+    static func heroKind(heroName: String, themeWords: [String]) -> CreatureKind {
+        if let kind = firstKind(in: words(heroName)) { return kind }
+        let nameWords = words(heroName)
+        guard let first = nameWords.first, let last = nameWords.last else { return .child }
+        for (index, word) in themeWords.enumerated() {
+            // "<name> the <creature>"
+            if word == last, index + 2 < themeWords.count, themeWords[index + 1] == "the",
+               let kind = firstKind(in: [themeWords[index + 2]]) {
+                return kind
+            }
+            // "<creature> called/named <name>"
+            if word == first, index >= 2, ["called", "named"].contains(themeWords[index - 1]),
+               let kind = firstKind(in: [themeWords[index - 2]]) {
+                return kind
+            }
+        }
+        return .child
+    }
+
+    private static let personWords: Set<String> = [
+        "grandma", "grandpa", "granny", "nana", "papa", "mum", "mom", "mummy", "mommy", "dad", "daddy",
+        "sister", "brother", "friend", "baby", "cousin", "auntie", "aunt", "uncle",
+    ]
+
+    /// For a companion without a creature keyword: a person ("Grandma", "Sam") is drawn as a child;
+    /// anything else becomes a soft toy animal.
+    private static func personOrPet(_ text: String, rng: inout SeededGenerator) -> CreatureKind {
+        let lowered = words(text)
+        if lowered.contains(where: personWords.contains) { return .child }
+        if let first = text.unicodeScalars.first, first.properties.isUppercase { return .child }
+        let pets: [CreatureKind] = [.bunny, .bear, .cat, .dog, .owl]
+        return pets[Int(rng.next(upperBound: UInt32(pets.count)))]
+    }
+
+    /// The companion text as written; a leading "a"/"an" becomes "the" so it reads as a name.
+    static func companionName(_ text: String) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        for article in ["a ", "an ", "A ", "An "] where trimmed.hasPrefix(article) && trimmed.count > article.count {
+            return "the " + trimmed.dropFirst(article.count)
+        }
+        return trimmed
+    }
+
+    private static let creatureNames: [CreatureKind: [String]] = [
+        .dragon: ["Ember", "Pebble", "Sparky"], .bunny: ["Clover", "Hopscotch", "Bramble"],
+        .bear: ["Honey", "Bramble", "Barnaby"], .cat: ["Mittens", "Pudding", "Marmalade"],
+        .dog: ["Biscuit", "Scout", "Noodle"], .fox: ["Rusty", "Fern", "Maple"], .owl: ["Hoot", "Luna", "Sage"],
+        .unicorn: ["Stardust", "Willow", "Moonbeam"], .mouse: ["Nibble", "Pip", "Crumb"],
+        .turtle: ["Shelby", "Moss", "Slowpoke"], .penguin: ["Waddles", "Pebble", "Flip"],
+        .elephant: ["Peanut", "Trumpet", "Pearl"], .robot: ["Bolt", "Beep", "Gizmo"], .child: ["Sam", "Robin", "Alex"],
+    ]
+
+    private static let sleepyWords: Set<String> = ["sleepy", "tired", "dozy", "drowsy", "yawning", "snoozy"]
+
+    private static func nameForThemeCreature(kind: CreatureKind, themeWords: [String], heroName: String,
+                                             rng: inout SeededGenerator) -> String {
+        var names = creatureNames[kind] ?? ["Pip"]
+        if themeWords.contains(where: sleepyWords.contains) { names = ["Dozy", "Snoozy"] + names.prefix(1) }
+        names.removeAll { $0.lowercased() == heroName.lowercased() }
+        return names[Int(rng.next(upperBound: UInt32(max(names.count, 1))))]
+    }
+
+    // MARK: - Looks
+
+    typealias Named = (name: String, rgb: RGB)
+
+    private static let skins: [Named] = [
+        ("light peach", RGB(250, 222, 200)), ("rosy beige", RGB(240, 205, 180)), ("warm tan", RGB(218, 170, 130)),
+        ("golden brown", RGB(190, 135, 90)), ("deep brown", RGB(120, 80, 55)), ("olive", RGB(200, 165, 120)),
+    ]
+    private static let hairColors: [Named] = [
+        ("black", RGB(40, 35, 35)), ("dark brown", RGB(80, 55, 40)), ("brown", RGB(130, 85, 50)),
+        ("auburn", RGB(150, 70, 40)), ("golden", RGB(225, 180, 90)), ("ginger", RGB(205, 110, 50)),
+    ]
+    private static let hairStyles = ["curly", "wavy", "straight", "short", "fluffy", "braided"]
+    private static let outfitColors: [Named] = [
+        ("yellow", RGB(250, 205, 70)), ("red", RGB(220, 80, 70)), ("sky-blue", RGB(120, 180, 235)),
+        ("green", RGB(110, 180, 110)), ("orange", RGB(240, 150, 70)), ("purple", RGB(160, 120, 200)),
+        ("pink", RGB(240, 150, 180)), ("teal", RGB(70, 170, 165)),
+    ]
+    private static let outfits = ["raincoat", "jumper", "hoodie", "cardigan", "dungarees", "dress with pockets"]
+
+    private static let bodies: [CreatureKind: [Named]] = [
+        .dragon: [("green", RGB(120, 190, 110)), ("lilac", RGB(190, 160, 220)), ("sea-blue", RGB(90, 160, 200))],
+        .bunny: [("white", RGB(245, 242, 235)), ("grey", RGB(180, 178, 175)), ("honey-brown", RGB(200, 150, 100))],
+        .bear: [("honey-brown", RGB(190, 135, 80)), ("cream", RGB(240, 225, 195)), ("chocolate", RGB(120, 80, 55))],
+        .cat: [("ginger", RGB(230, 150, 80)), ("grey", RGB(165, 165, 170)), ("black", RGB(50, 48, 55))],
+        .dog: [("golden", RGB(225, 185, 110)), ("spotty white", RGB(240, 235, 225)), ("chocolate", RGB(125, 85, 55))],
+        .fox: [("orange", RGB(235, 130, 60)), ("russet", RGB(190, 95, 50))],
+        .owl: [("brown", RGB(150, 110, 75)), ("snowy white", RGB(240, 240, 235)), ("speckled grey", RGB(160, 155, 150))],
+        .unicorn: [("white", RGB(248, 246, 250)), ("pale pink", RGB(248, 210, 225)), ("pearl-grey", RGB(220, 218, 225))],
+        .mouse: [("grey", RGB(170, 165, 160)), ("brown", RGB(160, 120, 90)), ("white", RGB(245, 240, 235))],
+        .turtle: [("green", RGB(110, 170, 100)), ("olive", RGB(140, 150, 80))],
+        .penguin: [("black-and-white", RGB(45, 50, 60))],
+        .elephant: [("grey", RGB(170, 170, 180)), ("pale blue-grey", RGB(175, 190, 205))],
+        .robot: [("silver", RGB(200, 205, 215)), ("copper", RGB(200, 130, 80)), ("mint-green", RGB(160, 220, 190))],
+    ]
+
+    private static func pick<T>(_ items: [T], _ rng: inout SeededGenerator) -> T {
+        items[Int(rng.next(upperBound: UInt32(items.count)))]
+    }
+
+    private static func article(_ word: String) -> String {
+        guard let first = word.lowercased().first else { return "a" }
+        return "aeiou".contains(first) ? "an" : "a"
+    }
+
+    private static let heroTraits = ["curious", "kind", "brave in a quiet way", "gentle", "thoughtful", "cheerful", "dreamy"]
+    private static let friendTraits = ["sleepy", "playful", "shy but friendly", "gentle", "giggly", "wise", "kind"]
+
+    private func designHero(name: String, kind: CreatureKind, age: Int, rng: inout SeededGenerator) -> CharacterDesign {
+        guard kind == .child else {
+            var design = designCreature(name: name, kind: kind, age: age, rng: &rng)
+            design.trait = Self.pick(Self.heroTraits, &rng)
+            return design
+        }
+        var design = designChild(name: name, age: age, rng: &rng)
+        design.trait = Self.pick(Self.heroTraits, &rng)
+        return design
+    }
+
+    private func designChild(name: String, age: Int, rng: inout SeededGenerator) -> CharacterDesign {
+        let skin = Self.pick(Self.skins, &rng)
+        let hair = Self.pick(Self.hairColors, &rng)
+        let style = Self.pick(Self.hairStyles, &rng)
+        let outfitColor = Self.pick(Self.outfitColors, &rng)
+        let outfit = Self.pick(Self.outfits, &rng)
+        let child = age <= 4 ? "a little child" : (age <= 7 ? "a small child" : "a child")
+        let outfitPhrase = outfit == "dungarees"
+            ? "\(outfitColor.name) dungarees"
+            : "\(Self.article(outfitColor.name)) \(outfitColor.name) \(outfit)"
+        let looks = "\(child) with \(skin.name) skin, \(style) \(hair.name) hair and \(outfitPhrase)"
+        return CharacterDesign(name: name, kind: .child, bodyColor: skin.rgb, accentColor: outfitColor.rgb,
+                               detailColor: hair.rgb, looks: looks, trait: Self.pick(Self.friendTraits, &rng))
+    }
+
+    private func designCreature(name: String, kind: CreatureKind, age: Int, rng: inout SeededGenerator) -> CharacterDesign {
+        if kind == .child { return designChild(name: name, age: age, rng: &rng) }
+        let body = Self.pick(Self.bodies[kind] ?? [("soft brown", RGB(170, 130, 95))], &rng)
+        let accent = Self.pick(Self.outfitColors, &rng)
+        let a = Self.article(accent.name)
+        let looks: String
+        switch kind {
+        case .dragon: looks = "a small \(body.name) dragon with tiny wings and \(a) \(accent.name) scarf"
+        case .bunny: looks = "a soft \(body.name) bunny with long floppy ears and \(a) \(accent.name) bow"
+        case .bear: looks = "a cuddly \(body.name) bear with round ears and \(a) \(accent.name) scarf"
+        case .cat: looks = "a fluffy \(body.name) cat with long whiskers and \(a) \(accent.name) collar"
+        case .dog: looks = "a friendly \(body.name) puppy with floppy ears and \(a) \(accent.name) collar"
+        case .fox: looks = "a little \(body.name) fox with a white-tipped tail and \(a) \(accent.name) scarf"
+        case .owl: looks = "a round \(body.name) owl with big golden eyes and \(a) \(accent.name) scarf"
+        case .unicorn: looks = "a small \(body.name) unicorn with a shimmering horn and \(a) \(accent.name) mane"
+        case .mouse: looks = "a tiny \(body.name) mouse with round pink ears and \(a) \(accent.name) scarf"
+        case .turtle: looks = "a gentle \(body.name) turtle with \(a) \(accent.name) patterned shell"
+        case .penguin: looks = "a little \(body.name) penguin with \(a) \(accent.name) woolly hat"
+        case .elephant: looks = "a baby \(body.name) elephant with big soft ears and \(a) \(accent.name) blanket"
+        case .robot: looks = "a small round \(body.name) robot with \(a) \(accent.name) glowing light"
+        case .child: looks = "a small child"
+        }
+        let detail = Self.pick(Self.hairColors, &rng)
+        return CharacterDesign(name: name, kind: kind, bodyColor: body.rgb, accentColor: accent.rgb,
+                               detailColor: detail.rgb, looks: looks, trait: Self.pick(Self.friendTraits, &rng))
+    }
+
+    // MARK: - Settings
+
+    private static let descriptions: [StorySetting: [String]] = [
+        .forest: ["a quiet pine forest with a silver stream", "an old green wood full of mossy stones and tall oaks"],
+        .seaside: ["a sandy bay with little boats and a striped lighthouse", "a gentle seaside with rock pools and soft dunes"],
+        .space: ["a sleepy little moon among twinkling stars", "a quiet corner of space with a ringed planet and bright comets"],
+        .castle: ["a friendly castle with round towers and flags on every roof", "a little castle on a hill with a garden of roses"],
+        .meadow: ["a wide green meadow full of daisies", "a soft meadow of tall grass and buttercups beside a stream"],
+        .mountains: ["a valley of gentle mountains with a winding path", "green hills rolling up to snowy mountain tops"],
+        .garden: ["a garden full of sunflowers, bees and a little pond", "a walled garden with apple trees and winding flower beds"],
+        .town: ["a small town of bright houses and a clock tower", "a cosy town with a bakery, a park and a little red bus"],
+        .underwater: ["a calm blue sea with coral gardens and swaying seaweed", "a sunlit lagoon under the waves, full of bright fish"],
+        .jungle: ["a warm green jungle with giant leaves and a sparkling waterfall", "a leafy jungle full of vines, flowers and chattering birds"],
+        .snow: ["a snowy valley with frosted pine trees and a frozen pond", "a white winter land of soft snow and twinkling icicles"],
+        .farm: ["a little farm with a red barn, a duck pond and sleepy cows", "a green farm with hay bales, a windmill and an apple orchard"],
+        .home: ["a cosy little house with a creaky staircase and a window full of stars", "a warm home with soft blankets, a bookshelf and a night-light"],
+    ]
+
+    private static let palettes: [StorySetting: Palette] = [
+        .forest: Palette(sky: RGB(180, 215, 235), ground: RGB(70, 120, 70), accent: RGB(230, 190, 90)),
+        .seaside: Palette(sky: RGB(165, 215, 245), ground: RGB(240, 220, 170), accent: RGB(240, 120, 100)),
+        .space: Palette(sky: RGB(30, 35, 80), ground: RGB(190, 190, 205), accent: RGB(250, 225, 120)),
+        .castle: Palette(sky: RGB(185, 210, 240), ground: RGB(130, 175, 110), accent: RGB(200, 110, 160)),
+        .meadow: Palette(sky: RGB(170, 210, 240), ground: RGB(150, 200, 110), accent: RGB(250, 215, 90)),
+        .mountains: Palette(sky: RGB(175, 205, 235), ground: RGB(120, 150, 110), accent: RGB(235, 150, 90)),
+        .garden: Palette(sky: RGB(185, 220, 240), ground: RGB(120, 180, 90), accent: RGB(240, 130, 160)),
+        .town: Palette(sky: RGB(190, 215, 240), ground: RGB(190, 180, 170), accent: RGB(230, 90, 80)),
+        .underwater: Palette(sky: RGB(70, 150, 190), ground: RGB(220, 200, 160), accent: RGB(250, 150, 110)),
+        .jungle: Palette(sky: RGB(175, 220, 210), ground: RGB(60, 130, 70), accent: RGB(250, 170, 60)),
+        .snow: Palette(sky: RGB(200, 220, 240), ground: RGB(245, 248, 252), accent: RGB(120, 160, 220)),
+        .farm: Palette(sky: RGB(175, 215, 240), ground: RGB(160, 195, 100), accent: RGB(200, 70, 60)),
+        .home: Palette(sky: RGB(60, 70, 120), ground: RGB(200, 160, 120), accent: RGB(250, 210, 130)),
+    ]
+}

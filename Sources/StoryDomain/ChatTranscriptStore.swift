@@ -1,0 +1,27 @@
+import Foundation
+
+/// One message of a chat room's transcript, stored as the adapter's own encoding.
+public struct TranscriptEntry: Sendable, Equatable {
+    public var id: String
+    public var room: String
+    public var payload: Data
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public init(id: String, room: String, payload: Data, createdAt: Date, updatedAt: Date) {
+        self.id = id
+        self.room = room
+        self.payload = payload
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+}
+
+/// A room's conversation, kept so that a reconnecting reader sees what they missed.
+public protocol ChatTranscriptStore: Sendable {
+    /// Inserts the message or replaces the one with the same id (an edit).
+    func upsert(_ entry: TranscriptEntry) async throws
+    /// The newest `limit` messages of the room, oldest first.
+    func recent(room: String, limit: Int) async throws -> [TranscriptEntry]
+    func entry(id: String) async throws -> TranscriptEntry?
+}

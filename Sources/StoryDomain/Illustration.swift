@@ -1,0 +1,40 @@
+import Foundation
+
+/// An encoded picture (PNG, JPEG or WebP bytes) with its size.
+public struct Illustration: Hashable, Sendable {
+    public var data: Data
+    public var contentType: String
+    public var width: Int
+    public var height: Int
+
+    public init(data: Data, contentType: String, width: Int, height: Int) {
+        self.data = data
+        self.contentType = contentType
+        self.width = width
+        self.height = height
+    }
+}
+
+/// Everything an illustrator needs to paint one page consistently with the others.
+public struct IllustrationRequest: Sendable {
+    public var title: String
+    public var sheet: CharacterSheet
+    public var page: WrittenPage
+    /// 1-based.
+    public var pageNumber: Int
+    public var pageCount: Int
+    /// The previous page's picture, so the hero stays the same (nil on page 1).
+    public var previous: Illustration?
+    public var seed: UInt64
+
+    public init(title: String, sheet: CharacterSheet, page: WrittenPage, pageNumber: Int, pageCount: Int,
+                previous: Illustration?, seed: UInt64) {
+        self.title = title
+        self.sheet = sheet
+        self.page = page
+        self.pageNumber = pageNumber
+        self.pageCount = pageCount
+        self.previous = previous
+        self.seed = seed
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+
+/// Where a story is in its life.
+public enum StoryStatus: String, Sendable, Codable, CaseIterable {
+    /// Accepted; waiting for a worker.
+    case queued
+    /// The writer is at work.
+    case writing
+    /// Text saved; pictures being painted.
+    case illustrating
+    /// Every page has text and a picture.
+    case ready
+    /// Gave up after retries; the family was told.
+    case failed
+}
+
+/// A story as stored: who asked, what for, and how far it got.
+public struct Story: Sendable, Equatable, Identifiable {
+    public var id: StoryID
+    public var family: FamilyRef
+    public var requester: Requester
+    public var request: StoryRequest
+    /// Set once the text is written.
+    public var title: String?
+    public var sheet: CharacterSheet?
+    public var status: StoryStatus
+    public var createdAt: Date
+    public var failureReason: String?
+
+    public init(id: StoryID, family: FamilyRef, requester: Requester, request: StoryRequest, title: String? = nil,
+                sheet: CharacterSheet? = nil, status: StoryStatus = .queued, createdAt: Date, failureReason: String? = nil) {
+        self.id = id
+        self.family = family
+        self.requester = requester
+        self.request = request
+        self.title = title
+        self.sheet = sheet
+        self.status = status
+        self.createdAt = createdAt
+        self.failureReason = failureReason
+    }
+
+    public var pageCount: Int { request.pageCount }
+    /// The title, or a stand-in while it is being written.
+    public var displayTitle: String { title ?? "A story about \(request.theme)" }
+}
+
+/// An image's id in storage (content-addressed: the SHA-256 of its bytes, in hex).
+public struct ImageID: Hashable, Sendable, Codable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+}
+
+/// One page of a stored story.
+public struct StoryPage: Sendable, Equatable {
+    public var storyID: StoryID
+    /// 1-based.
+    public var number: Int
+    public var text: String
+    public var scene: PageScene
+    public var imagePrompt: String
+    /// Nil until the picture is painted (or when illustrations are off).
+    public var imageID: ImageID?
+
+    public init(storyID: StoryID, number: Int, text: String, scene: PageScene, imagePrompt: String, imageID: ImageID?) {
+        self.storyID = storyID
+        self.number = number
+        self.text = text
+        self.scene = scene
+        self.imagePrompt = imagePrompt
+        self.imageID = imageID
+    }
+}
+
+/// A stored picture with what is needed to serve it.
+public struct StoredImage: Sendable, Equatable {
+    public var id: ImageID
+    public var contentType: String
+    public var data: Data
+    public var width: Int
+    public var height: Int
+
+    public init(id: ImageID, contentType: String, data: Data, width: Int, height: Int) {
+        self.id = id
+        self.contentType = contentType
+        self.data = data
+        self.width = width
+        self.height = height
+    }
+}
+
+/// Everything needed to show one page: the story and the page.
+public struct PageSnapshot: Sendable, Equatable {
+    public var story: Story
+    public var page: StoryPage
+
+    public init(story: Story, page: StoryPage) {
+        self.story = story
+        self.page = page
+    }
+}
+
+/// One entry of a family's library.
+public struct StorySummary: Sendable, Equatable {
+    public var id: StoryID
+    public var title: String
+    public var status: StoryStatus
+    public var pageCount: Int
+    public var heroName: String
+    public var requester: Requester
+    public var createdAt: Date
+
+    public init(id: StoryID, title: String, status: StoryStatus, pageCount: Int, heroName: String,
+                requester: Requester, createdAt: Date) {
+        self.id = id
+        self.title = title
+        self.status = status
+        self.pageCount = pageCount
+        self.heroName = heroName
+        self.requester = requester
+        self.createdAt = createdAt
+    }
+}
+
+/// A page of the library: some entries and the total count.
+public struct LibraryPage: Sendable, Equatable {
+    public var items: [StorySummary]
+    public var total: Int
+    public var offset: Int
+
+    public init(items: [StorySummary], total: Int, offset: Int) {
+        self.items = items
+        self.total = total
+        self.offset = offset
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Where a story's progress and result are delivered: a platform, a channel and, when the
+/// platform allows editing, the message to edit. `secret` carries a platform credential for
+/// that message (a Discord interaction token) and is never logged.
+public struct DeliveryAddress: Sendable, Equatable, Codable, CustomStringConvertible {
+    public var platform: String
+    public var channelID: String
+    public var messageID: String?
+    public var secret: String?
+    /// The user the delivery is for (for private replies).
+    public var userID: String?
+
+    public init(platform: String, channelID: String, messageID: String? = nil, secret: String? = nil, userID: String? = nil) {
+        self.platform = platform
+        self.channelID = channelID
+        self.messageID = messageID
+        self.secret = secret
+        self.userID = userID
+    }
+
+    public var description: String {
+        "\(platform):\(channelID)/\(messageID ?? "-")\(secret == nil ? "" : " (token redacted)")"
+    }
+}
+
+/// The state of a durable generation job.
+public enum JobStatus: String, Sendable, Codable {
+    case queued, running, done
+}
+
+/// A durable generation job: one per story, worked by the pool, resumed after a restart.
+public struct StoryJob: Sendable, Equatable {
+    public var id: Int64
+    public var storyID: StoryID
+    public var status: JobStatus
+    public var attempts: Int
+    public var delivery: DeliveryAddress
+    /// Earliest time the job may run (backoff after a failure).
+    public var notBefore: Date
+    public var lastError: String?
+
+    public init(id: Int64, storyID: StoryID, status: JobStatus, attempts: Int, delivery: DeliveryAddress,
+                notBefore: Date, lastError: String?) {
+        self.id = id
+        self.storyID = storyID
+        self.status = status
+        self.attempts = attempts
+        self.delivery = delivery
+        self.notBefore = notBefore
+        self.lastError = lastError
+    }
+}

@@ -1,0 +1,17 @@
+/// The limits a request is checked against. Defaults follow PRODUCT.md; the plan and the
+/// family's parental controls narrow `maxPages` and `allowedLanguages`.
+public struct StoryLimits: Sendable, Equatable {
+    public var maxThemeLength = 200
+    public var maxNameLength = 40
+    public var maxCompanionLength = 60
+    public var ages: ClosedRange<Int> = 2...12
+    public var pages: ClosedRange<Int> = 3...12
+    /// The most pages this family may ask for (plan and settings).
+    public var maxPages = 5
+    public var defaultPages = 5
+    public var defaultAge = 5
+    public var defaultHeroName = "Pip"
+    public var allowedLanguages: Set<StoryLanguage> = Set(StoryLanguage.allCases)
+
+    public init() {}
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Persistence of stories, pages and pictures. Each method is one transaction.
+public protocol StoryRepository: Sendable {
+    /// Stores a new story and its generation job together, atomically.
+    func createStory(_ story: Story, delivery: DeliveryAddress) async throws -> StoryJob
+    func story(_ id: StoryID) async throws -> Story?
+    /// Saves the written text (title, sheet, every page) and moves the story to `illustrating`.
+    /// Idempotent: pages already saved are kept.
+    func saveText(_ written: WrittenStory, for id: StoryID) async throws
+    /// Saves a page's picture and links it to the page.
+    func saveIllustration(_ illustration: Illustration, for id: StoryID, page: Int) async throws -> ImageID
+    func pages(of id: StoryID) async throws -> [StoryPage]
+    /// The story and one page, or nil if either does not exist.
+    func pageSnapshot(_ id: StoryID, page: Int) async throws -> PageSnapshot?
+    func setStatus(_ status: StoryStatus, for id: StoryID, reason: String?) async throws
+    /// The family's stories, newest first.
+    func library(of family: FamilyRef, offset: Int, limit: Int) async throws -> LibraryPage
+    /// Stories whose title contains `text` (for autocomplete and `/story read`).
+    func findStories(in family: FamilyRef, matching text: String, limit: Int) async throws -> [StorySummary]
+    /// Deletes the story, its pages, job and pictures no other story uses. False if it did not exist.
+    func deleteStory(_ id: StoryID) async throws -> Bool
+    func image(_ id: ImageID) async throws -> StoredImage?
+}
+
+/// The durable queue of generation jobs.
+public protocol StoryJobQueue: Sendable {
+    /// Takes the oldest runnable job (queued and due) and marks it running.
+    func claimNext(now: Date) async throws -> StoryJob?
+    /// After a restart: jobs left running by a dead process go back to the queue. Returns how many.
+    func requeueInterrupted() async throws -> Int
+    /// The job's story was delivered (or its failure reported): it is done.
+    func finish(_ jobID: Int64) async throws
+    /// Puts the job back to run again no earlier than `notBefore`.
+    func retry(_ jobID: Int64, notBefore: Date, error: String) async throws
+    func job(for storyID: StoryID) async throws -> StoryJob?
+}

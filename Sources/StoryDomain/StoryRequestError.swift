@@ -1,0 +1,14 @@
+/// Why a story request was refused. Each case carries what the family needs to fix it;
+/// the bot turns it into a kind sentence.
+public enum StoryRequestError: Error, Sendable, Equatable {
+    case missingTheme
+    case tooLong(field: String, limit: Int)
+    case emptyAfterCleaning(field: String)
+    case notANumber(field: String, value: String)
+    case ageOutOfRange(Int, allowed: ClosedRange<Int>)
+    case pagesOutOfRange(Int, allowed: ClosedRange<Int>)
+    case pagesAbovePlan(requested: Int, allowed: Int)
+    case unknownLanguage(String)
+    case languageNotAllowed(StoryLanguage)
+    case languageNotSupportedByWriter(StoryLanguage)
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// Turns a ``StoryRequestDraft`` into a ``StoryRequest``: cleans every text field, applies
+/// the length, age, page and language limits, and fills defaults.
+public struct StoryRequestValidator: Sendable {
+    public var limits: StoryLimits
+    private let sanitizer = TextSanitizer()
+
+    public init(limits: StoryLimits = StoryLimits()) { self.limits = limits }
+
+    public func validate(_ draft: StoryRequestDraft, seed: UInt64) throws(StoryRequestError) -> StoryRequest {
+        guard let rawTheme = draft.theme, !rawTheme.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw .missingTheme
+        }
+        let theme = try text(rawTheme, field: "theme", limit: limits.maxThemeLength)
+        var heroName = limits.defaultHeroName
+        if let raw = draft.heroName, !isBlank(raw) {
+            heroName = try text(raw, field: "name", limit: limits.maxNameLength)
+        }
+        var companion: String?
+        if let raw = draft.companion, !isBlank(raw) {
+            companion = try text(raw, field: "companion", limit: limits.maxCompanionLength)
+        }
+        let age = try number(draft.age, field: "age") ?? limits.defaultAge
+        guard limits.ages.contains(age) else { throw .ageOutOfRange(age, allowed: limits.ages) }
+
+        let pages = try number(draft.pages, field: "pages") ?? min(limits.defaultPages, limits.maxPages)
+        guard limits.pages.contains(pages) else { throw .pagesOutOfRange(pages, allowed: limits.pages) }
+        guard pages <= limits.maxPages else { throw .pagesAbovePlan(requested: pages, allowed: limits.maxPages) }
+
+        var language = StoryLanguage.english
+        if let raw = draft.language, !raw.trimmingCharacters(in: .whitespaces).isEmpty {
+            guard let parsed = StoryLanguage(userInput: raw) else {
+                throw .unknownLanguage(String(sanitizer.cleanLine(raw).prefix(20)))
+            }
+            language = parsed
+        }
+        guard limits.allowedLanguages.contains(language) else { throw .languageNotAllowed(language) }
+
+        return StoryRequest(theme: theme, heroName: heroName, age: age, companion: companion,
+                            pageCount: pages, language: language, seed: seed)
+    }
+
+    private func text(_ raw: String, field: String, limit: Int) throws(StoryRequestError) -> String {
+        // Refuse before cleaning when the raw input is absurdly long, so cleaning stays cheap.
+        guard raw.unicodeScalars.count <= limit * 8 else { throw .tooLong(field: field, limit: limit) }
+        let cleaned = sanitizer.cleanLine(raw)
+        guard !cleaned.isEmpty else { throw .emptyAfterCleaning(field: field) }
+        guard cleaned.count <= limit else { throw .tooLong(field: field, limit: limit) }
+        return cleaned
+    }
+
+    private func isBlank(_ raw: String) -> Bool {
+        raw.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+    }
+
+    private func number(_ raw: String?, field: String) throws(StoryRequestError) -> Int? {
+        guard let raw else { return nil }
+        let trimmed = raw.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return nil }
+        guard trimmed.count <= 6, let value = Int(trimmed) else {
+            throw .notANumber(field: field, value: String(sanitizer.cleanLine(trimmed).prefix(12)))
+        }
+        return value
+    }
+}

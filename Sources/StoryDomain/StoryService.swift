@@ -1,0 +1,96 @@
+import Foundation
+
+/// Refusals from the story service that are not about the request's fields.
+public enum StoryServiceError: Error, Equatable, Sendable {
+    case storyNotFound
+    /// Only the requester or a server manager may delete a story.
+    case notAllowedToDelete
+}
+
+/// The family-facing story operations: ask for a story, browse the library, read, delete.
+/// Stateless apart from its ports; one instance serves every platform.
+public struct StoryService: Sendable {
+    private let repository: any StoryRepository
+    private let writerLanguages: Set<StoryLanguage>
+    private let clock: any WallClock
+    private let jobAdded: @Sendable () -> Void
+
+    /// - Parameter jobAdded: called after a job is stored (wakes the worker pool).
+    public init(repository: any StoryRepository, writerLanguages: Set<StoryLanguage>, clock: any WallClock,
+                jobAdded: @escaping @Sendable () -> Void) {
+        self.repository = repository
+        self.writerLanguages = writerLanguages
+        self.clock = clock
+        self.jobAdded = jobAdded
+    }
+
+    /// Validates and cleans the request and gives the story its id; nothing is stored yet.
+    public func prepareStory(_ draft: StoryRequestDraft, family: FamilyRef, requester: Requester,
+                             limits: StoryLimits, seed: UInt64? = nil) throws -> Story {
+        var generator = SystemRandomNumberGenerator()
+        let request = try StoryRequestValidator(limits: limits).validate(draft, seed: seed ?? generator.next())
+        guard writerLanguages.contains(request.language) else {
+            throw StoryRequestError.languageNotSupportedByWriter(request.language)
+        }
+        return Story(id: .random(using: &generator), family: family, requester: requester, request: request,
+                     createdAt: clock.now())
+    }
+
+    /// Stores the story and its generation job in one transaction and wakes the workers.
+    /// Returns at once; the story is made in the background and delivered to `delivery`.
+    @discardableResult
+    public func enqueue(_ story: Story, delivery: DeliveryAddress) async throws -> StoryJob {
+        let job = try await repository.createStory(story, delivery: delivery)
+        jobAdded()
+        return job
+    }
+
+    /// ``prepareStory(_:family:requester:limits:seed:)`` then ``enqueue(_:delivery:)``.
+    public func requestStory(_ draft: StoryRequestDraft, family: FamilyRef, requester: Requester,
+                             delivery: DeliveryAddress, limits: StoryLimits, seed: UInt64? = nil) async throws -> Story {
+        let story = try prepareStory(draft, family: family, requester: requester, limits: limits, seed: seed)
+        try await enqueue(story, delivery: delivery)
+        return story
+    }
+
+    /// A new story with the same request as `original` but a new seed ("another story like this").
+    public func prepareAnother(like original: Story, requester: Requester, limits: StoryLimits) throws -> Story {
+        let request = original.request
+        let draft = StoryRequestDraft(theme: request.theme, heroName: request.heroName, age: String(request.age),
+                                      companion: request.companion, pages: String(min(request.pageCount, limits.maxPages)),
+                                      language: request.language.rawValue)
+        return try prepareStory(draft, family: original.family, requester: requester, limits: limits)
+    }
+
+    public func library(of family: FamilyRef, offset: Int, limit: Int) async throws -> LibraryPage {
+        try await repository.library(of: family, offset: max(0, offset), limit: max(1, min(limit, 25)))
+    }
+
+    /// A page of a story of this family; nil when the story or the page does not exist here.
+    public func page(_ id: StoryID, number: Int, family: FamilyRef) async throws -> PageSnapshot? {
+        guard let snapshot = try await repository.pageSnapshot(id, page: number),
+              snapshot.story.family == family else { return nil }
+        return snapshot
+    }
+
+    public func story(_ id: StoryID, family: FamilyRef) async throws -> Story? {
+        guard let story = try await repository.story(id), story.family == family else { return nil }
+        return story
+    }
+
+    /// Stories of the family whose titles contain `text` (all, newest first, when empty).
+    public func findStories(in family: FamilyRef, matching text: String, limit: Int = 25) async throws -> [StorySummary] {
+        try await repository.findStories(in: family, matching: TextSanitizer().cleanLine(text), limit: limit)
+    }
+
+    /// Deletes a story if the one asking may: its requester or a manager of the family.
+    public func deleteStory(_ id: StoryID, family: FamilyRef, by requester: Requester, isManager: Bool) async throws {
+        guard let story = try await story(id, family: family) else { throw StoryServiceError.storyNotFound }
+        guard isManager || story.requester.userID == requester.userID else { throw StoryServiceError.notAllowedToDelete }
+        _ = try await repository.deleteStory(id)
+    }
+
+    public func image(_ id: ImageID) async throws -> StoredImage? {
+        try await repository.image(id)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Works the durable job queue with a bounded number of concurrent stories. Run it for the
+/// life of the service; call ``wake()`` when a job is added so it starts at once.
+public final class StoryWorkerPool: Sendable {
+    private let queue: any StoryJobQueue
+    private let pipeline: StoryPipeline
+    private let clock: any WallClock
+    private let concurrency: Int
+    private let idlePoll: Duration
+    private let signal = WakeSignal()
+    private let onError: @Sendable (any Error) -> Void
+
+    /// - Parameters:
+    ///   - concurrency: stories made at once (each is mostly waiting on a provider).
+    ///   - idlePoll: how often an idle worker looks for delayed retries that became due.
+    ///   - onError: told about queue errors (a broken database), which are retried after `idlePoll`.
+    public init(queue: any StoryJobQueue, pipeline: StoryPipeline, clock: any WallClock, concurrency: Int = 4,
+                idlePoll: Duration = .seconds(1), onError: @escaping @Sendable (any Error) -> Void = { _ in }) {
+        self.queue = queue
+        self.pipeline = pipeline
+        self.clock = clock
+        self.concurrency = max(1, concurrency)
+        self.idlePoll = idlePoll
+        self.onError = onError
+    }
+
+    /// New work is waiting.
+    public func wake() {
+        Task { await signal.notify() }
+    }
+
+    /// Requeues jobs a previous process left running, then works the queue until cancelled.
+    public func run() async {
+        do {
+            _ = try await queue.requeueInterrupted()
+        } catch {
+            onError(error)
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<concurrency {
+                group.addTask { await self.workLoop() }
+            }
+        }
+    }
+
+    private func workLoop() async {
+        while !Task.isCancelled {
+            do {
+                if let job = try await queue.claimNext(now: clock.now()) {
+                    await pipeline.process(job)
+                    // Another job may be waiting; look again at once.
+                    continue
+                }
+            } catch {
+                onError(error)
+            }
+            await idleWait()
+        }
+    }
+
+    private func idleWait() async {
+        let signal = self.signal
+        let idlePoll = self.idlePoll
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { try? await Task.sleep(for: idlePoll) }
+            group.addTask { await signal.wait() }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import StoryDomain
+
+/// Describes a page for an image model: the same character descriptions on every page, the
+/// setting, the light and what is happening. Uses only the sheet's generated looks, never family text.
+struct ImagePromptBuilder: Sendable {
+    let sheet: CharacterSheet
+    let lexicon: SettingLexicon
+
+    func prompt(for scene: PageScene) -> String {
+        var cast = TextTools.capitalisingFirst(sheet.hero.looks)
+        if let companion = sheet.companion {
+            cast += ", together with \(companion.looks)"
+        }
+        var parts = [
+            "A gentle picture-book illustration. \(cast), \(action(scene.action)).",
+            "Setting: \(sheet.settingDescription), \(light(scene.timeOfDay)).",
+        ]
+        if let focus = scene.focus { parts.append("In focus: \(focus).") }
+        parts.append("Soft storybook watercolour, gentle, for young children; warm, calm colours, no text.")
+        return parts.joined(separator: " ")
+    }
+
+    private func action(_ action: SceneAction) -> String {
+        switch action {
+        case .standing: "standing together and smiling"
+        case .walking: "walking along \(lexicon.path)"
+        case .discovering: "looking at something with wide-eyed wonder"
+        case .helping: "kindly helping"
+        case .playing: "playing happily"
+        case .hugging: "sharing a warm, happy hug"
+        case .resting: "resting cosily"
+        case .sleeping: "fast asleep, tucked into a cosy bed"
+        }
+    }
+
+    private func light(_ time: TimeOfDay) -> String {
+        switch time {
+        case .morning: "in fresh morning light"
+        case .afternoon: "on a warm, sunny afternoon"
+        case .goldenHour: "in soft golden late-afternoon light"
+        case .sunset: "at sunset, under a pink and orange sky"
+        case .dusk: "at dusk, under a deep blue sky with the first stars"
+        case .night: "at night, lit by soft moonlight and a warm lamp"
+        }
+    }
+}

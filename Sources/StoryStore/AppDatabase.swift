@@ -1,0 +1,75 @@
+import Foundation
+import GRDB
+
+/// The SQLite database: owns the connection pool and the append-only schema migrations.
+/// Open it once in the composition root and hand it to the repositories.
+public struct AppDatabase: Sendable {
+    /// The GRDB writer (a `DatabasePool` in WAL mode for files, a queue in memory).
+    public let writer: any DatabaseWriter
+
+    /// Wraps an open connection and migrates it to the newest schema.
+    public init(_ writer: any DatabaseWriter) throws(StoreError) {
+        self.writer = writer
+        do {
+            try Self.migrator.migrate(writer)
+        } catch {
+            throw StoreError(error, path: writer.path)
+        }
+    }
+
+    /// Opens (creating if needed) the database file at `path`, with WAL and foreign keys.
+    public static func open(path: String) throws(StoreError) -> AppDatabase {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw StoreError(kind: .cannotOpen, path: path, detail: "cannot create folder \(directory)")
+        }
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(5)
+        configuration.prepareDatabase { db in
+            // Fail fast on a file that is not a database, rather than on the first query.
+            try db.execute(sql: "PRAGMA quick_check(1)")
+        }
+        do {
+            return try AppDatabase(DatabasePool(path: path, configuration: configuration))
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError(error, path: path)
+        }
+    }
+
+    /// A private in-memory database, for tools and tests.
+    public static func inMemory() throws(StoreError) -> AppDatabase {
+        do {
+            return try AppDatabase(DatabaseQueue())
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError(error, path: ":memory:")
+        }
+    }
+
+    /// Migrations are append-only: never edit one that has shipped; add a new one.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: families, stories, pages, images, jobs, chat") { db in
+            try db.execute(sql: Schema.v1)
+        }
+        return migrator
+    }
+
+    /// The applied migration identifiers, oldest first.
+    public func appliedMigrations() throws -> [String] {
+        try writer.read { db in try Self.migrator.appliedMigrations(db) }
+    }
+}
+
+extension AppDatabase {
+    /// True when the database answers a trivial query (for health checks).
+    public func ping() async -> Bool {
+        (try? await writer.read { db in try Int.fetchOne(db, sql: "SELECT 1") }) == 1
+    }
+}

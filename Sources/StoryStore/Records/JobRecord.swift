@@ -1,0 +1,31 @@
+import Foundation
+import GRDB
+import StoryDomain
+
+/// A row of `job`: one durable generation job per story.
+struct JobRecord: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "job"
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+
+    var id: Int64?
+    var storyId: String
+    var status: String
+    var attempts: Int
+    var deliveryJson: String
+    var notBefore: Date
+    var lastError: String?
+    var createdAt: Date
+    var updatedAt: Date
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    func job() throws -> StoryJob {
+        guard let id, let storyID = StoryID(rawValue: storyId) else {
+            throw StoreError(kind: .corrupt, path: "job", detail: "bad job row")
+        }
+        return StoryJob(id: id, storyID: storyID, status: JobStatus(rawValue: status) ?? .queued, attempts: attempts,
+                        delivery: try JSONColumn.decode(DeliveryAddress.self, from: deliveryJson),
+                        notBefore: notBefore, lastError: lastError)
+    }
+}

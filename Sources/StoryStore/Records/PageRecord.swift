@@ -1,0 +1,31 @@
+import GRDB
+import StoryDomain
+
+/// A row of `page`.
+struct PageRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "page"
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+
+    var storyId: String
+    var number: Int
+    var text: String
+    var sceneJson: String
+    var imagePrompt: String
+    var imageId: String?
+
+    init(storyID: StoryID, number: Int, page: WrittenPage) throws {
+        storyId = storyID.rawValue
+        self.number = number
+        text = page.text
+        sceneJson = try JSONColumn.encode(page.scene)
+        imagePrompt = page.imagePrompt
+        imageId = nil
+    }
+
+    func page() throws -> StoryPage {
+        guard let storyID = StoryID(rawValue: storyId) else { throw StoreError(kind: .corrupt, path: "page", detail: "bad id") }
+        return StoryPage(storyID: storyID, number: number, text: text, scene: try JSONColumn.decode(PageScene.self, from: sceneJson),
+                         imagePrompt: imagePrompt, imageID: imageId.map(ImageID.init(rawValue:)))
+    }
+}

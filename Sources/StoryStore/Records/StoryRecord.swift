@@ -1,0 +1,68 @@
+import Foundation
+import GRDB
+import StoryDomain
+
+/// A row of `story`.
+struct StoryRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "story"
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+
+    var id: String
+    var familyId: Int64
+    var requesterId: String
+    var requesterName: String
+    var theme: String
+    var heroName: String
+    var age: Int
+    var companion: String?
+    var pageCount: Int
+    var language: String
+    var seed: Int64
+    var title: String?
+    var sheetJson: String?
+    var status: String
+    var failureReason: String?
+    var createdAt: Date
+
+    init(_ story: Story, familyID: Int64) throws {
+        id = story.id.rawValue
+        familyId = familyID
+        requesterId = story.requester.userID
+        requesterName = story.requester.displayName
+        theme = story.request.theme
+        heroName = story.request.heroName
+        age = story.request.age
+        companion = story.request.companion
+        pageCount = story.request.pageCount
+        language = story.request.language.rawValue
+        seed = Int64(bitPattern: story.request.seed)
+        title = story.title
+        sheetJson = try story.sheet.map(JSONColumn.encode)
+        status = story.status.rawValue
+        failureReason = story.failureReason
+        createdAt = story.createdAt
+    }
+
+    /// The domain value; `family` comes from the joined family row.
+    func story(family: FamilyRef) throws -> Story {
+        guard let storyID = StoryID(rawValue: id) else { throw StoreError(kind: .corrupt, path: "story", detail: "bad id \(id)") }
+        let request = StoryRequest(theme: theme, heroName: heroName, age: age, companion: companion, pageCount: pageCount,
+                                   language: StoryLanguage(rawValue: language) ?? .english, seed: UInt64(bitPattern: seed))
+        return Story(id: storyID, family: family, requester: Requester(userID: requesterId, displayName: requesterName),
+                     request: request, title: title, sheet: try sheetJson.map { try JSONColumn.decode(CharacterSheet.self, from: $0) },
+                     status: StoryStatus(rawValue: status) ?? .failed, createdAt: createdAt, failureReason: failureReason)
+    }
+
+    /// Selects a story with its family's platform and external id.
+    static let selectWithFamily = """
+        SELECT story.*, family.platform AS family_platform, family.external_id AS family_external_id
+        FROM story JOIN family ON family.id = story.family_id
+        """
+
+    /// Decodes a row selected by ``selectWithFamily``.
+    static func story(from row: Row) throws -> Story {
+        let record = try StoryRecord(row: row)
+        return try record.story(family: FamilyRef(platform: row["family_platform"], externalID: row["family_external_id"]))
+    }
+}

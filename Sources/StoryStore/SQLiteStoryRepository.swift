@@ -1,0 +1,130 @@
+import Foundation
+import GRDB
+import StoryDomain
+
+/// Stories, pages and pictures in SQLite. Every method is one transaction.
+public struct SQLiteStoryRepository: StoryRepository {
+    private let database: AppDatabase
+    private let clock: any WallClock
+
+    public init(database: AppDatabase, clock: any WallClock) {
+        self.database = database
+        self.clock = clock
+    }
+
+    public func createStory(_ story: Story, delivery: DeliveryAddress) async throws -> StoryJob {
+        let now = clock.now()
+        return try await database.writer.write { db in
+            let familyID = try FamilyRecord.findOrCreate(story.family, at: now, in: db)
+            try StoryRecord(story, familyID: familyID).insert(db)
+            var job = JobRecord(storyId: story.id.rawValue, status: JobStatus.queued.rawValue, attempts: 0,
+                                deliveryJson: try JSONColumn.encode(delivery), notBefore: now, lastError: nil,
+                                createdAt: now, updatedAt: now)
+            try job.insert(db)
+            return try job.job()
+        }
+    }
+
+    public func story(_ id: StoryID) async throws -> Story? {
+        try await database.writer.read { db in
+            try Row.fetchOne(db, sql: StoryRecord.selectWithFamily + " WHERE story.id = ?", arguments: [id.rawValue])
+                .map(StoryRecord.story(from:))
+        }
+    }
+
+    public func saveText(_ written: WrittenStory, for id: StoryID) async throws {
+        try await database.writer.write { db in
+            try db.execute(sql: "UPDATE story SET title = ?, sheet_json = ?, status = ? WHERE id = ?",
+                           arguments: [written.title, try JSONColumn.encode(written.sheet),
+                                       StoryStatus.illustrating.rawValue, id.rawValue])
+            for (index, page) in written.pages.enumerated() {
+                try PageRecord(storyID: id, number: index + 1, page: page).insert(db, onConflict: .ignore)
+            }
+        }
+    }
+
+    public func saveIllustration(_ illustration: Illustration, for id: StoryID, page: Int) async throws -> ImageID {
+        let record = ImageRecord(illustration, at: clock.now())
+        try await database.writer.write { db in
+            try record.insert(db, onConflict: .ignore)
+            try db.execute(sql: "UPDATE page SET image_id = ? WHERE story_id = ? AND number = ?",
+                           arguments: [record.id, id.rawValue, page])
+        }
+        return ImageID(rawValue: record.id)
+    }
+
+    public func pages(of id: StoryID) async throws -> [StoryPage] {
+        try await database.writer.read { db in
+            try PageRecord.fetchAll(db, sql: "SELECT * FROM page WHERE story_id = ? ORDER BY number", arguments: [id.rawValue])
+                .map { try $0.page() }
+        }
+    }
+
+    public func pageSnapshot(_ id: StoryID, page: Int) async throws -> PageSnapshot? {
+        try await database.writer.read { db in
+            guard let row = try Row.fetchOne(db, sql: StoryRecord.selectWithFamily + " WHERE story.id = ?", arguments: [id.rawValue]),
+                  let pageRecord = try PageRecord.fetchOne(db, sql: "SELECT * FROM page WHERE story_id = ? AND number = ?",
+                                                           arguments: [id.rawValue, page])
+            else { return nil }
+            return PageSnapshot(story: try StoryRecord.story(from: row), page: try pageRecord.page())
+        }
+    }
+
+    public func setStatus(_ status: StoryStatus, for id: StoryID, reason: String?) async throws {
+        try await database.writer.write { db in
+            try db.execute(sql: "UPDATE story SET status = ?, failure_reason = ? WHERE id = ?",
+                           arguments: [status.rawValue, reason, id.rawValue])
+        }
+    }
+
+    public func library(of family: FamilyRef, offset: Int, limit: Int) async throws -> LibraryPage {
+        try await database.writer.read { db in
+            guard let familyID = try FamilyRecord.id(of: family, in: db) else {
+                return LibraryPage(items: [], total: 0, offset: offset)
+            }
+            let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM story WHERE family_id = ?", arguments: [familyID]) ?? 0
+            let rows = try Row.fetchAll(db, sql: StoryRecord.selectWithFamily + """
+                 WHERE story.family_id = ? ORDER BY story.created_at DESC, story.rowid DESC LIMIT ? OFFSET ?
+                """, arguments: [familyID, limit, offset])
+            return LibraryPage(items: try rows.map { try Self.summary(StoryRecord.story(from: $0)) }, total: total, offset: offset)
+        }
+    }
+
+    public func findStories(in family: FamilyRef, matching text: String, limit: Int) async throws -> [StorySummary] {
+        try await database.writer.read { db in
+            guard let familyID = try FamilyRecord.id(of: family, in: db) else { return [] }
+            let pattern = "%" + text.replacingOccurrences(of: "\\", with: "\\\\")
+                .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
+            let rows = try Row.fetchAll(db, sql: StoryRecord.selectWithFamily + """
+                 WHERE story.family_id = ? AND (coalesce(story.title, '') LIKE ? ESCAPE '\\' OR story.theme LIKE ? ESCAPE '\\')
+                 ORDER BY story.created_at DESC LIMIT ?
+                """, arguments: [familyID, pattern, pattern, limit])
+            return try rows.map { try Self.summary(StoryRecord.story(from: $0)) }
+        }
+    }
+
+    public func deleteStory(_ id: StoryID) async throws -> Bool {
+        try await database.writer.write { db in
+            let imageIDs = try String.fetchAll(db, sql: "SELECT DISTINCT image_id FROM page WHERE story_id = ? AND image_id IS NOT NULL",
+                                               arguments: [id.rawValue])
+            try db.execute(sql: "DELETE FROM story WHERE id = ?", arguments: [id.rawValue])
+            let deleted = db.changesCount > 0
+            for imageID in imageIDs {
+                try db.execute(sql: "DELETE FROM image WHERE id = ? AND NOT EXISTS (SELECT 1 FROM page WHERE image_id = ?)",
+                               arguments: [imageID, imageID])
+            }
+            return deleted
+        }
+    }
+
+    public func image(_ id: ImageID) async throws -> StoredImage? {
+        try await database.writer.read { db in
+            try ImageRecord.fetchOne(db, key: id.rawValue)?.storedImage
+        }
+    }
+
+    private static func summary(_ story: Story) -> StorySummary {
+        StorySummary(id: story.id, title: story.displayTitle, status: story.status, pageCount: story.pageCount,
+                     heroName: story.request.heroName, requester: story.requester, createdAt: story.createdAt)
+    }
+}

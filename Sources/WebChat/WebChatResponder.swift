@@ -1,0 +1,44 @@
+import Foundation
+import StoryBot
+import StoryDomain
+
+/// Answers one input from one web chat connection.
+struct WebChatResponder: ChatResponder {
+    let hub: WebChatRoomHub
+    let room: String
+    let connection: UUID
+    let userID: String
+    /// The message a pressed button is on (for `update`), as the browser named it.
+    let pressedMessageID: String?
+    /// Whether that message is a stored public message of this room (only then may a public
+    /// update replace it; a private one lives only in the presser's browser).
+    let pressedMessageIsPublic: Bool
+    /// The id the first public reply will have, known up front so a story job can edit it.
+    let replyMessageID = UUID().uuidString.lowercased()
+
+    var deliveryAddress: DeliveryAddress {
+        DeliveryAddress(platform: WebChatTransport.platformName, channelID: room, messageID: replyMessageID, userID: userID)
+    }
+
+    func acknowledge(privately: Bool) async throws {
+        // The web chat needs no acknowledgement: the socket is the session.
+    }
+
+    func reply(_ reply: ChatReply) async throws {
+        try await post(reply, id: replyMessageID)
+    }
+
+    func update(_ reply: ChatReply) async throws {
+        let canReplace = reply.isPrivate || pressedMessageIsPublic
+        try await post(reply, id: canReplace ? (pressedMessageID ?? replyMessageID) : replyMessageID)
+    }
+
+    private func post(_ reply: ChatReply, id: String) async throws {
+        let message = WebChatMessage(id: id, reply: reply, createdAt: await hub.now())
+        if reply.isPrivate {
+            await hub.send(.message(message), to: connection, room: room)
+        } else {
+            try await hub.publish(message, room: room)
+        }
+    }
+}

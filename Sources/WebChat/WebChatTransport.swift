@@ -1,0 +1,21 @@
+import Foundation
+import StoryBot
+import StoryDomain
+
+/// Delivers background replies (story progress, finished stories) into web chat rooms,
+/// editing the message named by the delivery address.
+public struct WebChatTransport: ChatTransport {
+    public static let platformName = "web"
+    public var platform: String { Self.platformName }
+    private let hub: WebChatRoomHub
+
+    public init(hub: WebChatRoomHub) { self.hub = hub }
+
+    public func deliver(_ reply: ChatReply, to address: DeliveryAddress) async throws {
+        let id = address.messageID ?? UUID().uuidString.lowercased()
+        var public_ = reply
+        // Background deliveries go to the whole room: a story is read together.
+        public_.isPrivate = false
+        try await hub.publish(WebChatMessage(id: id, reply: public_, createdAt: await hub.now()), room: address.channelID)
+    }
+}

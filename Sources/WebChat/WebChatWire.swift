@@ -1,0 +1,110 @@
+import Foundation
+import StoryBot
+import StoryDomain
+
+/// A message as the web page shows it: who said it, text, an optional story page, buttons.
+public struct WebChatMessage: Codable, Sendable, Equatable {
+    public struct Page: Codable, Sendable, Equatable {
+        public var storyId: String
+        public var title: String
+        public var text: String
+        public var pageNumber: Int
+        public var pageCount: Int
+        public var imageUrl: String?
+        public var footer: String
+    }
+
+    public struct Button: Codable, Sendable, Equatable {
+        public var id: String
+        public var label: String
+        public var style: String
+        public var disabled: Bool
+    }
+
+    public var id: String
+    public var author: String
+    public var authorId: String
+    public var fromBot: Bool
+    public var text: String?
+    public var page: Page?
+    public var buttons: [[Button]]
+    /// Only the person it is for sees it; never stored.
+    public var isPrivate: Bool
+    public var createdAt: Date
+
+    /// The bot's message for a reply.
+    init(id: String, reply: ChatReply, createdAt: Date) {
+        self.id = id
+        author = "Magical Stories"
+        authorId = "bot"
+        fromBot = true
+        text = reply.text
+        page = reply.page.map { view in
+            Page(storyId: view.storyID.rawValue, title: view.title, text: view.text, pageNumber: view.pageNumber,
+                 pageCount: view.pageCount, imageUrl: view.imageID.map { "/images/\($0.rawValue)" }, footer: view.footer)
+        }
+        buttons = reply.buttons.map { row in
+            row.map { Button(id: $0.id, label: $0.label, style: $0.style.rawValue, disabled: $0.disabled) }
+        }
+        isPrivate = reply.isPrivate
+        self.createdAt = createdAt
+    }
+
+    /// A family member's message.
+    init(id: String, author: String, authorId: String, text: String, createdAt: Date) {
+        self.id = id
+        self.author = author
+        self.authorId = authorId
+        fromBot = false
+        self.text = text
+        page = nil
+        buttons = []
+        isPrivate = false
+        self.createdAt = createdAt
+    }
+}
+
+/// What the page sends.
+struct WebChatClientFrame: Decodable {
+    enum Kind: String, Decodable { case say, press, ping }
+    var type: Kind
+    var text: String?
+    /// With `press`: the button's id and the message it is on.
+    var buttonId: String?
+    var messageId: String?
+}
+
+/// What the server sends.
+struct WebChatServerFrame: Encodable {
+    enum Kind: String, Encodable { case welcome, history, message, notice, pong }
+    var type: Kind
+    var message: WebChatMessage?
+    var messages: [WebChatMessage]?
+    var text: String?
+    var room: String?
+    var userId: String?
+    var name: String?
+
+    static func message(_ message: WebChatMessage) -> Self { .init(type: .message, message: message) }
+    static func notice(_ text: String) -> Self { .init(type: .notice, text: text) }
+}
+
+/// JSON coding shared by the web chat (ISO 8601 dates).
+enum WebChatJSON {
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = .sortedKeys
+        return encoder
+    }()
+
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
+
+    static func text<T: Encodable>(_ value: T) -> String {
+        (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+}

@@ -1,0 +1,120 @@
+import ArgumentParser
+import Foundation
+import Logging
+import MagicalStories
+import ServiceLifecycle
+import StoryBot
+import StoryDomain
+import StoryProviders
+import StoryStore
+
+/// The `magical-stories` command line: run the service, migrate the database, make a story.
+@main
+struct MagicalStoriesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "magical-stories",
+        abstract: "Illustrated bedtime stories for your family's chat.",
+        subcommands: [Serve.self, Migrate.self, StoryCommand.self],
+        defaultSubcommand: Serve.self)
+}
+
+/// Options shared by commands that read the service configuration.
+struct ConfigOptions: ParsableArguments {
+    @Option(name: .long, help: "A JSON config file (default: config/magical-stories.json when present).")
+    var config: String?
+
+    func load() async throws -> AppConfig {
+        do {
+            return try await AppConfig.load(file: config)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+    }
+}
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the service: the family web chat and the story workers.")
+
+    @OptionGroup var options: ConfigOptions
+
+    func run() async throws {
+        let config = try await options.load()
+        let logger = makeLogger(level: config.logLevel)
+        let app: MagicalStoriesApp
+        do {
+            app = try MagicalStoriesApp(config: config, logger: logger)
+        } catch {
+            logger.critical("cannot start", metadata: ["reason": "\(error)"])
+            throw ExitCode(1)
+        }
+        logger.info("starting", metadata: ["database": "\(config.databasePath)", "writer": "offline", "illustrator": "offline"])
+        try await app.serviceGroup().run()
+    }
+}
+
+struct Migrate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Create or upgrade the database, then exit.")
+
+    @OptionGroup var options: ConfigOptions
+
+    func run() async throws {
+        let config = try await options.load()
+        do {
+            let database = try AppDatabase.open(path: config.databasePath)
+            let applied = try database.appliedMigrations()
+            print("Database \(config.databasePath) is up to date (\(applied.count) migrations):")
+            for name in applied { print("  ✓ \(name)") }
+        } catch {
+            print("Migration failed: \(error)")
+            throw ExitCode(1)
+        }
+    }
+}
+
+struct StoryCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "story", abstract: "Make stories from the command line.", subcommands: [NewStory.self])
+}
+
+struct NewStory: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "new", abstract: "Write and illustrate a story offline, as a static HTML book.")
+
+    @Option(help: "What the story is about (up to 200 characters).") var theme: String
+    @Option(help: "The hero's name.") var name: String?
+    @Option(help: "The listener's age, 2–12.") var age: Int?
+    @Option(help: "A favourite companion.") var companion: String?
+    @Option(help: "Number of pages, 3–12.") var pages: Int?
+    @Option(help: "Language code (the built-in writer writes English).") var language: String?
+    @Option(help: "Seed for a repeatable story.") var seed: UInt64?
+    @Option(help: "Folder to write index.html and the pictures into.") var out: String
+
+    func run() async throws {
+        var limits = StoryLimits()
+        limits.maxPages = limits.pages.upperBound
+        let draft = StoryRequestDraft(theme: theme, heroName: name, age: age.map(String.init), companion: companion,
+                                      pages: pages.map(String.init), language: language)
+        let request: StoryRequest
+        do {
+            var generator = SystemRandomNumberGenerator()
+            request = try StoryRequestValidator(limits: limits).validate(draft, seed: seed ?? generator.next())
+        } catch {
+            throw ValidationError(FriendlyErrors.text(for: error))
+        }
+        let exporter = StoryBookExporter(writer: OfflineStoryWriter(), illustrator: OfflineIllustrator())
+        let started = ContinuousClock.now
+        let (story, pictures) = try await exporter.make(request)
+        let index = try exporter.export(story, pictures: pictures, to: URL(fileURLWithPath: out))
+        let elapsed = ContinuousClock.now - started
+        print("📖 “\(story.title)” — \(story.pages.count) pages, seed \(request.seed), made in \(elapsed.formatted(.units(allowed: [.milliseconds])))")
+        print("   \(index.path)")
+    }
+}
+
+/// Logs to standard error at `level`, with metadata. Tokens never reach log metadata.
+func makeLogger(level: Logger.Level) -> Logger {
+    var logger = Logger(label: "magical-stories") { label in StreamLogHandler.standardError(label: label) }
+    logger.logLevel = level
+    return logger
+}

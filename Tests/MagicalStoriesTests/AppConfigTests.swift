@@ -1,0 +1,52 @@
+import Foundation
+import Logging
+import MagicalStories
+import Testing
+
+@Suite("AppConfig")
+struct AppConfigTests {
+    func file(_ json: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ms-config-\(UUID().uuidString).json").path
+        try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("defaults apply when nothing is set")
+    func defaults() async throws {
+        let config = try await AppConfig.load(file: nil, environment: [:])
+        #expect(config == AppConfig())
+    }
+
+    @Test("the file overrides defaults and the environment overrides the file")
+    func layering() async throws {
+        let path = try file(#"{"http": {"port": 9000, "host": "0.0.0.0"}, "stories": {"maxPages": 8}, "log": {"level": "debug"}}"#)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let config = try await AppConfig.load(file: path, environment: ["HTTP_PORT": "9100", "DATABASE_PATH": "/tmp/x.sqlite"])
+        #expect(config.httpPort == 9100)
+        #expect(config.httpHost == "0.0.0.0")
+        #expect(config.maxPages == 8)
+        #expect(config.logLevel == .debug)
+        #expect(config.databasePath == "/tmp/x.sqlite")
+    }
+
+    @Test("invalid values are refused by name, never silently replaced", arguments: [
+        ["HTTP_PORT": "abc"], ["HTTP_PORT": "70000"], ["STORIES_WORKERS": "0"], ["STORIES_MAX_PAGES": "20"],
+        ["LOG_LEVEL": "loud"], ["IMAGES_WIDTH": "12"],
+    ])
+    func invalid(environment: [String: String]) async throws {
+        await #expect {
+            _ = try await AppConfig.load(file: nil, environment: environment)
+        } throws: { error in
+            guard let error = error as? AppConfigError, case let .invalid(key, _, _) = error else { return false }
+            return environment.keys.contains(key)
+        }
+    }
+
+    @Test("a missing or malformed config file given on purpose is an error")
+    func badFile() async throws {
+        await #expect(throws: AppConfigError.self) { _ = try await AppConfig.load(file: "/nonexistent/config.json", environment: [:]) }
+        let path = try file("{ not json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        await #expect(throws: AppConfigError.self) { _ = try await AppConfig.load(file: path, environment: [:]) }
+    }
+}

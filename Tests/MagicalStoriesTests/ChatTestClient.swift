@@ -1,0 +1,133 @@
+import Foundation
+import Logging
+import NIOWebSocket
+import WSClient
+import WebChat
+
+/// A frame the web chat server sent, as a test reads it.
+struct TestFrame: Decodable, Sendable {
+    var type: String
+    var message: WebChatMessage?
+    var messages: [WebChatMessage]?
+    var text: String?
+    var userId: String?
+}
+
+/// A browser stand-in: a real WebSocket client on loopback that records every frame and lets
+/// a test wait for the one it expects.
+actor ChatTestClient {
+    struct Timeout: Error, CustomStringConvertible {
+        let what: String
+        var description: String { "timed out waiting for \(what)" }
+    }
+
+    private var outbound: WebSocketOutboundWriter?
+    private var frames: [TestFrame] = []
+    private var cursor = 0
+    private var waiters: [(id: Int, matches: @Sendable (TestFrame) -> Bool, continuation: CheckedContinuation<TestFrame, any Error>)] = []
+    private var nextWaiter = 0
+    private var connected: CheckedContinuation<Void, any Error>?
+    private var task: Task<Void, Never>?
+    private static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
+
+    /// Connects to `/ws` of the server on `port` and returns once the socket is open.
+    static func connect(port: Int, room: String, user: String, name: String) async throws -> ChatTestClient {
+        let client = ChatTestClient()
+        try await client.start(url: "ws://127.0.0.1:\(port)/ws?room=\(room)&user=\(user)&name=\(name)")
+        return client
+    }
+
+    private func start(url: String) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            connected = continuation
+            task = Task {
+                do {
+                    var configuration = WebSocketClientConfiguration()
+                    configuration.maxFrameSize = 1 << 22
+                    try await WebSocketClient.connect(url: url, configuration: configuration, logger: Logger(label: "test-client")) { inbound, outbound, _ in
+                        await self.attach(outbound)
+                        for try await message in inbound.messages(maxSize: 1 << 22) {
+                            if case let .text(text) = message { await self.receive(text) }
+                        }
+                    }
+                } catch {
+                    self.fail(error)
+                }
+                self.fail(Timeout(what: "a connection that closed"))
+            }
+        }
+    }
+
+    private func attach(_ writer: WebSocketOutboundWriter) {
+        outbound = writer
+        connected?.resume()
+        connected = nil
+    }
+
+    private func receive(_ text: String) {
+        guard let frame = try? Self.decoder.decode(TestFrame.self, from: Data(text.utf8)) else { return }
+        frames.append(frame)
+        for waiter in waiters where waiter.matches(frame) {
+            waiters.removeAll { $0.id == waiter.id }
+            cursor = frames.count
+            waiter.continuation.resume(returning: frame)
+            return
+        }
+    }
+
+    private func fail(_ error: any Error) {
+        connected?.resume(throwing: error)
+        connected = nil
+        for waiter in waiters { waiter.continuation.resume(throwing: error) }
+        waiters.removeAll()
+    }
+
+    /// Sends raw text (valid JSON or not).
+    func sendRaw(_ text: String) async throws {
+        try await outbound?.write(.text(text))
+    }
+
+    func say(_ text: String) async throws {
+        let body = String(decoding: try JSONEncoder().encode(["type": "say", "text": text]), as: UTF8.self)
+        try await sendRaw(body)
+    }
+
+    func press(_ buttonID: String, on messageID: String) async throws {
+        let body = String(decoding: try JSONEncoder().encode(["type": "press", "buttonId": buttonID, "messageId": messageID]), as: UTF8.self)
+        try await sendRaw(body)
+    }
+
+    /// The first frame received after the last match that satisfies `matches`.
+    func next(_ what: String, timeout: Duration = .seconds(20), where matches: @escaping @Sendable (TestFrame) -> Bool) async throws -> TestFrame {
+        if let index = frames[cursor...].firstIndex(where: matches) {
+            cursor = index + 1
+            return frames[index]
+        }
+        let id = nextWaiter
+        nextWaiter += 1
+        return try await withCheckedThrowingContinuation { continuation in
+            waiters.append((id, matches, continuation))
+            Task {
+                try? await Task.sleep(for: timeout)
+                self.expire(id, what: what)
+            }
+        }
+    }
+
+    private func expire(_ id: Int, what: String) {
+        guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
+        waiters.remove(at: index).continuation.resume(throwing: Timeout(what: what))
+    }
+
+    /// Every frame received so far.
+    func all() -> [TestFrame] { frames }
+
+    func close() async {
+        try? await outbound?.close(.normalClosure, reason: nil)
+        task?.cancel()
+    }
+}

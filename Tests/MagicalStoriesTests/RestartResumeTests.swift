@@ -1,0 +1,87 @@
+import Foundation
+import MagicalStories
+import StoryDomain
+import StoryProviders
+import Synchronization
+import Testing
+import WebChat
+
+/// Paints like the built-in illustrator, records what it was asked, and after `limit` pictures
+/// hangs until cancelled — the way a process dies mid-story.
+final class RecordingIllustrator: Illustrator {
+    let name = "recording"
+    private let inner = OfflineIllustrator()
+    private let limit: Int
+    private let calls = Mutex<[(page: Int, hadPrevious: Bool)]>([])
+
+    init(stopAfter limit: Int = .max) { self.limit = limit }
+
+    var pagesPainted: [Int] { calls.withLock { $0.map(\.page) } }
+    var previousGiven: [Bool] { calls.withLock { $0.map(\.hadPrevious) } }
+
+    func illustrate(_ request: IllustrationRequest) async throws -> Illustration {
+        let count = calls.withLock { $0.count }
+        if count >= limit {
+            try await Task.sleep(for: .seconds(3600))
+        }
+        calls.withLock { $0.append((request.pageNumber, request.previous != nil)) }
+        return try await inner.illustrate(request)
+    }
+}
+
+@Suite("Restart mid-story", .serialized)
+struct RestartResumeTests {
+    @Test("a story interrupted after two pictures resumes after a restart and is delivered once")
+    func resumesOnce() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ms-resume-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        // First life: the illustrator stops after two pages; then the process "dies".
+        let dying = RecordingIllustrator(stopAfter: 2)
+        let first = try await TestApp.start(directory: directory, illustrator: dying)
+        let anna = try await ChatTestClient.connect(port: first.port, room: "family", user: "anna", name: "Anna")
+        _ = try await anna.next("history") { $0.type == "history" }
+        try await anna.say("/story new theme:a lighthouse by the sea name:Noor age:6 pages:5")
+        let ack = try await anna.next("acknowledgement") { $0.message?.text?.contains("on its way") == true }
+        let messageID = try #require(ack.message?.id)
+        _ = try await anna.next("painting page 3") { $0.message?.id == messageID && $0.message?.text?.contains("Painting page 3") == true }
+        #expect(dying.pagesPainted == [1, 2])
+        await anna.close()
+        await first.stop()
+
+        // Second life on the same database file.
+        let resumed = RecordingIllustrator()
+        let second = try await TestApp.start(directory: directory, illustrator: resumed)
+        let ben = try await ChatTestClient.connect(port: second.port, room: "family", user: "ben", name: "Ben")
+        let delivered = try await ben.next("page 1 delivered after restart") { frame in
+            frame.message?.id == messageID && frame.message?.page != nil
+                || frame.messages?.contains { $0.id == messageID && $0.page != nil } == true
+        }
+        #expect(delivered.type == "message" || delivered.type == "history")
+        // Only the missing pages were painted, the first of them from page 2's stored picture.
+        #expect(resumed.pagesPainted == [3, 4, 5])
+        #expect(resumed.previousGiven == [true, true, true])
+
+        // Delivered exactly once: one page-1 edit of the message, and the job is done.
+        try await Task.sleep(for: .milliseconds(300))
+        let deliveries = await ben.all().compactMap(\.message).filter { $0.id == messageID && $0.page != nil }
+        #expect(deliveries.count <= 1)
+        let storyID = try #require(await ben.all().compactMap(\.message).first { $0.id == messageID && $0.page != nil }?.page?.storyId
+            ?? delivered.messages?.first { $0.id == messageID }?.page?.storyId)
+        let pages = try await second.app.stories.story(StoryID(rawValue: storyID)!, family: FamilyRef(platform: "web", externalID: "family"))
+        #expect(pages?.status == .ready)
+        await ben.close()
+        await second.stop()
+
+        // A third start finds nothing left to do and delivers nothing again.
+        let idle = RecordingIllustrator()
+        let third = try await TestApp.start(directory: directory, illustrator: idle)
+        let gran = try await ChatTestClient.connect(port: third.port, room: "family", user: "gran", name: "Gran")
+        _ = try await gran.next("history") { $0.type == "history" }
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(idle.pagesPainted.isEmpty)
+        #expect(await gran.all().filter { $0.type == "message" }.isEmpty)
+        await gran.close()
+        await third.stop()
+    }
+}

@@ -1,0 +1,99 @@
+import StoryBot
+import StoryDomain
+import Testing
+
+@Suite("CommandParser")
+struct CommandParserTests {
+    let parser = CommandParser()
+
+    @Test("the example from the product page parses")
+    func productExample() throws {
+        let command = try parser.parse(#"/story new theme:"a sleepy dragon" name:Mia age:5"#)
+        #expect(command == .storyNew(StoryRequestDraft(theme: "a sleepy dragon", heroName: "Mia", age: "5")))
+    }
+
+    @Test("unquoted values run until the next option; options in any order and case")
+    func unquotedValues() throws {
+        let command = try parser.parse("/Story NEW name:Léa Rose theme:a moon who lost her glasses pages:4 Companion:Mr Whiskers")
+        #expect(command == .storyNew(StoryRequestDraft(theme: "a moon who lost her glasses", heroName: "Léa Rose",
+                                                      companion: "Mr Whiskers", pages: "4")))
+    }
+
+    @Test("curly quotes from phones work, and quotes protect colons")
+    func curlyQuotes() throws {
+        #expect(try parser.parse("/story new theme:“time: the clock’s tale”") == .storyNew(StoryRequestDraft(theme: "time: the clock’s tale")))
+        #expect(try parser.parse(#"/story new "a quiet owl" age:3"#) == .storyNew(StoryRequestDraft(theme: "a quiet owl", age: "3")))
+    }
+
+    @Test("positional values and other subcommands")
+    func subcommands() throws {
+        #expect(try parser.parse("/story library") == .storyLibrary(page: 1))
+        #expect(try parser.parse("/story library 3") == .storyLibrary(page: 3))
+        #expect(try parser.parse("/story read The Sleepy Dragon") == .storyRead(story: "The Sleepy Dragon"))
+        #expect(try parser.parse("/story delete story:Moon") == .storyDelete(story: "Moon"))
+        #expect(try parser.parse("/help") == .help)
+        #expect(try parser.parse("  /HELP  ") == .help)
+    }
+
+    @Test("emoji and right-to-left text survive parsing")
+    func unicode() throws {
+        #expect(try parser.parse("/story new theme:🐉 and 🌙 name:سارة") == .storyNew(StoryRequestDraft(theme: "🐉 and 🌙", heroName: "سارة")))
+    }
+
+    @Test("mistakes get specific errors", arguments: [
+        ("/dance", CommandParseError.unknownCommand("dance")),
+        ("/story", .unknownSubcommand(command: "story", given: nil, expected: ["new", "library", "read", "delete"])),
+        ("/story fly", .unknownSubcommand(command: "story", given: "fly", expected: ["new", "library", "read", "delete"])),
+        (#"/story new theme:"a sleepy dragon"#, .unbalancedQuote),
+        ("/story new theme:x colour:blue", .unknownOption(command: "story new", option: "colour",
+                                                          expected: ["theme", "name", "age", "companion", "pages", "language"])),
+        ("/story new theme:x theme:y", .duplicateOption("theme")),
+        ("/story new name:Mia", .missingValue(option: "theme")),
+        ("/story read", .missingValue(option: "story")),
+        ("/help me please", .unexpectedText("me please")),
+        ("/", .unknownCommand("")),
+    ])
+    func errors(text: String, expected: CommandParseError) {
+        #expect(throws: expected) { try parser.parse(text) }
+    }
+
+    @Test("over-long input is refused before parsing")
+    func tooLong() {
+        #expect(throws: CommandParseError.tooLong(limit: 2000)) { try parser.parse("/story new theme:" + String(repeating: "a", count: 3000)) }
+    }
+
+    @Test("structured input (as Discord sends it) builds the same commands")
+    func structured() throws {
+        #expect(try CommandBuilder.build(command: "story", subcommand: "new", options: ["theme": "owls", "age": "4"])
+            == .storyNew(StoryRequestDraft(theme: "owls", age: "4")))
+        #expect(throws: CommandParseError.self) { try CommandBuilder.build(command: "story", subcommand: "new", options: ["bogus": "1", "theme": "x"]) }
+        #expect(throws: CommandParseError.unknownCommand("nope")) { try CommandBuilder.build(command: "nope", subcommand: nil, options: [:]) }
+    }
+
+    @Test("only text starting with a slash is a command")
+    func isCommand() {
+        #expect(CommandParser.isCommand(" /help"))
+        #expect(!CommandParser.isCommand("good night everyone"))
+    }
+}
+
+@Suite("ComponentID")
+struct ComponentIDTests {
+    let id = StoryID(rawValue: "abcdefghijkmn")!
+
+    @Test("every kind of button id round-trips and fits Discord's 100 characters")
+    func roundTrip() {
+        for component in [ComponentID.page(id, 3), .open(id), .another(id), .library(2), .confirmDelete(id), .cancelDelete(id)] {
+            #expect(ComponentID(encoded: component.encoded) == component)
+            #expect(component.encoded.count <= 100)
+        }
+    }
+
+    @Test("ids the bot never made are rejected", arguments: [
+        "", "hello", "ms:p:abc", "ms:p:abc:0", "ms:p:abc:101", "ms:p:ABC:1", "ms:x:abc", "ms:l:0", "other:p:abc:1",
+        "ms:p:abc:1:extra", String(repeating: "m", count: 200),
+    ])
+    func rejectsForeign(encoded: String) {
+        #expect(ComponentID(encoded: encoded) == nil)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import StoryBot
+import StoryDomain
+import Testing
+
+@Suite("ReplyRenderer")
+struct ReplyRendererTests {
+    let renderer = ReplyRenderer()
+
+    func snapshot(page: Int, of count: Int) -> PageSnapshot {
+        let id = StoryID(rawValue: "story")!
+        let story = Story(id: id, family: FamilyRef(platform: "web", externalID: "f"), requester: Requester(userID: "u", displayName: "U"),
+                          request: StoryRequest(theme: "owls", heroName: "Mia", age: 5, pageCount: count, seed: 1),
+                          title: "Owl Night", status: .ready, createdAt: Date())
+        return PageSnapshot(story: story, page: StoryPage(storyID: id, number: page, text: "Text \(page).",
+                                                           scene: PageScene(timeOfDay: .night, action: .sleeping), imagePrompt: "",
+                                                           imageID: ImageID(rawValue: "img\(page)")))
+    }
+
+    @Test("the first page has ⏮ ◀ disabled and ▶ to page 2")
+    func firstPage() throws {
+        let reply = renderer.page(snapshot(page: 1, of: 5))
+        let view = try #require(reply.page)
+        #expect(view.footer == "page 1 of 5")
+        #expect(view.imageID == ImageID(rawValue: "img1"))
+        let row = reply.buttons[0]
+        #expect(row.map(\.label) == ["⏮", "◀", "▶"])
+        #expect(row.map(\.disabled) == [true, true, false])
+        #expect(ComponentID(encoded: row[2].id) == .page(StoryID(rawValue: "story")!, 2))
+        #expect(Set(row.map(\.id)).count == 3)
+        #expect(reply.buttons.count == 1)
+    }
+
+    @Test("a middle page links to its neighbours and to page 1")
+    func middlePage() {
+        let row = renderer.page(snapshot(page: 3, of: 5)).buttons[0]
+        let story = StoryID(rawValue: "story")!
+        #expect(row.map { ComponentID(encoded: $0.id) } == [.page(story, 1), .page(story, 2), .page(story, 4)])
+        #expect(row.allSatisfy { !$0.disabled })
+    }
+
+    @Test("the last page says The End and offers another story like this")
+    func lastPage() throws {
+        let reply = renderer.page(snapshot(page: 5, of: 5))
+        #expect(try #require(reply.page).text.contains("The End"))
+        #expect(reply.buttons[0][2].disabled)
+        #expect(ComponentID(encoded: reply.buttons[1][0].id) == .another(StoryID(rawValue: "story")!))
+    }
+
+    @Test("refusals are private and say what to change")
+    func friendlyErrors() {
+        let reply = FriendlyErrors.reply(for: StoryRequestError.pagesAbovePlan(requested: 9, allowed: 5))
+        #expect(reply.isPrivate)
+        #expect(reply.text?.contains("up to 5 pages") == true)
+        #expect(FriendlyErrors.text(for: CommandParseError.unknownCommand("dance")).contains("/help"))
+        struct Boom: Error {}
+        #expect(FriendlyErrors.text(for: Boom()).contains("try again"))
+    }
+
+    @Test("an empty library suggests a first story; a full one pages with distinct buttons")
+    func library() {
+        #expect(renderer.library(LibraryPage(items: [], total: 0, offset: 0), pageNumber: 1).text?.contains("/story new") == true)
+        let items = (0..<5).map {
+            StorySummary(id: StoryID(rawValue: "s\($0)")!, title: "Story \($0)", status: .ready, pageCount: 5, heroName: "Mia",
+                         requester: Requester(userID: "u", displayName: "U"), createdAt: Date())
+        }
+        let reply = renderer.library(LibraryPage(items: items, total: 12, offset: 0), pageNumber: 1)
+        #expect(reply.text?.contains("page 1 of 3") == true)
+        #expect(reply.buttons[0].count == 5)
+        let nav = reply.buttons[1]
+        #expect(nav[0].disabled && !nav[1].disabled)
+        #expect(nav[0].id != nav[1].id)
+    }
+}

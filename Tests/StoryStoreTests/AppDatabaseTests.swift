@@ -1,0 +1,88 @@
+import Foundation
+import GRDB
+import StoryDomain
+import Testing
+@testable import StoryStore
+
+@Suite("AppDatabase")
+struct AppDatabaseTests {
+    @Test("opens a new file in WAL mode with foreign keys and every migration applied")
+    func opensWithWALAndMigrations() async throws {
+        let temp = try TemporaryDatabase()
+        defer { temp.cleanUp() }
+        let database = try temp.open()
+        let (journal, foreignKeys) = try await database.writer.read { db in
+            (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA foreign_keys"))
+        }
+        #expect(journal == "wal")
+        #expect(foreignKeys == 1)
+        #expect(try database.appliedMigrations() == ["v1: families, stories, pages, images, jobs, chat"])
+        #expect(await database.ping())
+    }
+
+    @Test("reopening an existing database keeps its data and migrates nothing twice")
+    func reopenKeepsData() async throws {
+        let temp = try TemporaryDatabase()
+        defer { temp.cleanUp() }
+        let clock = ManualWallClock()
+        _ = try await SQLiteStoryRepository(database: try temp.open(), clock: clock)
+            .createStory(Fixtures.story(), delivery: DeliveryAddress(platform: "web", channelID: "family"))
+        let reopened = try temp.open()
+        #expect(try await SQLiteStoryRepository(database: reopened, clock: clock).story(Fixtures.story().id) != nil)
+    }
+
+    @Test("a file that is not a database is refused with a clear message")
+    func refusesGarbageFile() throws {
+        let temp = try TemporaryDatabase()
+        defer { temp.cleanUp() }
+        try Data(repeating: 0x42, count: 8192).write(to: URL(fileURLWithPath: temp.path))
+        #expect {
+            _ = try temp.open()
+        } throws: { error in
+            guard let error = error as? StoreError else { return false }
+            return error.kind == .notADatabase && error.description.contains("not a SQLite database")
+        }
+    }
+
+    @Test("a read-only database file is refused with advice, not a crash")
+    func refusesReadOnlyFile() throws {
+        guard getuid() != 0 else { return } // root ignores file permissions; nothing to check
+        let temp = try TemporaryDatabase()
+        defer { temp.cleanUp() }
+        _ = try temp.open()
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: temp.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: temp.directory.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: temp.directory.path) }
+        #expect(throws: StoreError.self) { _ = try temp.open() }
+    }
+
+    @Test("schema constraints reject impossible rows")
+    func constraintsHold() async throws {
+        let database = try AppDatabase.inMemory()
+        await #expect(throws: DatabaseError.self) {
+            try await database.writer.write { db in
+                try db.execute(sql: """
+                    INSERT INTO story (id, family_id, requester_id, requester_name, theme, hero_name, age, page_count, language, seed, status, created_at)
+                    VALUES ('x', 999, 'u', 'n', 't', 'h', 5, 3, 'en', 1, 'queued', '2026-01-01')
+                    """)
+            }
+        }
+        await #expect(throws: DatabaseError.self) {
+            try await database.writer.write { db in
+                try db.execute(sql: "INSERT INTO family (platform, external_id, created_at) VALUES ('web', 'f', '2026-01-01')")
+                try db.execute(sql: """
+                    INSERT INTO story (id, family_id, requester_id, requester_name, theme, hero_name, age, page_count, language, seed, status, created_at)
+                    VALUES ('y', 1, 'u', 'n', 't', 'h', 5, 3, 'en', 1, 'bogus', '2026-01-01')
+                    """)
+            }
+        }
+    }
+
+    @Test("SHA-256 matches the standard test vectors")
+    func sha256Vectors() {
+        #expect(SHA256.hex(of: Data()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hex(of: Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SHA256.hex(of: Data("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+            == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+    }
+}

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs the system libraries Magical Stories builds against (Debian/Ubuntu), once.
+# Safe to run again: it installs only what is missing.
+set -euo pipefail
+
+packages=(
+  # SQLite (GRDB), Cairo (the built-in illustrator), zlib (PNG), fonts for text art
+  libsqlite3-dev libcairo2-dev zlib1g-dev pkg-config fonts-dejavu-core ca-certificates
+  # What the Swift toolchain itself needs on a bare Debian machine
+  binutils gcc git libc6-dev libstdc++-12-dev libcurl4-openssl-dev libedit-dev libicu-dev
+  libncurses-dev libxml2-dev tzdata uuid-dev
+)
+
+if ! command -v swift >/dev/null 2>&1; then
+  echo "Swift is not on PATH. Install the Swift 6.x toolchain first (https://swift.org/install)." >&2
+  exit 1
+fi
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  if ! command -v apt-get >/dev/null 2>&1; then
+    echo "Please install these packages with your system's package manager: ${missing[*]}" >&2
+    exit 1
+  fi
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  echo "Installing: ${missing[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
