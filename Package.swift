@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         // MARK: Core
@@ -67,6 +68,47 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // MARK: Discord
+        .target(name: "DiscordModels", swiftSettings: strict),
+        .target(
+            name: "DiscordGateway",
+            dependencies: [
+                "DiscordModels", "CZlib",
+                .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "DiscordREST",
+            dependencies: [
+                "DiscordModels",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "DiscordAdapter",
+            dependencies: [
+                "DiscordModels", "DiscordGateway", "DiscordREST", "StoryBot", "StoryDomain",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "DiscordSimulator",
+            dependencies: [
+                "DiscordModels", "CZlib",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/Support/DiscordSimulator",
+            swiftSettings: strict
+        ),
+
         // MARK: Composition root and executables
         .target(
             name: "MagicalStories",
@@ -93,12 +135,29 @@ let package = Package(
         ),
         .executableTarget(
             name: "MagicalStoriesBench",
-            dependencies: ["MagicalStories", "StoryDomain", "StoryStore", "StoryProviders", "StoryBot"],
+            dependencies: [
+                "MagicalStories", "StoryDomain", "StoryStore", "StoryProviders", "StoryBot",
+                .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
             path: "Benchmarks/MagicalStoriesBench",
             swiftSettings: strict
         ),
 
         // MARK: Tests
+        .testTarget(name: "DiscordModelsTests", dependencies: ["DiscordModels"], swiftSettings: strict),
+        .testTarget(
+            name: "DiscordGatewayTests",
+            dependencies: ["DiscordGateway", "DiscordModels", "DiscordSimulator", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "DiscordRESTTests",
+            dependencies: ["DiscordREST", "DiscordModels", "DiscordSimulator", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
         .testTarget(name: "StoryDomainTests", dependencies: ["StoryDomain"], swiftSettings: strict),
         .testTarget(name: "StoryProvidersTests", dependencies: ["StoryProviders", "StoryDomain"], swiftSettings: strict),
         .testTarget(
@@ -115,6 +174,8 @@ let package = Package(
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
         ),

@@ -48,8 +48,10 @@ public struct MagicalStoriesApp: Sendable {
         let pipeline = StoryPipeline(repository: repository, queue: queue, writer: writer, illustrator: illustrator,
                                      listener: listener, clock: clock)
         let poolLogger = logger.labeled("workers")
-        pool = StoryWorkerPool(queue: queue, pipeline: pipeline, clock: clock, concurrency: config.workers,
-                               onError: { error in poolLogger.error("job queue error", metadata: ["error": "\(error)"]) })
+        pool = StoryWorkerPool(
+            queue: queue, pipeline: pipeline, clock: clock, concurrency: config.workers,
+            onError: { error in poolLogger.error("job queue error; retrying", metadata: ["error": "\(error)"]) },
+            onOutcome: { job, outcome in Self.log(outcome, of: job, to: poolLogger) })
         wakeUp.set(pool)
 
         let maxPages = config.maxPages
@@ -64,6 +66,24 @@ public struct MagicalStoriesApp: Sendable {
             images: { id in try await stories.image(id) },
             health: { await database.ping() },
             logger: logger.labeled("webchat"))
+    }
+
+    /// One log line per job run: retries and failures say why.
+    static func log(_ outcome: StoryPipeline.Outcome, of job: StoryJob, to logger: Logger) {
+        let metadata: Logger.Metadata = ["story": "\(job.storyID)", "attempt": "\(job.attempts)"]
+        switch outcome {
+        case .delivered:
+            logger.info("story finished", metadata: metadata)
+        case let .willRetry(at, error):
+            logger.warning("story paused; will retry", metadata: metadata.merging(
+                ["error": "\(error)", "retry_at": "\(at)"]) { $1 })
+        case let .failed(reason):
+            logger.error("story failed after retries", metadata: metadata.merging(["reason": "\(reason.rawValue)"]) { $1 })
+        case .dropped:
+            logger.info("story deleted before it was made", metadata: metadata)
+        case .interrupted:
+            logger.notice("story interrupted by shutdown; resumes on next start", metadata: metadata)
+        }
     }
 
     /// The service's long-running parts: the web chat server and the story workers.

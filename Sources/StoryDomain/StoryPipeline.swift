@@ -30,7 +30,8 @@ public struct StoryPipeline: Sendable {
     public enum Outcome: Sendable, Equatable {
         case delivered
         case failed(StoryFailureReason)
-        case willRetry(at: Date)
+        /// Failed for now (`error` says why, for the log); runs again at `at`.
+        case willRetry(at: Date, error: String)
         /// The story was deleted while its job waited.
         case dropped
         /// The service is stopping: the job stays as it is and resumes on the next start.
@@ -109,7 +110,7 @@ public struct StoryPipeline: Sendable {
         if transient, job.attempts < retryPolicy.maxAttempts {
             let at = clock.now().addingTimeInterval(retryPolicy.delay(afterAttempt: job.attempts))
             try? await queue.retry(job.id, notBefore: at, error: String(message))
-            return .willRetry(at: at)
+            return .willRetry(at: at, error: String(message))
         }
         do {
             try await repository.setStatus(.failed, for: job.storyID, reason: String(message))
@@ -120,8 +121,9 @@ public struct StoryPipeline: Sendable {
         } catch {
             // Reporting the failure failed (platform down): try the report again later.
             let at = clock.now().addingTimeInterval(retryPolicy.maxDelay)
-            try? await queue.retry(job.id, notBefore: at, error: "report failed: \(error)")
-            return .willRetry(at: at)
+            let detail = "reporting the failure failed: \(error)"
+            try? await queue.retry(job.id, notBefore: at, error: detail)
+            return .willRetry(at: at, error: detail)
         }
         return .failed(reason)
     }

@@ -10,19 +10,23 @@ public final class StoryWorkerPool: Sendable {
     private let idlePoll: Duration
     private let signal = WakeSignal()
     private let onError: @Sendable (any Error) -> Void
+    private let onOutcome: @Sendable (StoryJob, StoryPipeline.Outcome) -> Void
 
     /// - Parameters:
     ///   - concurrency: stories made at once (each is mostly waiting on a provider).
     ///   - idlePoll: how often an idle worker looks for delayed retries that became due.
     ///   - onError: told about queue errors (a broken database), which are retried after `idlePoll`.
+    ///   - onOutcome: told how each job run ended (for logs and metrics).
     public init(queue: any StoryJobQueue, pipeline: StoryPipeline, clock: any WallClock, concurrency: Int = 4,
-                idlePoll: Duration = .seconds(1), onError: @escaping @Sendable (any Error) -> Void = { _ in }) {
+                idlePoll: Duration = .seconds(1), onError: @escaping @Sendable (any Error) -> Void = { _ in },
+                onOutcome: @escaping @Sendable (StoryJob, StoryPipeline.Outcome) -> Void = { _, _ in }) {
         self.queue = queue
         self.pipeline = pipeline
         self.clock = clock
         self.concurrency = max(1, concurrency)
         self.idlePoll = idlePoll
         self.onError = onError
+        self.onOutcome = onOutcome
     }
 
     /// New work is waiting.
@@ -48,7 +52,7 @@ public final class StoryWorkerPool: Sendable {
         while !Task.isCancelled {
             do {
                 if let job = try await queue.claimNext(now: clock.now()) {
-                    await pipeline.process(job)
+                    onOutcome(job, await pipeline.process(job))
                     // Another job may be waiting; look again at once.
                     continue
                 }

@@ -88,7 +88,7 @@ enum WebChatPage {
   const params = new URLSearchParams(location.search);
   let userId = localStorage.getItem("ms.user");
   if (!userId) { userId = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2)); localStorage.setItem("ms.user", userId); }
-  let name = localStorage.getItem("ms.name") || "";
+  let name = (params.get("name") || localStorage.getItem("ms.name") || "").slice(0, 40);
   let room = (params.get("room") || localStorage.getItem("ms.room") || "family").toLowerCase();
   let socket = null, retry = 0, pingTimer = null;
   const messages = new Map();
@@ -184,6 +184,7 @@ enum WebChatPage {
     $("room").textContent = room;
     if (socket) { socket.onclose = null; socket.close(); } retry = 0; connect();
   });
+  $("setup").addEventListener("close", () => { if (!socket) { name = name || "Guest"; connect(); } });
   $("room").textContent = room;
   if (!name) setup(); else connect();
 })();

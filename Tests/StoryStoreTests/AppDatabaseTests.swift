@@ -44,16 +44,18 @@ struct AppDatabaseTests {
         }
     }
 
-    @Test("a read-only database file is refused with advice, not a crash")
-    func refusesReadOnlyFile() throws {
-        guard getuid() != 0 else { return } // root ignores file permissions; nothing to check
+    @Test("a database file in a folder that cannot be created is refused with advice")
+    func refusesUnopenablePath() throws {
         let temp = try TemporaryDatabase()
         defer { temp.cleanUp() }
-        _ = try temp.open()
-        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: temp.path)
-        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: temp.directory.path)
-        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: temp.directory.path) }
-        #expect(throws: StoreError.self) { _ = try temp.open() }
+        // A regular file where the database's folder should be.
+        let blocker = temp.directory.appendingPathComponent("blocker")
+        try Data("x".utf8).write(to: blocker)
+        #expect {
+            _ = try AppDatabase.open(path: blocker.appendingPathComponent("db.sqlite").path)
+        } throws: { error in
+            (error as? StoreError)?.kind == .cannotOpen
+        }
     }
 
     @Test("schema constraints reject impossible rows")

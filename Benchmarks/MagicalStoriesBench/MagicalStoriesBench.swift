@@ -1,0 +1,159 @@
+import Foundation
+import Logging
+import MagicalStories
+import NIOWebSocket
+import ServiceLifecycle
+import StoryBot
+import StoryDomain
+import StoryProviders
+import StoryStore
+import Synchronization
+import WSClient
+
+/// `swift run -c release magical-stories-bench [iterations]`
+///
+/// Measures, with the built-in providers:
+/// - writing a 5-page story, painting one page, and writing + painting a whole 5-page story;
+/// - the same story made through the real pipeline and SQLite (text and pictures saved);
+/// - serving a page view from SQLite (read + render), the hot path of every page turn;
+/// - a page turn over the web chat's WebSocket on loopback, round trip.
+@main
+struct MagicalStoriesBench {
+    static func main() async throws {
+        let iterations = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 30
+        var logger = Logger(label: "bench")
+        logger.logLevel = .error
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ms-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        #if DEBUG
+        print("⚠️  debug build: run `swift run -c release magical-stories-bench` for real figures\n")
+        #endif
+        print(BenchmarkStats.header)
+
+        let writer = OfflineStoryWriter()
+        let illustrator = OfflineIllustrator()
+        func request(_ seed: Int) -> StoryRequest {
+            StoryRequest(theme: "a sleepy dragon", heroName: "Mia", age: 5, companion: nil, pageCount: 5, seed: UInt64(seed))
+        }
+
+        // Warm up caches, fonts and lazily loaded libraries.
+        let warm = try await writer.write(request(0))
+        _ = try await illustrator.illustrate(IllustrationRequest(title: warm.title, sheet: warm.sheet, page: warm.pages[0],
+                                                                 pageNumber: 1, pageCount: 5, previous: nil, seed: 0))
+
+        print(try await measure("write a 5-page story (offline writer)", iterations) { i in
+            _ = try await writer.write(request(i))
+        }.line)
+        print(try await measure("paint one 768×512 page (offline)", iterations) { i in
+            _ = try await illustrator.illustrate(IllustrationRequest(title: warm.title, sheet: warm.sheet, page: warm.pages[i % 5],
+                                                                     pageNumber: i % 5 + 1, pageCount: 5, previous: nil, seed: UInt64(i)))
+        }.line)
+        let exporter = StoryBookExporter(writer: writer, illustrator: illustrator)
+        print(try await measure("write + paint a 5-page story (offline)", iterations) { i in
+            _ = try await exporter.make(request(i))
+        }.line)
+
+        // Through the real pipeline and SQLite.
+        let database = try AppDatabase.open(path: directory.appendingPathComponent("bench.sqlite").path)
+        let clock = SystemWallClock()
+        let repository = SQLiteStoryRepository(database: database, clock: clock)
+        let queue = SQLiteJobQueue(database: database, clock: clock)
+        let stories = StoryService(repository: repository, writerLanguages: [.english], clock: clock, jobAdded: {})
+        let pipeline = StoryPipeline(repository: repository, queue: queue, writer: writer, illustrator: illustrator,
+                                     listener: SilentListener(), clock: clock)
+        let family = FamilyRef(platform: "bench", externalID: "family")
+        let requester = Requester(userID: "u", displayName: "Bench")
+        var limits = StoryLimits()
+        limits.maxPages = 12
+        var storyIDs: [StoryID] = []
+        print(try await measure("5-page story through pipeline + SQLite", iterations) { i in
+            let story = try await stories.requestStory(StoryRequestDraft(theme: "a sleepy dragon", heroName: "Mia", age: "5", pages: "5"),
+                                                       family: family, requester: requester,
+                                                       delivery: DeliveryAddress(platform: "bench", channelID: "c"), limits: limits,
+                                                       seed: UInt64(i))
+            guard let job = try await queue.claimNext(now: Date()) else { fatalError("no job") }
+            let outcome = await pipeline.process(job)
+            precondition(outcome == .delivered, "story not delivered: \(outcome)")
+            storyIDs.append(story.id)
+        }.line)
+
+        let renderer = ReplyRenderer()
+        let pageTurns = max(iterations * 100, 1_000)
+        print(try await measure("page view from SQLite (read + render)", pageTurns) { i in
+            let id = storyIDs[i % storyIDs.count]
+            guard let snapshot = try await stories.page(id, number: i % 5 + 1, family: family) else { fatalError("missing page") }
+            _ = renderer.page(snapshot)
+        }.line)
+
+        print(try await webSocketPageTurns(directory: directory, logger: logger, turns: max(iterations * 10, 200)).line)
+    }
+
+    /// Times `iterations` runs of `body`.
+    @MainActor
+    static func measure(_ name: String, _ iterations: Int, _ body: (Int) async throws -> Void) async rethrows -> BenchmarkStats {
+        var durations: [Duration] = []
+        durations.reserveCapacity(iterations)
+        let clock = ContinuousClock()
+        for i in 0..<iterations {
+            let start = clock.now
+            try await body(i)
+            durations.append(clock.now - start)
+        }
+        return BenchmarkStats(name: name, durations: durations)
+    }
+
+    /// Starts the real service on loopback, makes one story, then turns its pages over a
+    /// WebSocket and times each round trip (press → updated page received).
+    static func webSocketPageTurns(directory: URL, logger: Logger, turns: Int) async throws -> BenchmarkStats {
+        var config = AppConfig()
+        config.httpPort = 0
+        config.databasePath = directory.appendingPathComponent("service.sqlite").path
+        let app = try MagicalStoriesApp(config: config, logger: logger)
+        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+        let group = app.serviceGroup { portContinuation.yield($0) }
+        let service = Task { try await group.run() }
+        var portIterator = ports.makeAsyncIterator()
+        guard let port = await portIterator.next() else { fatalError("service did not start") }
+
+        let durations = Mutex<[Duration]>([])
+        var clientConfig = WebSocketClientConfiguration()
+        clientConfig.maxFrameSize = 1 << 22
+        try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/ws?room=bench&user=b&name=Bench",
+                                          configuration: clientConfig, logger: logger) { inbound, outbound, _ in
+            try await outbound.write(.text(#"{"type":"say","text":"/story new theme:a sleepy dragon name:Mia age:5"}"#))
+            var messageID: String?
+            var storyID: String?
+            var page = 1
+            var sent = ContinuousClock.now
+            for try await frame in inbound.messages(maxSize: 1 << 22) {
+                guard case let .text(text) = frame, text.contains("\"page\":{"),
+                      let data = text.data(using: .utf8),
+                      let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+                      let message = json["message"] as? [String: Any],
+                      let pageView = message["page"] as? [String: Any]
+                else { continue }
+                let elapsed = ContinuousClock.now - sent
+                let count = durations.withLock { recorded in
+                    if messageID != nil { recorded.append(elapsed) }
+                    return recorded.count
+                }
+                messageID = message["id"] as? String
+                storyID = pageView["storyId"] as? String
+                guard count < turns, let messageID, let storyID else { break }
+                page = page % 5 + 1
+                sent = ContinuousClock.now
+                try await outbound.write(.text(#"{"type":"press","buttonId":"ms:p:\#(storyID):\#(page)","messageId":"\#(messageID)"}"#))
+            }
+            try await outbound.close(.normalClosure, reason: nil)
+        }
+        await group.triggerGracefulShutdown()
+        _ = await service.result
+        return BenchmarkStats(name: "page turn over WebSocket (round trip)", durations: durations.withLock { $0 })
+    }
+}
+
+/// Ignores progress: the benchmark measures making, not delivering.
+struct SilentListener: StoryProgressListener {
+    func story(_ story: Story, didProgress progress: StoryProgress, delivery: DeliveryAddress) async throws {}
+}

@@ -1,0 +1,1 @@
+// The adapter goes here.

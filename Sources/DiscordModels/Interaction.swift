@@ -1,0 +1,138 @@
+/// An interaction (slash command, button, autocomplete) as Discord sends it.
+public struct Interaction: Codable, Sendable, Equatable {
+    /// Interaction types; unknown values decode to `.unknown`.
+    public enum Kind: Hashable, Sendable, Codable {
+        case ping, applicationCommand, messageComponent, autocomplete, modalSubmit
+        case unknown(Int)
+
+        public init(rawValue: Int) {
+            switch rawValue {
+            case 1: self = .ping
+            case 2: self = .applicationCommand
+            case 3: self = .messageComponent
+            case 4: self = .autocomplete
+            case 5: self = .modalSubmit
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        public var rawValue: Int {
+            switch self {
+            case .ping: 1
+            case .applicationCommand: 2
+            case .messageComponent: 3
+            case .autocomplete: 4
+            case .modalSubmit: 5
+            case let .unknown(value): value
+            }
+        }
+
+        public init(from decoder: any Decoder) throws { self.init(rawValue: try decoder.singleValueContainer().decode(Int.self)) }
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+    }
+
+    /// `data` of commands, autocomplete and components (the fields of each that this bot reads).
+    public struct Data: Codable, Sendable, Equatable {
+        public var id: Snowflake?
+        public var name: String?
+        public var options: [Option]?
+        public var customID: String?
+        public var componentType: Int?
+
+        public init(id: Snowflake? = nil, name: String? = nil, options: [Option]? = nil, customID: String? = nil,
+                    componentType: Int? = nil) {
+            self.id = id
+            self.name = name
+            self.options = options
+            self.customID = customID
+            self.componentType = componentType
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, name, options
+            case customID = "custom_id"
+            case componentType = "component_type"
+        }
+    }
+
+    /// A received option: a subcommand (with nested options) or a value.
+    public struct Option: Codable, Sendable, Equatable {
+        public var name: String
+        public var type: Int
+        public var value: JSONValue?
+        public var options: [Option]?
+        public var focused: Bool?
+
+        public init(name: String, type: Int, value: JSONValue? = nil, options: [Option]? = nil, focused: Bool? = nil) {
+            self.name = name
+            self.type = type
+            self.value = value
+            self.options = options
+            self.focused = focused
+        }
+    }
+
+    /// The message a pressed component is on (the fields this bot reads).
+    public struct PartialMessage: Codable, Sendable, Equatable {
+        public var id: Snowflake
+        public var channelID: Snowflake?
+
+        public init(id: Snowflake, channelID: Snowflake? = nil) {
+            self.id = id
+            self.channelID = channelID
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id
+            case channelID = "channel_id"
+        }
+    }
+
+    public var id: Snowflake
+    public var applicationID: Snowflake
+    public var type: Kind
+    public var data: Data?
+    public var guildID: Snowflake?
+    public var channelID: Snowflake?
+    public var member: GuildMember?
+    public var user: User?
+    /// Secret: authorizes responses for 15 minutes. Never log it.
+    public var token: String
+    public var message: PartialMessage?
+    /// The bot's own permissions where the interaction happened.
+    public var appPermissions: Permissions?
+    public var locale: String?
+    public var entitlements: [Entitlement]?
+
+    public init(id: Snowflake, applicationID: Snowflake, type: Kind, data: Data?, guildID: Snowflake?, channelID: Snowflake?,
+                member: GuildMember?, user: User?, token: String, message: PartialMessage? = nil,
+                appPermissions: Permissions? = nil, locale: String? = nil, entitlements: [Entitlement]? = nil) {
+        self.id = id
+        self.applicationID = applicationID
+        self.type = type
+        self.data = data
+        self.guildID = guildID
+        self.channelID = channelID
+        self.member = member
+        self.user = user
+        self.token = token
+        self.message = message
+        self.appPermissions = appPermissions
+        self.locale = locale
+        self.entitlements = entitlements
+    }
+
+    /// The person who acted: `member.user` in servers, `user` in DMs.
+    public var invoker: User? { member?.user ?? user }
+
+    enum CodingKeys: String, CodingKey {
+        case id, type, data, member, user, token, message, locale, entitlements
+        case applicationID = "application_id"
+        case guildID = "guild_id"
+        case channelID = "channel_id"
+        case appPermissions = "app_permissions"
+    }
+}

@@ -1,0 +1,116 @@
+/// An outgoing message: create, edit, follow-up, or an interaction response's `data`.
+/// Validate it with ``validate()`` before sending.
+public struct MessagePayload: Codable, Sendable, Equatable {
+    public var content: String?
+    public var embeds: [Embed]?
+    public var components: [Component]?
+    public var flags: Int?
+    /// Uploaded files' metadata (`id` = the `files[n]` placeholder) or kept attachments.
+    public var attachments: [AttachmentReference]?
+    public var allowedMentions: AllowedMentions?
+
+    public init(content: String? = nil, embeds: [Embed]? = nil, components: [Component]? = nil, flags: Int? = nil,
+                attachments: [AttachmentReference]? = nil, allowedMentions: AllowedMentions? = .noPings) {
+        self.content = content
+        self.embeds = embeds
+        self.components = components
+        self.flags = flags
+        self.attachments = attachments
+        self.allowedMentions = allowedMentions
+    }
+
+    /// Message flag: only the invoking user sees it.
+    public static let ephemeral = 1 << 6
+
+    enum CodingKeys: String, CodingKey {
+        case content, embeds, components, flags, attachments
+        case allowedMentions = "allowed_mentions"
+    }
+}
+
+/// Which mentions in the content ping people. Stories never ping anyone.
+public struct AllowedMentions: Codable, Sendable, Equatable {
+    public var parse: [String]
+    public init(parse: [String]) { self.parse = parse }
+    public static let noPings = AllowedMentions(parse: [])
+}
+
+/// An embed (the fields this bot sends).
+public struct Embed: Codable, Sendable, Equatable {
+    public struct Image: Codable, Sendable, Equatable {
+        public var url: String
+        public init(url: String) { self.url = url }
+    }
+
+    public struct Footer: Codable, Sendable, Equatable {
+        public var text: String
+        public init(text: String) { self.text = text }
+    }
+
+    public var title: String?
+    public var description: String?
+    public var color: Int?
+    public var image: Image?
+    public var footer: Footer?
+
+    public init(title: String? = nil, description: String? = nil, color: Int? = nil, image: Image? = nil, footer: Footer? = nil) {
+        self.title = title
+        self.description = description
+        self.color = color
+        self.image = image
+        self.footer = footer
+    }
+}
+
+/// An attachment entry in `attachments`: a new upload (`id` = placeholder n) or an existing one.
+public struct AttachmentReference: Codable, Sendable, Equatable {
+    public var id: String
+    public var filename: String?
+    public var description: String?
+
+    public init(id: String, filename: String? = nil, description: String? = nil) {
+        self.id = id
+        self.filename = filename
+        self.description = description
+    }
+}
+
+/// A classic message component: an action row of buttons, or a button.
+public struct Component: Codable, Sendable, Equatable {
+    public var type: Int
+    public var components: [Component]?
+    public var style: Int?
+    public var label: String?
+    public var customID: String?
+    public var disabled: Bool?
+    public var skuID: Snowflake?
+    public var url: String?
+
+    public init(type: Int, components: [Component]? = nil, style: Int? = nil, label: String? = nil, customID: String? = nil,
+                disabled: Bool? = nil, skuID: Snowflake? = nil, url: String? = nil) {
+        self.type = type
+        self.components = components
+        self.style = style
+        self.label = label
+        self.customID = customID
+        self.disabled = disabled
+        self.skuID = skuID
+        self.url = url
+    }
+
+    public static func actionRow(_ components: [Component]) -> Component { Component(type: 1, components: components) }
+
+    /// A button; `style` 1 primary, 2 secondary, 3 success, 4 danger.
+    public static func button(style: Int, label: String, customID: String, disabled: Bool = false) -> Component {
+        Component(type: 2, style: style, label: label, customID: customID, disabled: disabled ? true : nil)
+    }
+
+    /// A premium (purchase) button for a SKU.
+    public static func premiumButton(sku: Snowflake) -> Component { Component(type: 2, style: 6, skuID: sku) }
+
+    enum CodingKeys: String, CodingKey {
+        case type, components, style, label, disabled, url
+        case customID = "custom_id"
+        case skuID = "sku_id"
+    }
+}

@@ -1,0 +1,1 @@
+// The REST client goes here.
