@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
@@ -77,6 +78,7 @@ let package = Package(
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict
         ),
@@ -104,6 +106,10 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             path: "Tests/Support/DiscordSimulator",
             swiftSettings: strict
@@ -114,6 +120,8 @@ let package = Package(
             name: "MagicalStories",
             dependencies: [
                 "StoryDomain", "StoryStore", "StoryProviders", "StoryBot", "WebChat",
+                "DiscordModels", "DiscordGateway", "DiscordREST", "DiscordAdapter",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -150,12 +158,30 @@ let package = Package(
         .testTarget(name: "DiscordModelsTests", dependencies: ["DiscordModels"], swiftSettings: strict),
         .testTarget(
             name: "DiscordGatewayTests",
-            dependencies: ["DiscordGateway", "DiscordModels", "DiscordSimulator", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["DiscordGateway", "DiscordModels", "CZlib", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         .testTarget(
             name: "DiscordRESTTests",
-            dependencies: ["DiscordREST", "DiscordModels", "DiscordSimulator", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "DiscordREST", "DiscordModels",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "DiscordSimulatorTests",
+            dependencies: [
+                "DiscordSimulator", "DiscordModels", "CZlib",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(name: "StoryDomainTests", dependencies: ["StoryDomain"], swiftSettings: strict),
@@ -170,6 +196,7 @@ let package = Package(
             name: "MagicalStoriesTests",
             dependencies: [
                 "MagicalStories", "StoryDomain", "StoryStore", "StoryBot", "WebChat", "StoryProviders",
+                "DiscordSimulator", "DiscordModels", "DiscordAdapter",
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -15,7 +15,13 @@ import SystemPackage
 /// | `stories.workers`    | `STORIES_WORKERS`    | `2`                              |
 /// | `stories.maxPages`   | `STORIES_MAX_PAGES`  | `5` (the free plan's limit)      |
 /// | `images.width`/`height` | `IMAGES_WIDTH`/`IMAGES_HEIGHT` | `768` × `512`      |
-public struct AppConfig: Sendable, Equatable {
+/// | `webChat.enabled`    | `WEB_CHAT_ENABLED`   | `true`                           |
+/// | `discord.token`      | `DISCORD_TOKEN`      | none (secret; set → Discord bot) |
+/// | `discord.applicationId` | `DISCORD_APPLICATION_ID` | asked from Discord if unset |
+/// | `discord.apiUrl`     | `DISCORD_API_URL`    | `https://discord.com/api/v10`    |
+/// | `discord.guildId`    | `DISCORD_GUILD_ID`   | none (commands registered globally) |
+/// | `admin.userIds`      | `ADMIN_USER_IDS`     | none (comma-separated user ids)  |
+public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
     public var httpHost = "127.0.0.1"
     public var httpPort = 8080
     public var databasePath = "data/magical-stories.sqlite"
@@ -26,8 +32,24 @@ public struct AppConfig: Sendable, Equatable {
     public var maxPages = 5
     public var imageWidth = 768
     public var imageHeight = 512
+    /// Serve the family web chat (beside the Discord bot, when one is configured).
+    public var webChatEnabled = true
+    /// The Discord bot token. Secret: never logged or printed.
+    public var discordToken: String?
+    public var discordApplicationID: String?
+    public var discordAPIURL = "https://discord.com/api/v10"
+    public var discordGuildID: String?
+    /// Bot admins (Discord user ids).
+    public var adminUserIDs: [String] = []
 
     public init() {}
+
+    /// The configuration with secrets redacted, for logs.
+    public var description: String {
+        "AppConfig(http: \(httpHost):\(httpPort), database: \(databasePath), workers: \(workers), maxPages: \(maxPages), "
+            + "webChat: \(webChatEnabled), discord: \(discordToken == nil ? "off" : "on (token redacted)"), "
+            + "discordAPI: \(discordAPIURL), guild: \(discordGuildID ?? "global"), admins: \(adminUserIDs.count))"
+    }
 
     /// The default config file, read when present and no `--config` is given.
     public static let defaultFile = "config/magical-stories.json"
@@ -60,6 +82,40 @@ public struct AppConfig: Sendable, Equatable {
         maxPages = try Self.integer(reader, "stories.maxPages", default: maxPages, in: 3...12, name: "STORIES_MAX_PAGES")
         imageWidth = try Self.integer(reader, "images.width", default: imageWidth, in: 256...2048, name: "IMAGES_WIDTH")
         imageHeight = try Self.integer(reader, "images.height", default: imageHeight, in: 256...2048, name: "IMAGES_HEIGHT")
+        webChatEnabled = try Self.boolean(reader, "webChat.enabled", default: webChatEnabled, name: "WEB_CHAT_ENABLED")
+        discordToken = Self.nonEmpty(reader.string(forKey: "discord.token", isSecret: true))
+        discordApplicationID = try Self.snowflake(reader, "discord.applicationId", name: "DISCORD_APPLICATION_ID")
+        discordAPIURL = reader.string(forKey: "discord.apiUrl", default: discordAPIURL)
+        guard discordAPIURL.hasPrefix("http://") || discordAPIURL.hasPrefix("https://") else {
+            throw AppConfigError.invalid(key: "DISCORD_API_URL", value: discordAPIURL, expected: "an http(s) URL")
+        }
+        discordGuildID = try Self.snowflake(reader, "discord.guildId", name: "DISCORD_GUILD_ID")
+        let admins = reader.string(forKey: "admin.userIds", default: "")
+        adminUserIDs = admins.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        if let bad = adminUserIDs.first(where: { UInt64($0) == nil }) {
+            throw AppConfigError.invalid(key: "ADMIN_USER_IDS", value: bad, expected: "comma-separated Discord user ids")
+        }
+    }
+
+    private static func nonEmpty(_ value: String?) -> String? {
+        guard let value = value?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }
+        return value
+    }
+
+    private static func snowflake(_ reader: ConfigReader, _ key: ConfigKey, name: String) throws -> String? {
+        guard let value = nonEmpty(reader.string(forKey: key)) else { return nil }
+        guard UInt64(value) != nil else { throw AppConfigError.invalid(key: name, value: value, expected: "a Discord id (digits)") }
+        return value
+    }
+
+    private static func boolean(_ reader: ConfigReader, _ key: ConfigKey, default fallback: Bool, name: String) throws -> Bool {
+        if let value = reader.bool(forKey: key) { return value }
+        guard let raw = reader.string(forKey: key) else { return fallback }
+        switch raw.lowercased() {
+        case "1", "true", "yes", "on": return true
+        case "0", "false", "no", "off": return false
+        default: throw AppConfigError.invalid(key: name, value: raw, expected: "true or false")
+        }
     }
 
     /// An integer setting: absent gives the default; present but not a whole number in `range`

@@ -1,3 +1,8 @@
+import AsyncHTTPClient
+import DiscordAdapter
+import DiscordGateway
+import DiscordModels
+import DiscordREST
 import Foundation
 import Synchronization
 import Hummingbird
@@ -21,6 +26,9 @@ public struct MagicalStoriesApp: Sendable {
     public let router: CommandRouter
     public let hub: WebChatRoomHub
     public let webChat: WebChatServer
+    /// The Discord bot, when a token is configured.
+    public let discordBot: DiscordBot?
+    let httpClient: HTTPClient?
     let logger: Logger
 
     /// Builds the app. The writer and illustrator default to the built-in ones.
@@ -43,8 +51,22 @@ public struct MagicalStoriesApp: Sendable {
 
         let hub = WebChatRoomHub(transcript: SQLiteChatTranscript(database: database), clock: clock)
         self.hub = hub
-        let listener = StoryDeliveryListener(transports: [WebChatTransport(hub: hub)], stories: stories,
-                                             logger: logger.labeled("delivery"))
+        var transports: [any ChatTransport] = [WebChatTransport(hub: hub)]
+        var discord: (rest: DiscordRESTClient, configuration: DiscordBot.Configuration)?
+        if let token = config.discordToken {
+            let httpClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup)
+            self.httpClient = httpClient
+            let rest = DiscordRESTClient(configuration: DiscordRESTConfiguration(apiURL: config.discordAPIURL, token: token),
+                                         httpClient: httpClient, logger: logger.labeled("discord.rest"))
+            transports.append(DiscordTransport(rest: rest, renderer: DiscordMessageRenderer(images: { try await stories.image($0) }),
+                                               logger: logger.labeled("discord.delivery")))
+            let gateway = GatewayConfiguration(token: token, gatewayInfo: { try await rest.gatewayBot() })
+            discord = (rest, DiscordBot.Configuration(applicationID: config.discordApplicationID.flatMap(Snowflake.init),
+                                                      guildID: config.discordGuildID.flatMap(Snowflake.init), gateway: gateway))
+        } else {
+            httpClient = nil
+        }
+        let listener = StoryDeliveryListener(transports: transports, stories: stories, logger: logger.labeled("delivery"))
         let pipeline = StoryPipeline(repository: repository, queue: queue, writer: writer, illustrator: illustrator,
                                      listener: listener, clock: clock)
         let poolLogger = logger.labeled("workers")
@@ -55,17 +77,23 @@ public struct MagicalStoriesApp: Sendable {
         wakeUp.set(pool)
 
         let maxPages = config.maxPages
-        router = CommandRouter(stories: stories, logger: logger.labeled("router"), limits: { _ in
+        let router = CommandRouter(stories: stories, logger: logger.labeled("router"), limits: { _ in
             var limits = StoryLimits()
             limits.maxPages = maxPages
             limits.defaultPages = min(limits.defaultPages, maxPages)
             return limits
         })
+        self.router = router
         webChat = WebChatServer(
             configuration: .init(host: config.httpHost, port: config.httpPort), hub: hub, router: router,
             images: { id in try await stories.image(id) },
             health: { await database.ping() },
             logger: logger.labeled("webchat"))
+        let store = SQLiteKeyValueStore(database: database, clock: clock)
+        discordBot = discord.map { rest, configuration in
+            DiscordBot(configuration: configuration, rest: rest, router: router, stories: stories,
+                       store: store, logger: logger.labeled("discord"))
+        }
     }
 
     /// One log line per job run: retries and failures say why.
@@ -94,13 +122,17 @@ public struct MagicalStoriesApp: Sendable {
             logger.info("web chat ready", metadata: ["url": "http://\(config.httpHost):\(port)"])
             await onWebChatRunning(port)
         }
-        return ServiceGroup(configuration: .init(
-            services: [
-                .init(service: StoryWorkerService(pool: pool)),
-                .init(service: application),
-            ],
-            gracefulShutdownSignals: [.sigterm, .sigint],
-            logger: logger))
+        // Services stop in reverse order: the HTTP client goes last, after the bot is done with it.
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
+        if let httpClient { services.append(.init(service: HTTPClientService(client: httpClient))) }
+        services.append(.init(service: StoryWorkerService(pool: pool)))
+        if config.webChatEnabled { services.append(.init(service: application)) }
+        if let discordBot {
+            // A fatal gateway close (bad token, disallowed intents) ends the whole service.
+            services.append(.init(service: discordBot, successTerminationBehavior: .gracefullyShutdownGroup,
+                                  failureTerminationBehavior: .gracefullyShutdownGroup))
+        }
+        return ServiceGroup(configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
     }
 }
 
@@ -112,6 +144,16 @@ struct StoryWorkerService: Service {
         await cancelWhenGracefulShutdown {
             await pool.run()
         }
+    }
+}
+
+/// Shuts the shared HTTP client down when the service group stops.
+struct HTTPClientService: Service {
+    let client: HTTPClient
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        try await client.shutdown()
     }
 }
 

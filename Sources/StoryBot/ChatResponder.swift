@@ -18,5 +18,8 @@ public protocol ChatTransport: Sendable {
     /// The platform this transport serves (matches `DeliveryAddress.platform`).
     var platform: String { get }
     /// Edits the message at `address`, or posts to its channel when that is no longer possible.
-    func deliver(_ reply: ChatReply, to address: DeliveryAddress) async throws
+    /// `isFinal` marks the finished story or its failure: when the original message can no
+    /// longer be edited, only final replies are posted anew (progress is skipped).
+    /// Throws only for failures worth retrying later (platform down, rate limited).
+    func deliver(_ reply: ChatReply, to address: DeliveryAddress, isFinal: Bool) async throws
 }

@@ -74,6 +74,8 @@ public struct CommandRouter: Sendable {
 
     private func press(_ component: ComponentID, context: ChatContext, responder: some ChatResponder) async throws {
         switch component {
+        case let .firstPage(id):
+            try await press(.page(id, 1), context: context, responder: responder)
         case let .page(id, number):
             guard let snapshot = try await stories.page(id, number: number, family: context.family) else {
                 try await responder.acknowledge(privately: true)

@@ -5,6 +5,8 @@ import StoryDomain
 public enum ComponentID: Sendable, Equatable, Hashable {
     /// Show page `page` of the story.
     case page(StoryID, Int)
+    /// Show page 1 (⏮), distinct from `.page(id, 1)` so that ⏮ and ◀ never share an id.
+    case firstPage(StoryID)
     /// Open a story at page 1 as a new message (from the library).
     case open(StoryID)
     /// Ask for another story like this one (new seed, same request).
@@ -17,6 +19,7 @@ public enum ComponentID: Sendable, Equatable, Hashable {
     public var encoded: String {
         switch self {
         case let .page(id, page): "ms:p:\(id.rawValue):\(page)"
+        case let .firstPage(id): "ms:f:\(id.rawValue)"
         case let .open(id): "ms:o:\(id.rawValue)"
         case let .another(id): "ms:a:\(id.rawValue)"
         case let .library(page): "ms:l:\(page)"
@@ -40,6 +43,7 @@ public enum ComponentID: Sendable, Equatable, Hashable {
         case (let kind, 3):
             guard let id = StoryID(rawValue: parts[2]) else { return nil }
             switch kind {
+            case "f": self = .firstPage(id)
             case "o": self = .open(id)
             case "a": self = .another(id)
             case "d": self = .confirmDelete(id)

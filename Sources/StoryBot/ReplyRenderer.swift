@@ -17,14 +17,12 @@ public struct ReplyRenderer: Sendable {
         if isLast { text += "\n\n*The End* 🌙" }
         let view = PageView(storyID: story.id, title: story.displayTitle, text: text, pageNumber: number, pageCount: count,
                             imageID: snapshot.page.imageID, footer: "page \(number) of \(count)")
-        var row = [
-            ChatButton(.page(story.id, 1), label: "⏮", disabled: number <= 1),
+        // Ids are distinct by construction: ⏮ has its own kind, ◀ and ▶ point to different pages.
+        var rows = [[
+            ChatButton(.firstPage(story.id), label: "⏮", disabled: number <= 1),
             ChatButton(.page(story.id, max(1, number - 1)), label: "◀", disabled: number <= 1),
             ChatButton(.page(story.id, min(count, number + 1)), label: "▶", style: .primary, disabled: isLast),
-        ]
-        // Buttons in one row need distinct ids: at the edges the disabled twins point elsewhere.
-        if number <= 1 { row[0] = ChatButton(.page(story.id, count), label: "⏮", disabled: true) }
-        var rows = [row]
+        ]]
         if isLast { rows.append([ChatButton(.another(story.id), label: "✨ Another story like this", style: .success)]) }
         return ChatReply(page: view, buttons: rows)
     }
@@ -70,11 +68,11 @@ public struct ReplyRenderer: Sendable {
         var rows: [[ChatButton]] = []
         if !openButtons.isEmpty { rows.append(openButtons) }
         if pages > 1 {
+            // With more than one page, ◀ and ▶ always point to different pages.
             rows.append([
                 ChatButton(.library(max(1, pageNumber - 1)), label: "◀ Newer", disabled: pageNumber <= 1),
-                ChatButton(.library(min(pages, pageNumber + 1)), label: "Older ▶", disabled: pageNumber >= pages),
+                ChatButton(.library(min(pages, max(2, pageNumber + 1))), label: "Older ▶", disabled: pageNumber >= pages),
             ])
-            if pageNumber <= 1 { rows[rows.count - 1][0] = ChatButton(.library(pages), label: "◀ Newer", disabled: true) }
         }
         return ChatReply(text: lines.joined(separator: "\n"), buttons: rows)
     }

@@ -26,7 +26,11 @@ public struct StoryDeliveryListener: StoryProgressListener {
         } else {
             reply = renderer.progress(progress, story: story)
         }
-        try await transport.deliver(reply, to: delivery)
+        let isFinal: Bool = switch progress {
+        case .ready, .failed: true
+        case .writing, .painting: false
+        }
+        try await transport.deliver(reply, to: delivery, isFinal: isFinal)
         if progress == .ready {
             logger.info("story delivered", metadata: ["story": "\(story.id)", "to": "\(delivery)"])
         } else if case let .failed(reason) = progress {

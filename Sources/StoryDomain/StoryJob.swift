@@ -10,13 +10,17 @@ public struct DeliveryAddress: Sendable, Equatable, Codable, CustomStringConvert
     public var secret: String?
     /// The user the delivery is for (for private replies).
     public var userID: String?
+    /// Platform-specific details the transport needs later (e.g. what the bot may post there).
+    public var extras: [String: String]?
 
-    public init(platform: String, channelID: String, messageID: String? = nil, secret: String? = nil, userID: String? = nil) {
+    public init(platform: String, channelID: String, messageID: String? = nil, secret: String? = nil, userID: String? = nil,
+                extras: [String: String]? = nil) {
         self.platform = platform
         self.channelID = channelID
         self.messageID = messageID
         self.secret = secret
         self.userID = userID
+        self.extras = extras
     }
 
     public var description: String {

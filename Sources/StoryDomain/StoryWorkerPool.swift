@@ -56,6 +56,8 @@ public final class StoryWorkerPool: Sendable {
                     // Another job may be waiting; look again at once.
                     continue
                 }
+            } catch is CancellationError {
+                return
             } catch {
                 onError(error)
             }

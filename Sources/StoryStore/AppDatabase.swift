@@ -58,6 +58,9 @@ public struct AppDatabase: Sendable {
         migrator.registerMigration("v1: families, stories, pages, images, jobs, chat") { db in
             try db.execute(sql: Schema.v1)
         }
+        migrator.registerMigration("v2: bot state") { db in
+            try db.execute(sql: Schema.v2)
+        }
         return migrator
     }
 

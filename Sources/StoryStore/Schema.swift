@@ -73,4 +73,12 @@ enum Schema {
     );
     CREATE INDEX chat_message_by_room ON chat_message(room, created_at);
     """
+
+    static let v2 = """
+    CREATE TABLE bot_state (
+        key TEXT PRIMARY KEY NOT NULL CHECK (length(key) BETWEEN 1 AND 200),
+        value TEXT NOT NULL,
+        updated_at DATETIME NOT NULL
+    );
+    """
 }

@@ -11,11 +11,11 @@ public struct WebChatTransport: ChatTransport {
 
     public init(hub: WebChatRoomHub) { self.hub = hub }
 
-    public func deliver(_ reply: ChatReply, to address: DeliveryAddress) async throws {
+    public func deliver(_ reply: ChatReply, to address: DeliveryAddress, isFinal: Bool) async throws {
         let id = address.messageID ?? UUID().uuidString.lowercased()
-        var public_ = reply
+        var shared = reply
         // Background deliveries go to the whole room: a story is read together.
-        public_.isPrivate = false
-        try await hub.publish(WebChatMessage(id: id, reply: public_, createdAt: await hub.now()), room: address.channelID)
+        shared.isPrivate = false
+        try await hub.publish(WebChatMessage(id: id, reply: shared, createdAt: await hub.now()), room: address.channelID)
     }
 }

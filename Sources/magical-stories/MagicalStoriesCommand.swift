@@ -48,8 +48,14 @@ struct Serve: AsyncParsableCommand {
             logger.critical("cannot start", metadata: ["reason": "\(error)"])
             throw ExitCode(1)
         }
-        logger.info("starting", metadata: ["database": "\(config.databasePath)", "writer": "offline", "illustrator": "offline"])
-        try await app.serviceGroup().run()
+        logger.info("starting", metadata: ["config": "\(config)"])
+        do {
+            try await app.serviceGroup().run()
+        } catch {
+            // A fatal error (a rejected Discord token, disallowed intents): say why, exit non-zero.
+            logger.critical("stopped", metadata: ["reason": "\(error)"])
+            throw ExitCode(1)
+        }
     }
 }
 

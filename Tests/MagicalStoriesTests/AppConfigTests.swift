@@ -50,3 +50,30 @@ struct AppConfigTests {
         await #expect(throws: AppConfigError.self) { _ = try await AppConfig.load(file: path, environment: [:]) }
     }
 }
+
+@Suite("AppConfig: Discord")
+struct DiscordConfigTests {
+    @Test("Discord settings come from the environment; the token never appears in the description")
+    func discord() async throws {
+        let config = try await AppConfig.load(file: nil, environment: [
+            "DISCORD_TOKEN": "very-secret-token", "DISCORD_APPLICATION_ID": "1100000000000000001",
+            "DISCORD_API_URL": "http://127.0.0.1:9999/api/v10", "DISCORD_GUILD_ID": "1200000000000000001",
+            "ADMIN_USER_IDS": "1400000000000000001, 1400000000000000002", "WEB_CHAT_ENABLED": "false",
+        ])
+        #expect(config.discordToken == "very-secret-token")
+        #expect(config.discordApplicationID == "1100000000000000001")
+        #expect(config.discordAPIURL == "http://127.0.0.1:9999/api/v10")
+        #expect(config.adminUserIDs == ["1400000000000000001", "1400000000000000002"])
+        #expect(!config.webChatEnabled)
+        #expect(!config.description.contains("very-secret-token"))
+        #expect(!"\(config)".contains("very-secret-token"))
+    }
+
+    @Test("bad Discord ids and URLs are refused by name", arguments: [
+        ["DISCORD_APPLICATION_ID": "abc"], ["DISCORD_GUILD_ID": "12x"], ["ADMIN_USER_IDS": "1,bob"],
+        ["DISCORD_API_URL": "discord.com"], ["WEB_CHAT_ENABLED": "maybe"],
+    ])
+    func invalid(environment: [String: String]) async {
+        await #expect(throws: AppConfigError.self) { _ = try await AppConfig.load(file: nil, environment: environment) }
+    }
+}

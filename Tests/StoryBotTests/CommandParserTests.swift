@@ -83,7 +83,7 @@ struct ComponentIDTests {
 
     @Test("every kind of button id round-trips and fits Discord's 100 characters")
     func roundTrip() {
-        for component in [ComponentID.page(id, 3), .open(id), .another(id), .library(2), .confirmDelete(id), .cancelDelete(id)] {
+        for component in [ComponentID.page(id, 3), .firstPage(id), .open(id), .another(id), .library(2), .confirmDelete(id), .cancelDelete(id)] {
             #expect(ComponentID(encoded: component.encoded) == component)
             #expect(component.encoded.count <= 100)
         }

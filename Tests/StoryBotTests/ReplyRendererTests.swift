@@ -31,11 +31,22 @@ struct ReplyRendererTests {
         #expect(reply.buttons.count == 1)
     }
 
+    @Test("button ids in a row are always distinct, on every page of every length")
+    func distinctIDs() {
+        for count in 3...12 {
+            for page in 1...count {
+                let reply = renderer.page(snapshot(page: page, of: count))
+                let ids = reply.buttons.flatMap { $0 }.map(\.id)
+                #expect(Set(ids).count == ids.count, "page \(page) of \(count)")
+            }
+        }
+    }
+
     @Test("a middle page links to its neighbours and to page 1")
     func middlePage() {
         let row = renderer.page(snapshot(page: 3, of: 5)).buttons[0]
         let story = StoryID(rawValue: "story")!
-        #expect(row.map { ComponentID(encoded: $0.id) } == [.page(story, 1), .page(story, 2), .page(story, 4)])
+        #expect(row.map { ComponentID(encoded: $0.id) } == [.firstPage(story), .page(story, 2), .page(story, 4)])
         #expect(row.allSatisfy { !$0.disabled })
     }
 

@@ -89,3 +89,21 @@ struct SQLiteChatTranscriptTests {
         #expect(try await transcript.recent(room: "other", limit: 10).count == 1)
     }
 }
+
+@Suite("SQLiteKeyValueStore")
+struct SQLiteKeyValueStoreTests {
+    @Test("values are set, replaced, survive a reopen, and are removed with nil")
+    func roundTrip() async throws {
+        let temp = try TemporaryDatabase()
+        defer { temp.cleanUp() }
+        let clock = ManualWallClock()
+        let store = SQLiteKeyValueStore(database: try temp.open(), clock: clock)
+        #expect(try await store.value(for: "gateway.session") == nil)
+        try await store.setValue("one", for: "gateway.session")
+        try await store.setValue("two", for: "gateway.session")
+        let reopened = SQLiteKeyValueStore(database: try temp.open(), clock: clock)
+        #expect(try await reopened.value(for: "gateway.session") == "two")
+        try await reopened.setValue(nil, for: "gateway.session")
+        #expect(try await store.value(for: "gateway.session") == nil)
+    }
+}

@@ -1,0 +1,136 @@
+import DiscordGateway
+import DiscordModels
+import DiscordREST
+import Foundation
+import Logging
+import ServiceLifecycle
+import StoryBot
+import StoryDomain
+
+/// The Discord bot: registers slash commands, keeps the gateway connection, and answers
+/// every interaction on its own task so a slow story never delays another family.
+public final class DiscordBot: Service {
+    /// What the bot needs to know about its Discord application.
+    public struct Configuration: Sendable {
+        /// Asked from Discord (`GET /applications/@me`) when not configured.
+        public var applicationID: Snowflake?
+        /// Register commands to this server only (instant, for development).
+        public var guildID: Snowflake?
+        public var gateway: GatewayConfiguration
+
+        public init(applicationID: Snowflake?, guildID: Snowflake?, gateway: GatewayConfiguration) {
+            self.applicationID = applicationID
+            self.guildID = guildID
+            self.gateway = gateway
+        }
+    }
+
+    private let configuration: Configuration
+    private let rest: DiscordRESTClient
+    private let router: CommandRouter
+    private let stories: StoryService
+    private let renderer: DiscordMessageRenderer
+    private let registrar: CommandRegistrar
+    private let sessionStore: any GatewaySessionStore
+    private let translator = InteractionTranslator()
+    private let deduplicator = InteractionDeduplicator()
+    private let logger: Logger
+
+    public init(configuration: Configuration, rest: DiscordRESTClient, router: CommandRouter, stories: StoryService,
+                store: any KeyValueStore, logger: Logger) {
+        self.configuration = configuration
+        self.rest = rest
+        self.router = router
+        self.stories = stories
+        renderer = DiscordMessageRenderer(images: { try await stories.image($0) })
+        registrar = CommandRegistrar(rest: rest, store: store, logger: logger)
+        sessionStore = StoredGatewaySession(store: store)
+        self.logger = logger
+    }
+
+    public func run() async throws {
+        try await registerCommands()
+        let (interactions, continuation) = AsyncStream.makeStream(of: Interaction.self)
+        let gateway = GatewayClient(configuration: configuration.gateway, sessionStore: sessionStore, logger: logger) { [weak self] dispatch in
+            self?.receive(dispatch, into: continuation)
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                defer { continuation.finish() }
+                try await gateway.run()
+            }
+            group.addTask {
+                await withDiscardingTaskGroup { handlers in
+                    for await interaction in interactions {
+                        handlers.addTask { await self.handle(interaction) }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+
+    /// Decodes interaction events; everything else is ignored here. Returns at once.
+    private func receive(_ dispatch: GatewayDispatch, into continuation: AsyncStream<Interaction>.Continuation) {
+        guard dispatch.name == "INTERACTION_CREATE" else { return }
+        do {
+            let interaction = try DiscordJSON.decoder().decode(GatewayData<Interaction>.self, from: dispatch.data).d
+            guard deduplicator.firstSighting(of: interaction.id) else {
+                logger.debug("duplicate interaction ignored", metadata: ["interaction.id": "\(interaction.id)"])
+                return
+            }
+            continuation.yield(interaction)
+        } catch {
+            logger.warning("unreadable interaction ignored", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// Answers one interaction.
+    func handle(_ interaction: Interaction) async {
+        var logger = self.logger
+        logger[metadataKey: "interaction.id"] = "\(interaction.id)"
+        logger[metadataKey: "guild.id"] = "\(interaction.guildID.map(String.init(describing:)) ?? "dm")"
+        guard let context = translator.context(of: interaction) else {
+            logger.warning("interaction without user or channel ignored")
+            return
+        }
+        let responder = DiscordResponder(interaction: interaction, rest: rest, renderer: renderer, logger: logger)
+        switch translator.request(of: interaction) {
+        case let .input(input):
+            await router.handle(input, context: context, responder: responder)
+        case let .invalid(error):
+            await router.reject(error, responder: responder)
+        case let .storyAutocomplete(text):
+            await autocomplete(text, interaction: interaction, context: context, logger: logger)
+        case .ignored:
+            logger.debug("interaction type not handled", metadata: ["type": "\(interaction.type.rawValue)"])
+        }
+    }
+
+    private func autocomplete(_ text: String, interaction: Interaction, context: ChatContext, logger: Logger) async {
+        do {
+            let matches = try await stories.findStories(in: context.family, matching: text, limit: PayloadLimits.autocompleteChoices)
+            let choices = matches.map { AutocompleteChoice(name: String($0.title.prefix(PayloadLimits.choiceName)), value: $0.id.rawValue) }
+            try await rest.createInteractionResponse(interactionID: interaction.id, token: interaction.token,
+                                                     response: .autocomplete(choices))
+        } catch {
+            logger.warning("autocomplete failed", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// Registers commands, retrying transient failures; a rejected token is fatal.
+    private func registerCommands() async throws {
+        var delay = Duration.seconds(1)
+        while true {
+            do {
+                let applicationID = if let configured = configuration.applicationID { configured } else { try await rest.currentApplication() }
+                try await registrar.register(applicationID: applicationID, guildID: configuration.guildID)
+                return
+            } catch let error as DiscordRESTError where error.isRetryable {
+                logger.warning("command registration failed; retrying", metadata: ["error": "\(error)"])
+                try await Task.sleep(for: delay)
+                delay = min(delay * 2, .seconds(60))
+            }
+        }
+    }
+}

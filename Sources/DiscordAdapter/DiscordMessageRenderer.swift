@@ -1,0 +1,113 @@
+import DiscordModels
+import DiscordREST
+import Foundation
+import StoryBot
+import StoryDomain
+
+/// Turns a platform-neutral ``ChatReply`` into a Discord message: a page becomes an embed with
+/// title, text, `attachment://` picture and "page 1 of 5" footer; buttons become action rows.
+/// Where the bot may not attach files or embed links, the page is plain text with a short note.
+public struct DiscordMessageRenderer: Sendable {
+    /// What the bot may do in the channel (from `app_permissions`).
+    public struct Capabilities: Sendable, Equatable {
+        public var canAttachFiles: Bool
+        public var canEmbedLinks: Bool
+
+        public init(canAttachFiles: Bool, canEmbedLinks: Bool) {
+            self.canAttachFiles = canAttachFiles
+            self.canEmbedLinks = canEmbedLinks
+        }
+
+        public static let all = Capabilities(canAttachFiles: true, canEmbedLinks: true)
+
+        public init(_ permissions: Permissions?) {
+            // Without app_permissions (older payloads), assume the usual bot permissions.
+            guard let permissions else { self = .all; return }
+            let admin = permissions.contains(.administrator)
+            canAttachFiles = admin || permissions.contains(.attachFiles)
+            canEmbedLinks = admin || permissions.contains(.embedLinks)
+        }
+    }
+
+    /// A message and the files it uploads.
+    public struct Rendered: Sendable {
+        public var message: MessagePayload
+        public var files: [FileUpload]
+    }
+
+    static let storyColor = 0x7B61FF
+    let images: @Sendable (ImageID) async throws -> StoredImage?
+
+    /// - Parameter images: reads a stored picture for a page.
+    public init(images: @escaping @Sendable (ImageID) async throws -> StoredImage?) {
+        self.images = images
+    }
+
+    public func render(_ reply: ChatReply, capabilities: Capabilities) async throws -> Rendered {
+        var message = MessagePayload(flags: reply.isPrivate ? MessagePayload.ephemeral : nil)
+        var files: [FileUpload] = []
+        let components = reply.buttons.isEmpty ? nil : reply.buttons.map { row in
+            Component.actionRow(row.map { button in
+                Component.button(style: Self.style(button.style), label: String(button.label.prefix(PayloadLimits.buttonLabel)),
+                                 customID: button.id, disabled: button.disabled)
+            })
+        }
+        message.components = components ?? []
+        if let page = reply.page {
+            let image = try await page.imageID.asyncMap(images) ?? nil
+            if capabilities.canEmbedLinks {
+                var embed = Embed(title: String(page.title.prefix(PayloadLimits.embedTitle)),
+                                  description: String(page.text.prefix(PayloadLimits.embedDescription)),
+                                  color: Self.storyColor, footer: .init(text: page.footer))
+                if let image, capabilities.canAttachFiles {
+                    let filename = "page-\(page.pageNumber).\(image.contentType == "image/jpeg" ? "jpg" : "png")"
+                    files.append(FileUpload(filename: filename, contentType: image.contentType, data: image.data,
+                                            description: "Illustration for \(page.title), \(page.footer)"))
+                    embed.image = .init(url: "attachment://\(filename)")
+                }
+                message.embeds = [embed]
+                message.content = reply.text.map { String($0.prefix(PayloadLimits.content)) } ?? ""
+                if image != nil, !capabilities.canAttachFiles {
+                    message.content = Self.noPicturesNote
+                }
+            } else {
+                var text = "**\(page.title)**\n\n\(page.text)\n\n*\(page.footer)*"
+                if image != nil { text += "\n\n" + Self.noPicturesNote }
+                message.content = Self.fit(text)
+                message.embeds = []
+            }
+            // An edit keeps only the attachments listed: the page's own picture, or none.
+            message.attachments = []
+        } else {
+            message.content = Self.fit(reply.text ?? "")
+            message.embeds = []
+            message.attachments = []
+        }
+        return Rendered(message: message, files: files)
+    }
+
+    static let noPicturesNote = "🖼️ *I can't show the pictures here — a server manager can let me **Attach Files** and **Embed Links** in this channel.*"
+
+    /// Text within Discord's content limit, cut at a word when it must be.
+    static func fit(_ text: String) -> String {
+        guard text.count > PayloadLimits.content else { return text }
+        let cut = text.prefix(PayloadLimits.content - 1)
+        return String(cut[..<(cut.lastIndex(of: " ") ?? cut.endIndex)]) + "…"
+    }
+
+    static func style(_ style: ChatButton.Style) -> Int {
+        switch style {
+        case .primary: 1
+        case .secondary: 2
+        case .success: 3
+        case .danger: 4
+        }
+    }
+}
+
+extension Optional {
+    func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
+        guard let self else { return nil }
+        return try await transform(self)
+    }
+}

@@ -1,0 +1,73 @@
+import DiscordModels
+import StoryBot
+import StoryDomain
+
+/// Reads a Discord interaction as the bot's platform-neutral input: who, where, and what.
+public struct InteractionTranslator: Sendable {
+    public static let platform = "discord"
+
+    /// What an interaction asks for.
+    public enum Request: Sendable, Equatable {
+        case input(ChatInput)
+        /// Autocomplete for a story option: the text typed so far.
+        case storyAutocomplete(String)
+        /// Slash command options that did not form a valid command.
+        case invalid(CommandParseError)
+        /// Nothing this bot answers (pings, modals, unknown types).
+        case ignored
+    }
+
+    public init() {}
+
+    public func context(of interaction: Interaction) -> ChatContext? {
+        guard let user = interaction.invoker, let channel = interaction.channelID else { return nil }
+        let family = FamilyRef(platform: Self.platform, externalID: interaction.guildID.map(String.init(describing:)) ?? "dm-\(user.id)")
+        let permissions = interaction.member?.permissions
+        // In a direct message the person is the only family member there is.
+        let isManager = interaction.guildID == nil
+            || permissions?.contains(.manageGuild) == true || permissions?.contains(.administrator) == true
+        return ChatContext(family: family, channelID: String(describing: channel),
+                           user: Requester(userID: String(describing: user.id), displayName: interaction.member?.nick ?? user.displayName),
+                           isManager: isManager)
+    }
+
+    public func request(of interaction: Interaction) -> Request {
+        switch interaction.type {
+        case .applicationCommand:
+            guard let data = interaction.data, let name = data.name else { return .ignored }
+            let (subcommand, options) = Self.flatten(data.options ?? [])
+            do {
+                return .input(.command(try CommandBuilder.build(command: name, subcommand: subcommand, options: options)))
+            } catch {
+                return .invalid(error)
+            }
+        case .messageComponent:
+            guard let id = interaction.data?.customID else { return .ignored }
+            return .input(.button(id: id))
+        case .autocomplete:
+            let (_, options) = Self.flatten(interaction.data?.options ?? [], focusedOnly: true)
+            return .storyAutocomplete(options["story"] ?? "")
+        default:
+            return .ignored
+        }
+    }
+
+    /// The subcommand's name (if any) and its options as text values.
+    static func flatten(_ options: [Interaction.Option], focusedOnly: Bool = false) -> (String?, [String: String]) {
+        if let sub = options.first, sub.type == 1 || sub.type == 2 {
+            if sub.type == 2, let inner = sub.options?.first {
+                return (inner.name, values(inner.options ?? [], focusedOnly: focusedOnly))
+            }
+            return (sub.name, values(sub.options ?? [], focusedOnly: focusedOnly))
+        }
+        return (nil, values(options, focusedOnly: focusedOnly))
+    }
+
+    static func values(_ options: [Interaction.Option], focusedOnly: Bool) -> [String: String] {
+        var values: [String: String] = [:]
+        for option in options where !focusedOnly || option.focused == true {
+            if let text = option.value?.text { values[option.name] = text }
+        }
+        return values
+    }
+}

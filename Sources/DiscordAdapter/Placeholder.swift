@@ -1,1 +1,0 @@
-// The adapter goes here.

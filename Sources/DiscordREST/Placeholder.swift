@@ -1,1 +1,0 @@
-// The REST client goes here.

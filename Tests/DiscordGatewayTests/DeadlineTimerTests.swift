@@ -1,0 +1,34 @@
+@testable import DiscordGateway
+import Synchronization
+import Testing
+
+@Suite("Deadline timer")
+struct DeadlineTimerTests {
+    /// Fires counted by the timer's run loop.
+    private final class Fires: Sendable {
+        let count = Mutex(0)
+    }
+
+    @Test func anEarlierDeadlineReplacesAPendingLaterOne() async throws {
+        let timer = DeadlineTimer()
+        let fires = Fires()
+        let start = ContinuousClock.now
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await timer.run { fires.count.withLock { $0 += 1 } } }
+            timer.schedule(at: start.advanced(by: .seconds(30)))
+            try await Task.sleep(for: .milliseconds(20))
+            timer.schedule(at: start.advanced(by: .milliseconds(50)))
+            while fires.count.withLock({ $0 }) == 0 {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            #expect(start.duration(to: .now) < .seconds(5))
+            // Moving the deadline later does not fire early.
+            timer.schedule(at: ContinuousClock.now.advanced(by: .milliseconds(100)))
+            try await Task.sleep(for: .milliseconds(30))
+            timer.schedule(at: ContinuousClock.now.advanced(by: .seconds(30)))
+            try await Task.sleep(for: .milliseconds(150))
+            #expect(fires.count.withLock { $0 } == 1)
+            group.cancelAll()
+        }
+    }
+}

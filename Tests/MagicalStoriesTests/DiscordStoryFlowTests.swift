@@ -1,0 +1,148 @@
+import DiscordModels
+import DiscordSimulator
+import Foundation
+import StoryDomain
+import StoryProviders
+import Testing
+
+@Suite("Discord: stories end to end against the simulator", .serialized)
+struct DiscordStoryFlowTests {
+    static func isPage(_ number: Int, of count: Int) -> @Sendable (SimulatedMessage) -> Bool {
+        { $0.embeds.first?.footer?.text == "page \(number) of \(count)" }
+    }
+
+    @Test("/story new is deferred at once, shows progress, then page 1 with its picture and buttons; ▶ turns the page")
+    func storyFlow() async throws {
+        let bot = try await DiscordTestBot.start()
+        let simulator = bot.simulator
+        let command = simulator.makeSlashCommand(subcommand: "new", options: ["theme": "a sleepy dragon", "name": "Mia", "age": 5])
+        await simulator.sendInteraction(command)
+
+        let ack = try await simulator.waitForCallback(interactionID: command.id)
+        #expect(ack.type == .deferredChannelMessage)
+        #expect(ack.data?.message?.flags == nil, "a story is for everyone: the deferral is public")
+        let latency = try #require(simulator.acknowledgementLatency(interactionID: command.id))
+        #expect(latency < .seconds(3))
+
+        let page1 = try await simulator.waitForOriginalResponse(interactionID: command.id, where: Self.isPage(1, of: 5), timeout: .seconds(20))
+        let embed = try #require(page1.embeds.first)
+        #expect(embed.title?.isEmpty == false)
+        #expect(embed.description?.contains("Mia") == true)
+        #expect(embed.image?.url == "attachment://page-1.png")
+        let picture = try #require(page1.attachments.first)
+        #expect(picture.filename == "page-1.png" && picture.contentType == "image/png")
+        #expect(PNGInspector.inspect(picture.data)?.width == 768)
+        let buttons = try #require(page1.components.first?.components)
+        #expect(buttons.map(\.label) == ["⏮", "◀", "▶"])
+        #expect(!page1.isEphemeral)
+        #expect(page1.editedCount >= 2, "progress was shown by editing the same message")
+
+        // Bob (another member) turns the page: UPDATE_MESSAGE with page 2 and its own picture.
+        let next = try #require(buttons[2].customID)
+        let press = simulator.makeButtonPress(customID: next, messageID: page1.id,
+                                              user: User(id: 1_400_000_000_000_000_002, username: "bob", globalName: "Bob"))
+        await simulator.sendInteraction(press)
+        let update = try await simulator.waitForCallback(interactionID: press.id)
+        #expect(update.type == .updateMessage)
+        let turned = try #require(simulator.message(id: page1.id))
+        #expect(turned.embeds.first?.footer?.text == "page 2 of 5")
+        #expect(turned.attachments.map(\.filename) == ["page-2.png"])
+        #expect(turned.attachments.first?.data != picture.data)
+        #expect(try #require(simulator.acknowledgementLatency(interactionID: press.id)) < .seconds(3))
+        await bot.stopAll()
+    }
+
+    @Test("mistakes and refusals are private; a foreign button gets a kind private answer")
+    func privateErrors() async throws {
+        let bot = try await DiscordTestBot.start()
+        let simulator = bot.simulator
+        let tooLong = simulator.makeSlashCommand(subcommand: "new", options: ["theme": "owls", "pages": 12])
+        await simulator.sendInteraction(tooLong)
+        let followUp = try await waitFor { simulator.followUps(interactionID: tooLong.id).first }
+        #expect(followUp.isEphemeral)
+        #expect(followUp.content?.contains("up to 5 pages") == true)
+        // The public "thinking…" was removed, so nobody else sees the mistake.
+        try await waitFor { simulator.originalResponse(interactionID: tooLong.id) == nil ? true : nil }
+
+        let foreign = simulator.makeButtonPress(customID: "someone-elses-button")
+        await simulator.sendInteraction(foreign)
+        let answer = try await simulator.waitForOriginalResponse(interactionID: foreign.id, where: { !$0.isLoading })
+        #expect(answer.isEphemeral)
+        #expect(answer.content?.contains("isn't one of mine") == true)
+
+        let help = simulator.makeSlashCommand(name: "help")
+        await simulator.sendInteraction(help)
+        let helpAnswer = try await simulator.waitForOriginalResponse(interactionID: help.id, where: { !$0.isLoading })
+        #expect(helpAnswer.isEphemeral && helpAnswer.content?.contains("/story new") == true)
+        await bot.stopAll()
+    }
+
+    @Test("without Attach Files and Embed Links, pages are text with a short note — never a failed request")
+    func noPicturePermission() async throws {
+        let bot = try await DiscordTestBot.start()
+        let simulator = bot.simulator
+        let command = simulator.makeSlashCommand(subcommand: "new", options: ["theme": "the sea", "name": "Noor", "pages": 3],
+                                                 appPermissions: [.viewChannel, .sendMessages])
+        await simulator.sendInteraction(command)
+        let page = try await simulator.waitForOriginalResponse(interactionID: command.id,
+                                                               where: { $0.content?.contains("*page 1 of 3*") == true }, timeout: .seconds(20))
+        #expect(page.embeds.isEmpty && page.attachments.isEmpty)
+        #expect(page.content?.contains("Attach Files") == true)
+        #expect(simulator.requests.allSatisfy { $0.status < 400 })
+        await bot.stopAll()
+    }
+
+    @Test("autocomplete suggests the family's stories; /story read opens one")
+    func autocompleteAndRead() async throws {
+        let bot = try await DiscordTestBot.start()
+        let simulator = bot.simulator
+        let command = simulator.makeSlashCommand(subcommand: "new", options: ["theme": "a moon who lost her glasses", "name": "Sam", "pages": 3])
+        await simulator.sendInteraction(command)
+        let page = try await simulator.waitForOriginalResponse(interactionID: command.id, where: Self.isPage(1, of: 3), timeout: .seconds(20))
+        let title = try #require(page.embeds.first?.title)
+
+        let typing = simulator.makeAutocomplete(subcommand: "read", focused: "story", value: String(title.prefix(4)))
+        await simulator.sendInteraction(typing)
+        let suggestions = try await simulator.waitForCallback(interactionID: typing.id)
+        #expect(suggestions.type == .autocompleteResult)
+        let choice = try #require(suggestions.data?.choices?.first)
+        #expect(choice.name == title)
+
+        let read = simulator.makeSlashCommand(subcommand: "read", options: ["story": .string(choice.value)])
+        await simulator.sendInteraction(read)
+        let reopened = try await simulator.waitForOriginalResponse(interactionID: read.id, where: Self.isPage(1, of: 3))
+        #expect(reopened.embeds.first?.title == title)
+        await bot.stopAll()
+    }
+
+    @Test("slash commands are registered once; a restart with the same commands does not register again")
+    func registration() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ms-discord-reg-\(UUID().uuidString)")
+        let first = try await DiscordTestBot.start(directory: directory)
+        let simulator = first.simulator
+        try await waitFor { simulator.commandRegistrations == 1 ? true : nil }
+        let commands = simulator.registeredCommands()
+        #expect(Set(commands.map(\.name)) == ["story", "help"])
+        let story = try #require(commands.first { $0.name == "story" })
+        #expect(story.options?.map(\.name) == ["new", "library", "read", "delete"])
+        let theme = try #require(story.options?.first?.options?.first)
+        #expect(theme.name == "theme" && theme.required == true && theme.maxLength == 200)
+        await first.stopBot()
+
+        let second = try await DiscordTestBot.start(simulator: simulator, directory: directory)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(simulator.commandRegistrations == 1)
+        await second.stopAll()
+    }
+}
+
+/// Polls `value` until it is non-nil (for state the simulator changes asynchronously).
+@discardableResult
+func waitFor<T>(timeout: Duration = .seconds(10), _ value: () -> T?) async throws -> T {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if let value = value() { return value }
+        try await Task.sleep(for: .milliseconds(20))
+    }
+    throw ChatTestClient.Timeout(what: "a condition")
+}

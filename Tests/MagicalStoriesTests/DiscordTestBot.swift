@@ -1,0 +1,69 @@
+import DiscordModels
+import DiscordSimulator
+import Foundation
+import Logging
+import MagicalStories
+import ServiceLifecycle
+import StoryDomain
+
+/// The real service configured as a Discord bot against a loopback Discord simulator.
+final class DiscordTestBot: Sendable {
+    let simulator: DiscordSimulator
+    let app: MagicalStoriesApp
+    let directory: URL
+    private let group: ServiceGroup
+    private let task: Task<Void, any Error>
+
+    /// Starts the simulator (unless given one) and the bot; waits until the bot has identified.
+    static func start(simulator given: DiscordSimulator? = nil, directory: URL? = nil, illustrator: (any Illustrator)? = nil,
+                      expectIdentify: Bool = true) async throws -> DiscordTestBot {
+        let simulator: DiscordSimulator
+        if let given {
+            simulator = given
+        } else {
+            simulator = DiscordSimulator(configuration: .init(heartbeatInterval: .milliseconds(250)))
+            try await simulator.start()
+        }
+        let directory = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("ms-discord-\(UUID().uuidString)")
+        var config = AppConfig()
+        config.databasePath = directory.appendingPathComponent("stories.sqlite").path
+        config.webChatEnabled = false
+        config.httpPort = 0
+        config.discordToken = simulator.configuration.token
+        config.discordAPIURL = simulator.apiURL
+        config.discordApplicationID = String(describing: simulator.configuration.applicationID)
+        var logger = Logger(label: "discord-test")
+        logger.logLevel = .warning
+        let app = try MagicalStoriesApp(config: config, logger: logger, illustrator: illustrator)
+        let group = app.serviceGroup()
+        let task = Task { try await group.run() }
+        let bot = DiscordTestBot(simulator: simulator, app: app, directory: directory, group: group, task: task)
+        if expectIdentify {
+            try await simulator.waitForConnections(count: simulator.connectionCount + 1, timeout: .seconds(10))
+        }
+        return bot
+    }
+
+    private init(simulator: DiscordSimulator, app: MagicalStoriesApp, directory: URL, group: ServiceGroup, task: Task<Void, any Error>) {
+        self.simulator = simulator
+        self.app = app
+        self.directory = directory
+        self.group = group
+        self.task = task
+    }
+
+    /// Stops the bot gracefully (as on SIGTERM); the simulator keeps running.
+    func stopBot() async {
+        await group.triggerGracefulShutdown()
+        _ = await task.result
+    }
+
+    /// How the service group ended (for fatal-close tests).
+    func result() async -> Result<Void, any Error> { await task.result }
+
+    func stopAll() async {
+        await stopBot()
+        await simulator.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+}

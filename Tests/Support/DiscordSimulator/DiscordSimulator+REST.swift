@@ -1,0 +1,124 @@
+import DiscordModels
+
+extension DiscordSimulator {
+    // MARK: Controls
+
+    /// Makes the channel deny the bot ATTACH_FILES and/or EMBED_LINKS: messages there that use them get 403 `50013`.
+    public func denyPermissions(channelID: Snowflake, attachFiles: Bool = false, embedLinks: Bool = false) {
+        var denied = Permissions()
+        if attachFiles { denied.insert(.attachFiles) }
+        if embedLinks { denied.insert(.embedLinks) }
+        store.update { $0.deniedPermissions[channelID] = denied.isEmpty ? nil : denied }
+    }
+
+    /// Answers the next `count` requests to `route` (a template, `METHOD template`, or a prefix) with 429.
+    public func inject429(route: String, count: Int = 1, retryAfter: Double = 1, global: Bool = false) {
+        traffic.inject(pattern: route, count: count, retryAfter: retryAfter, global: global)
+    }
+
+    // MARK: Requests
+
+    /// Every REST request answered so far, in order.
+    public var requests: [RecordedRequest] { traffic.log }
+
+    /// How many requests matched `route` (a template, `METHOD template`, or a prefix).
+    public func requestCount(route: String) -> Int {
+        traffic.log.filter { $0.matches(route) }.count
+    }
+
+    /// The most requests matching `route` that arrived within any span of `window`.
+    public func maxRequests(route: String, within window: Duration) -> Int {
+        let times = traffic.log.filter { $0.matches(route) }.map(\.time).sorted()
+        var start = 0
+        var best = 0
+        for end in times.indices {
+            while times[end] - times[start] >= window { start += 1 }
+            best = max(best, end - start + 1)
+        }
+        return best
+    }
+
+    /// The most REST requests that were in progress at once.
+    public var maxConcurrentRequests: Int { traffic.maxInFlight }
+
+    // MARK: Messages
+
+    public func message(id: Snowflake) -> SimulatedMessage? {
+        store.read { $0.messages[id] }
+    }
+
+    /// A channel's messages (channel messages, responses, follow-ups), oldest first.
+    public func messages(channelID: Snowflake) -> [SimulatedMessage] {
+        store.read { $0.messages.inChannel(channelID) }
+    }
+
+    /// The message an interaction's callback created or updated (edited later through `@original`).
+    public func originalResponse(interactionID: Snowflake) -> SimulatedMessage? {
+        store.read { store in store.interactions[interactionID]?.originalMessageID.flatMap { store.messages[$0] } }
+    }
+
+    /// The interaction's follow-up messages, in order.
+    public func followUps(interactionID: Snowflake) -> [SimulatedMessage] {
+        store.read { store in (store.interactions[interactionID]?.followUpIDs ?? []).compactMap { store.messages[$0] } }
+    }
+
+    // MARK: Callbacks
+
+    /// Every callback body received for the interaction, accepted or rejected, in order.
+    public func interactionResponses(interactionID: Snowflake) -> [InteractionResponse] {
+        interactionCallbacks(interactionID: interactionID).map(\.response)
+    }
+
+    /// Every callback received for the interaction with its files and the status it got.
+    public func interactionCallbacks(interactionID: Snowflake) -> [RecordedCallback] {
+        store.read { $0.interactions[interactionID]?.callbacks ?? [] }
+    }
+
+    /// Time from dispatch to the accepted callback; nil while unacknowledged.
+    public func acknowledgementLatency(interactionID: Snowflake) -> Duration? {
+        store.read { store in
+            store.interactions[interactionID].flatMap { record in record.acknowledgement.map { $0.receivedAt - record.dispatchedAt } }
+        }
+    }
+
+    /// Commands registered by bulk overwrite, globally or for a guild.
+    public func registeredCommands(guildID: Snowflake? = nil) -> [ApplicationCommand] {
+        store.read { $0.commands.commands(guildID: guildID) }
+    }
+
+    /// How many bulk command overwrites (global or guild) were accepted.
+    public var commandRegistrations: Int { store.read { $0.commands.registrations } }
+
+    // MARK: Waits
+
+    /// Waits for the callback that acknowledged the interaction.
+    @discardableResult
+    public func waitForCallback(interactionID: Snowflake, timeout: Duration = .seconds(5)) async throws -> InteractionResponse {
+        let response = await store.wait(timeout: timeout) { $0.interactions[interactionID]?.acknowledgement?.response }
+        guard let response else { throw TimeoutError("a callback for interaction \(interactionID)", after: timeout) }
+        return response
+    }
+
+    /// Waits until the interaction's original response satisfies `condition` (e.g. a deferral was filled).
+    @discardableResult
+    public func waitForOriginalResponse(interactionID: Snowflake,
+                                        where condition: @escaping @Sendable (SimulatedMessage) -> Bool = { _ in true },
+                                        timeout: Duration = .seconds(5)) async throws -> SimulatedMessage {
+        let message = await store.wait(timeout: timeout) { store in
+            store.interactions[interactionID]?.originalMessageID.flatMap { store.messages[$0] }.flatMap { condition($0) ? $0 : nil }
+        }
+        guard let message else { throw TimeoutError("the original response of interaction \(interactionID)", after: timeout) }
+        return message
+    }
+
+    /// Waits until a channel holds at least `count` messages.
+    @discardableResult
+    public func waitForMessages(channelID: Snowflake, count: Int, timeout: Duration = .seconds(5)) async throws -> [SimulatedMessage] {
+        let messages = await store.wait(timeout: timeout) { store in
+            let messages = store.messages.inChannel(channelID)
+            return messages.count >= count ? messages : nil
+        }
+        guard let messages else { throw TimeoutError("\(count) messages in channel \(channelID)", after: timeout) }
+        return messages
+    }
+}

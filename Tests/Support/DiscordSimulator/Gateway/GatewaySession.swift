@@ -1,0 +1,51 @@
+/// A gateway session: its sequence numbers and every dispatch it may have to replay on RESUME.
+struct GatewaySession: Sendable {
+    private struct SequencedFrame: Sendable {
+        let sequence: Int
+        let frame: String
+    }
+
+    let id: String
+    /// The last sequence number used.
+    private(set) var sequence = 0
+    /// The live connection receiving this session's dispatches, if any.
+    var connectionID: Int?
+    private var replayable: [SequencedFrame] = []
+
+    init(id: String) { self.id = id }
+
+    /// Numbers a dispatch and returns its frame; `replayable` ones are kept for RESUME.
+    mutating func record(event: String, data: String, replayable keep: Bool = true) -> String {
+        sequence += 1
+        let frame = GatewayFrame.dispatch(event: event, sequence: sequence, data: data)
+        if keep { replayable.append(SequencedFrame(sequence: sequence, frame: frame)) }
+        return frame
+    }
+
+    /// Whether a client that saw `sequence` can resume (it cannot have seen more than was sent).
+    func canResume(from sequence: Int) -> Bool { (0...self.sequence).contains(sequence) }
+
+    /// The frames a client that saw up to `sequence` missed, in order.
+    func frames(after sequence: Int) -> [String] {
+        replayable.filter { $0.sequence > sequence }.map(\.frame)
+    }
+}
+
+/// What the writer of one connection does next.
+enum GatewayOutput: Sendable {
+    /// Send a JSON payload.
+    case message(String)
+    /// Send a close frame with this code.
+    case close(code: Int, reason: String)
+    /// Drop the TCP connection without a close frame.
+    case drop
+}
+
+/// Counters of everything the gateway saw.
+struct GatewayStats: Sendable {
+    var connections = 0
+    var identifies = 0
+    var resumes = 0
+    var heartbeats = 0
+    var clientCloseCodes: [Int] = []
+}

@@ -1,0 +1,98 @@
+import DiscordModels
+import Foundation
+
+/// Checks an outgoing message the way Discord does before accepting it.
+struct MessageValidator: Sendable {
+    enum Operation: Sendable {
+        /// A new message: must not be empty.
+        case create
+        /// An edit: every field optional; `attachments` may keep existing files.
+        case edit(existing: [SimulatedAttachment])
+    }
+
+    private static let creatableFlags = SimulatedMessage.Flag.suppressEmbeds | SimulatedMessage.Flag.ephemeral
+        | 1 << 12 | 1 << 13 | SimulatedMessage.Flag.componentsV2
+    private static let editableFlags = SimulatedMessage.Flag.suppressEmbeds | SimulatedMessage.Flag.ephemeral
+        | SimulatedMessage.Flag.componentsV2
+    private static let embeddableExtensions = ["jpg", "jpeg", "png", "webp", "gif"]
+
+    let maxFileSize: Int
+
+    /// Throws Discord's error for the first problem; `path` prefixes error paths (`data` in callbacks).
+    func validate(_ payload: MessagePayload, files: [UploadedFile], operation: Operation, path: [String] = [])
+        throws(DiscordAPIError)
+    {
+        guard files.allSatisfy({ $0.data.count <= maxFileSize }) else { throw .fileTooLarge }
+        guard files.count <= PayloadLimits.attachments else { throw .tooManyAttachments }
+        if case let .failure(error) = Result(catching: { () throws(PayloadLimitError) in try payload.validate() }) {
+            throw .invalidFormBody(at: path + Self.path(ofField: error.field), code: "BASE_TYPE_MAX_LENGTH",
+                                   message: "Must be \(error.limit) or fewer in length.")
+        }
+        try validateFlags(payload.flags ?? 0, operation: operation, path: path)
+        try ComponentValidator(path: path + ["components"]).validate(payload.components ?? [],
+                                                                     componentsV2: (payload.flags ?? 0) & SimulatedMessage.Flag.componentsV2 != 0)
+        let filenames = try attachedFilenames(payload, files: files, operation: operation, path: path)
+        try validateEmbedImages(payload.embeds ?? [], filenames: filenames, path: path)
+        if case .create = operation, Self.isEmpty(payload, files: files) { throw .emptyMessage }
+    }
+
+    private func validateFlags(_ flags: Int, operation: Operation, path: [String]) throws(DiscordAPIError) {
+        let allowed = switch operation {
+        case .create: Self.creatableFlags
+        case .edit: Self.editableFlags
+        }
+        if flags & ~allowed != 0 {
+            throw .invalidFormBody(at: path + ["flags"], code: "MESSAGE_FLAGS_INVALID", message: "Invalid flags.")
+        }
+    }
+
+    /// Names usable as `attachment://…`: uploads (named by their `attachments` entry or part) and kept files.
+    private func attachedFilenames(_ payload: MessagePayload, files: [UploadedFile], operation: Operation, path: [String])
+        throws(DiscordAPIError) -> Set<String>
+    {
+        let existing: [SimulatedAttachment] = if case let .edit(existing) = operation { existing } else { [] }
+        var names = Set(files.map(\.filename))
+        if payload.attachments == nil { names.formUnion(existing.map(\.filename)) }
+        for (index, reference) in (payload.attachments ?? []).enumerated() {
+            if let kept = existing.first(where: { $0.id.description == reference.id }) {
+                names.insert(kept.filename)
+            } else if let upload = files.first(where: { String($0.index) == reference.id }) {
+                names.insert(reference.filename ?? upload.filename)
+            } else {
+                throw .invalidFormBody(at: path + ["attachments", String(index), "id"], code: "ATTACHMENT_NOT_FOUND",
+                                       message: "Attachment \(reference.id) matches no files[n] part or existing attachment.")
+            }
+        }
+        return names
+    }
+
+    private func validateEmbedImages(_ embeds: [Embed], filenames: Set<String>, path: [String]) throws(DiscordAPIError) {
+        for (index, embed) in embeds.enumerated() {
+            guard let url = embed.image?.url else { continue }
+            let at = path + ["embeds", String(index), "image", "url"]
+            if url.hasPrefix("attachment://") {
+                let name = String(url.dropFirst("attachment://".count))
+                let fileExtension = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
+                guard filenames.contains(name), Self.embeddableExtensions.contains(fileExtension) else {
+                    throw .invalidFormBody(at: at, code: "ATTACHMENT_NOT_FOUND",
+                                           message: "\(url) matches no uploaded image in this request.")
+                }
+            } else if !(url.hasPrefix("https://") || url.hasPrefix("http://")) {
+                throw .invalidFormBody(at: at, code: "URL_TYPE_INVALID_URL", message: "Not a well formed URL.")
+            }
+        }
+    }
+
+    private static func isEmpty(_ payload: MessagePayload, files: [UploadedFile]) -> Bool {
+        (payload.content ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty && (payload.embeds ?? []).isEmpty
+            && (payload.components ?? []).isEmpty && files.isEmpty
+    }
+
+    /// `embeds[0].title` → `embeds/0/title`; `components[1][2].label` → `components/1/components/2/label`.
+    static func path(ofField field: String) -> [String] {
+        var parts = field.split(separator: " ").first.map(String.init)?
+            .split(whereSeparator: { "[].".contains($0) }).map(String.init) ?? [field]
+        if parts.first == "components", parts.count >= 3, Int(parts[2]) != nil { parts.insert("components", at: 2) }
+        return parts
+    }
+}

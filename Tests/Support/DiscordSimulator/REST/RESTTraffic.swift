@@ -1,0 +1,55 @@
+import Foundation
+import Synchronization
+
+/// Rate limiting and the log of every REST request, with the peak number in flight.
+final class RESTTraffic: Sendable {
+    private struct State: Sendable {
+        var limiter = RateLimiter()
+        var log: [RecordedRequest] = []
+        var inFlight = 0
+        var maxInFlight = 0
+    }
+
+    private let state = Mutex(State())
+    private let limits: [String: DiscordSimulator.RateLimit]
+    private let defaultLimit: DiscordSimulator.RateLimit
+
+    init(limits: [String: DiscordSimulator.RateLimit], defaultLimit: DiscordSimulator.RateLimit) {
+        self.limits = limits
+        self.defaultLimit = defaultLimit
+    }
+
+    /// Marks a request as started.
+    func begin() {
+        state.withLock { state in
+            state.inFlight += 1
+            state.maxInFlight = max(state.maxInFlight, state.inFlight)
+        }
+    }
+
+    /// Marks a request as answered and logs it.
+    func end(_ record: RecordedRequest) {
+        state.withLock { state in
+            state.inFlight -= 1
+            state.log.append(record)
+        }
+    }
+
+    func admit(_ route: RESTRoute, bucketKey: String, now: ContinuousClock.Instant, date: Date) -> RateLimiter.Decision {
+        let limit = limit(for: route)
+        return state.withLock { $0.limiter.admit(route, bucketKey: bucketKey, limit: limit, now: now, date: date) }
+    }
+
+    func inject(pattern: String, count: Int, retryAfter: Double, global: Bool) {
+        state.withLock { $0.limiter.inject(pattern: pattern, count: count, retryAfter: retryAfter, global: global) }
+    }
+
+    var log: [RecordedRequest] { state.withLock { $0.log } }
+    var maxInFlight: Int { state.withLock { $0.maxInFlight } }
+
+    /// The configured limit: exact `METHOD template`, exact template, then the longest matching prefix.
+    private func limit(for route: RESTRoute) -> DiscordSimulator.RateLimit {
+        if let limit = limits[route.name] ?? limits[route.template] { return limit }
+        return limits.filter { route.matches($0.key) }.max { $0.key.count < $1.key.count }?.value ?? defaultLimit
+    }
+}
