@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .executable(name: "magical-stories", targets: ["magical-stories"]),
         .executable(name: "magical-stories-bench", targets: ["MagicalStoriesBench"]),
+        .executable(name: "discord-load-bench", targets: ["DiscordLoadBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
@@ -151,6 +152,13 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             path: "Benchmarks/MagicalStoriesBench",
+            swiftSettings: strict
+        ),
+
+        .executableTarget(
+            name: "DiscordLoadBench",
+            dependencies: ["DiscordSimulator", "DiscordModels", .product(name: "Logging", package: "swift-log")],
+            path: "Benchmarks/DiscordLoadBench",
             swiftSettings: strict
         ),
 

@@ -31,7 +31,7 @@ public final class StoryWorkerPool: Sendable {
 
     /// New work is waiting.
     public func wake() {
-        Task { await signal.notify() }
+        signal.notify()
     }
 
     /// Requeues jobs a previous process left running, then works the queue until cancelled.

@@ -1,41 +1,50 @@
+import Synchronization
+
 /// Wakes idle workers when new work arrives. A notification with nobody waiting is kept for
-/// the next waiter, so no wake-up is lost.
-actor WakeSignal {
-    private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
-    private var nextWaiter = 0
-    private var pending = false
+/// the next waiter, so no wake-up is lost. `notify()` is synchronous: callable from anywhere.
+final class WakeSignal: Sendable {
+    private struct State {
+        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+        var nextWaiter = 0
+        var pending = false
+    }
+
+    private let state = Mutex(State())
 
     func notify() {
-        if waiters.isEmpty {
-            pending = true
-            return
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            guard !state.waiters.isEmpty else {
+                state.pending = true
+                return []
+            }
+            defer { state.waiters.removeAll() }
+            return Array(state.waiters.values)
         }
-        for waiter in waiters.values { waiter.resume() }
-        waiters.removeAll()
+        for waiter in waiters { waiter.resume() }
     }
 
     /// Returns on the next notification or when the task is cancelled.
     func wait() async {
-        if pending {
-            pending = false
-            return
+        let id: Int? = state.withLock { state in
+            if state.pending {
+                state.pending = false
+                return nil
+            }
+            defer { state.nextWaiter += 1 }
+            return state.nextWaiter
         }
-        let id = nextWaiter
-        nextWaiter += 1
+        guard let id else { return }
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                if Task.isCancelled {
-                    continuation.resume()
-                } else {
-                    waiters[id] = continuation
+                let resumeNow = state.withLock { state in
+                    if Task.isCancelled { return true }
+                    state.waiters[id] = continuation
+                    return false
                 }
+                if resumeNow { continuation.resume() }
             }
         } onCancel: {
-            Task { await self.cancel(id) }
+            state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
         }
-    }
-
-    private func cancel(_ id: Int) {
-        waiters.removeValue(forKey: id)?.resume()
     }
 }

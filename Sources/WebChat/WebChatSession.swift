@@ -18,7 +18,17 @@ struct WebChatSession {
         let connection = UUID()
         let room = identity.room
         await hub.join(room: room, connection: connection, userID: identity.userID, outbound: outbound)
-        defer { Task { [hub] in await hub.leave(room: room, connection: connection) } }
+        do {
+            try await serve(inbound: inbound, connection: connection, maxFrame: maxFrame)
+        } catch {
+            await hub.leave(room: room, connection: connection)
+            throw error
+        }
+        await hub.leave(room: room, connection: connection)
+    }
+
+    private func serve(inbound: WebSocketInboundStream, connection: UUID, maxFrame: Int) async throws {
+        let room = identity.room
 
         let history = (try? await hub.history(room: room)) ?? []
         await hub.send(WebChatServerFrame(type: .welcome, room: room, userId: identity.userID, name: identity.name),

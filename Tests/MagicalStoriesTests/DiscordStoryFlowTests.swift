@@ -115,6 +115,55 @@ struct DiscordStoryFlowTests {
         await bot.stopAll()
     }
 
+    @Test("library, another story like this, and delete with a private confirmation")
+    func libraryAnotherAndDelete() async throws {
+        let bot = try await DiscordTestBot.start()
+        let simulator = bot.simulator
+        let command = simulator.makeSlashCommand(subcommand: "new", options: ["theme": "owls", "name": "Ada", "pages": 3])
+        await simulator.sendInteraction(command)
+        let page1 = try await simulator.waitForOriginalResponse(interactionID: command.id, where: Self.isPage(1, of: 3), timeout: .seconds(20))
+        let title = try #require(page1.embeds.first?.title)
+
+        // Turn to the last page, then ask for another story like it.
+        let last = simulator.makeButtonPress(customID: try #require(page1.components.first?.components?[2].customID), messageID: page1.id)
+        await simulator.sendInteraction(last)
+        try await simulator.waitForCallback(interactionID: last.id)
+        let onPage2 = try #require(simulator.message(id: page1.id))
+        let toPage3 = simulator.makeButtonPress(customID: try #require(onPage2.components.first?.components?[2].customID), messageID: page1.id)
+        await simulator.sendInteraction(toPage3)
+        try await simulator.waitForCallback(interactionID: toPage3.id)
+        let lastPage = try #require(simulator.message(id: page1.id))
+        #expect(lastPage.embeds.first?.description?.contains("The End") == true)
+        let another = try #require(lastPage.components.dropFirst().first?.components?.first)
+        #expect(another.label?.contains("Another story") == true)
+        let again = simulator.makeButtonPress(customID: try #require(another.customID), messageID: page1.id)
+        await simulator.sendInteraction(again)
+        let second = try await simulator.waitForOriginalResponse(interactionID: again.id, where: Self.isPage(1, of: 3), timeout: .seconds(20))
+        #expect(second.id != page1.id, "another story is a new message")
+
+        let library = simulator.makeSlashCommand(subcommand: "library")
+        await simulator.sendInteraction(library)
+        let shelf = try await simulator.waitForOriginalResponse(interactionID: library.id, where: { !$0.isLoading })
+        #expect(shelf.content?.contains("Your family's stories** (2)") == true)
+
+        // Someone else may not delete Ada's story; the requester may, after confirming.
+        let stranger = simulator.makeSlashCommand(subcommand: "delete", options: ["story": .string(title)],
+                                                  user: User(id: 1_400_000_000_000_000_009, username: "zed"))
+        await simulator.sendInteraction(stranger)
+        let refused = try await simulator.waitForOriginalResponse(interactionID: stranger.id, where: { !$0.isLoading })
+        #expect(refused.isEphemeral && refused.content?.contains("Only the person") == true)
+
+        let delete = simulator.makeSlashCommand(subcommand: "delete", options: ["story": .string(title)])
+        await simulator.sendInteraction(delete)
+        let confirm = try await simulator.waitForOriginalResponse(interactionID: delete.id, where: { !$0.isLoading })
+        #expect(confirm.isEphemeral)
+        let yes = simulator.makeButtonPress(customID: try #require(confirm.components.first?.components?.first?.customID), messageID: confirm.id)
+        await simulator.sendInteraction(yes)
+        #expect(try await simulator.waitForCallback(interactionID: yes.id).type == .updateMessage)
+        #expect(simulator.message(id: confirm.id)?.content?.contains("was deleted") == true)
+        await bot.stopAll()
+    }
+
     @Test("slash commands are registered once; a restart with the same commands does not register again")
     func registration() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ms-discord-reg-\(UUID().uuidString)")

@@ -1,0 +1,121 @@
+import DiscordModels
+import DiscordSimulator
+import Foundation
+import Logging
+
+/// `swift build -c release && .build/release/discord-load-bench [commands] [page-turns]`
+///
+/// Starts the loopback Discord simulator, launches the real `magical-stories` binary (built
+/// next to this one) as a child process pointed at it, then fires a burst of `/story new`
+/// interactions and a burst of page turns. Reports acknowledgement latency (dispatch → accepted
+/// callback), page-turn latency (dispatch → UPDATE_MESSAGE accepted), throughput, and the bot
+/// process's own CPU time and peak memory (from /proc).
+@main
+struct DiscordLoadBench {
+    static func main() async throws {
+        let arguments = CommandLine.arguments.dropFirst().compactMap(Int.init)
+        let commandCount = arguments.first ?? 300
+        let pageTurnCount = arguments.dropFirst().first ?? 1_000
+
+        let simulator = DiscordSimulator(configuration: .init(defaultRateLimit: .init(limit: 100_000, window: .seconds(1)),
+                                                              logLevel: .error))
+        try await simulator.start()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ms-load-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        let bot = try launchBot(simulator: simulator, directory: directory)
+        defer { if bot.isRunning { bot.terminate() } }
+        try await simulator.waitForIdentifies(count: 1, timeout: .seconds(30))
+        let probe = ProcessProbe(pid: bot.processIdentifier)
+        let cpuAtStart = probe.cpuSeconds ?? 0
+
+        // One finished story to turn pages of.
+        let warmup = simulator.makeSlashCommand(subcommand: "new", options: ["theme": "a sleepy dragon", "name": "Mia", "pages": 5])
+        await simulator.sendInteraction(warmup)
+        let page1 = try await simulator.waitForOriginalResponse(interactionID: warmup.id,
+                                                                where: { $0.embeds.first?.footer?.text == "page 1 of 5" },
+                                                                timeout: .seconds(60))
+        guard let next = page1.components.first?.components?.last?.customID, let storyID = next.split(separator: ":").dropLast().last
+        else { fatalError("page 1 has no ▶ button") }
+
+        // Burst 1: /story new.
+        print("Firing \(commandCount) /story new interactions…")
+        let commands = (0..<commandCount).map { index in
+            simulator.makeSlashCommand(subcommand: "new", options: ["theme": .string("dragon number \(index)"), "name": "Mia", "pages": 3],
+                                       user: User(id: Snowflake(1_400_000_000_000_100_000 + UInt64(index)), username: "user\(index)"))
+        }
+        let burstStart = ContinuousClock.now
+        await withTaskGroup(of: Void.self) { group in
+            for command in commands { group.addTask { await simulator.sendInteraction(command) } }
+        }
+        for command in commands { try await simulator.waitForCallback(interactionID: command.id, timeout: .seconds(30)) }
+        let burstDuration = ContinuousClock.now - burstStart
+        let ackLatencies = commands.compactMap { simulator.acknowledgementLatency(interactionID: $0.id) }
+
+        // Burst 2: page turns on the finished story, while the stories above are being made.
+        print("Firing \(pageTurnCount) page turns…")
+        let presses = (0..<pageTurnCount).map { index in
+            simulator.makeButtonPress(customID: "ms:p:\(storyID):\(index % 5 + 1)", messageID: page1.id,
+                                      user: User(id: Snowflake(1_400_000_000_000_200_000 + UInt64(index % 50)), username: "reader"))
+        }
+        let turnStart = ContinuousClock.now
+        await withTaskGroup(of: Void.self) { group in
+            for press in presses { group.addTask { await simulator.sendInteraction(press) } }
+        }
+        for press in presses { try await simulator.waitForCallback(interactionID: press.id, timeout: .seconds(30)) }
+        let turnDuration = ContinuousClock.now - turnStart
+        let turnLatencies = presses.compactMap { simulator.acknowledgementLatency(interactionID: $0.id) }
+        let updates = presses.filter { simulator.interactionResponses(interactionID: $0.id).first?.type == .updateMessage }.count
+        let late = (commands.map(\.id) + presses.map(\.id)).filter { id in
+            simulator.interactionCallbacks(interactionID: id).contains { $0.errorCode == 10062 }
+        }.count
+
+        let cpu = (probe.cpuSeconds ?? 0) - cpuAtStart
+        let peak = probe.peakMemoryMiB ?? 0
+        bot.terminate()
+        bot.waitUntilExit()
+        await simulator.stop()
+
+        func ms(_ duration: Duration) -> String { String(format: "%.1f", Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1000) }
+        func summary(_ values: [Duration]) -> String {
+            let sorted = values.sorted()
+            guard !sorted.isEmpty else { return "no samples" }
+            func at(_ p: Double) -> Duration { sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)] }
+            return "p50 \(ms(at(0.5))) ms · p99 \(ms(at(0.99))) ms · max \(ms(sorted.last!)) ms"
+        }
+        print("""
+
+        Discord load benchmark (release bot process vs. loopback simulator)
+          /story new burst:  \(ackLatencies.count)/\(commandCount) acknowledged · \(summary(ackLatencies))
+                             throughput \(String(format: "%.0f", Double(commandCount) / (Double(burstDuration.components.seconds) + Double(burstDuration.components.attoseconds) / 1e18))) acks/s
+          page-turn burst:   \(updates)/\(pageTurnCount) updated · \(summary(turnLatencies))
+                             throughput \(String(format: "%.0f", Double(pageTurnCount) / (Double(turnDuration.components.seconds) + Double(turnDuration.components.attoseconds) / 1e18))) turns/s
+          late (> 3 s):      \(late)
+          bot process:       CPU \(String(format: "%.2f", cpu)) s during the bursts · peak memory \(String(format: "%.1f", peak)) MiB
+        """)
+    }
+
+    /// Launches `magical-stories serve` from the same build folder, configured for the simulator.
+    static func launchBot(simulator: DiscordSimulator, directory: URL) throws -> Process {
+        let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let binary = here.appendingPathComponent("magical-stories")
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            print("Build the bot first: swift build -c release --product magical-stories")
+            exit(2)
+        }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["serve"]
+        process.environment = ProcessInfo.processInfo.environment.merging([
+            "DISCORD_TOKEN": simulator.configuration.token,
+            "DISCORD_API_URL": simulator.apiURL,
+            "DISCORD_APPLICATION_ID": String(describing: simulator.configuration.applicationID),
+            "DATABASE_PATH": directory.appendingPathComponent("bench.sqlite").path,
+            "WEB_CHAT_ENABLED": "false",
+            "LOG_LEVEL": "error",
+        ]) { $1 }
+        try process.run()
+        return process
+    }
+}
