@@ -44,7 +44,11 @@ let package = Package(
         ),
         .target(
             name: "StoryProviders",
-            dependencies: ["StoryDomain", "CCairo", "CZlib"],
+            dependencies: [
+                "StoryDomain", "CCairo", "CZlib",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         .target(

@@ -21,6 +21,10 @@ import SystemPackage
 /// | `discord.apiUrl`     | `DISCORD_API_URL`    | `https://discord.com/api/v10`    |
 /// | `discord.guildId`    | `DISCORD_GUILD_ID`   | none (commands registered globally) |
 /// | `admin.userIds`      | `ADMIN_USER_IDS`     | none (comma-separated user ids)  |
+/// | `story.provider`     | `STORY_PROVIDER`     | `offline` (`gemini`, `openai`)   |
+/// | `image.provider`     | `IMAGE_PROVIDER`     | `offline` (`gemini`, `openai`, `imagen`) |
+/// | `gemini.apiKey` …    | `GEMINI_API_KEY`, `GEMINI_API_URL`, `GEMINI_TEXT_MODEL`, `GEMINI_IMAGE_MODEL` | |
+/// | `openai.apiKey` …    | `OPENAI_API_KEY`, `OPENAI_API_URL`, `OPENAI_TEXT_MODEL`, `OPENAI_IMAGE_MODEL` | |
 public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
     public var httpHost = "127.0.0.1"
     public var httpPort = 8080
@@ -41,6 +45,33 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
     public var discordGuildID: String?
     /// Bot admins (Discord user ids).
     public var adminUserIDs: [String] = []
+    /// Who writes stories.
+    public var storyProvider = TextProvider.offline
+    /// Who paints pictures.
+    public var imageProvider = ImageProvider.offline
+    public var gemini = ProviderSettings(apiURL: "https://generativelanguage.googleapis.com/v1beta",
+                                         textModel: "gemini-2.5-flash", imageModel: "gemini-2.5-flash-image")
+    public var openAI = ProviderSettings(apiURL: "https://api.openai.com/v1", textModel: "gpt-4o-mini", imageModel: "gpt-image-1")
+
+    /// Text providers.
+    public enum TextProvider: String, Sendable, CaseIterable { case offline, gemini, openai }
+    /// Picture providers.
+    public enum ImageProvider: String, Sendable, CaseIterable { case offline, gemini, openai, imagen }
+
+    /// One provider's endpoint, key and models. The key is a secret.
+    public struct ProviderSettings: Sendable, Equatable {
+        public var apiURL: String
+        public var apiKey: String?
+        public var textModel: String
+        public var imageModel: String
+
+        public init(apiURL: String, apiKey: String? = nil, textModel: String, imageModel: String) {
+            self.apiURL = apiURL
+            self.apiKey = apiKey
+            self.textModel = textModel
+            self.imageModel = imageModel
+        }
+    }
 
     public init() {}
 
@@ -48,7 +79,9 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         "AppConfig(http: \(httpHost):\(httpPort), database: \(databasePath), workers: \(workers), maxPages: \(maxPages), "
             + "webChat: \(webChatEnabled), discord: \(discordToken == nil ? "off" : "on (token redacted)"), "
-            + "discordAPI: \(discordAPIURL), guild: \(discordGuildID ?? "global"), admins: \(adminUserIDs.count))"
+            + "discordAPI: \(discordAPIURL), guild: \(discordGuildID ?? "global"), admins: \(adminUserIDs.count), "
+            + "story: \(storyProvider.rawValue), images: \(imageProvider.rawValue), "
+            + "gemini key: \(gemini.apiKey == nil ? "unset" : "set (redacted)"), openai key: \(openAI.apiKey == nil ? "unset" : "set (redacted)"))"
     }
 
     /// The default config file, read when present and no `--config` is given.
@@ -95,6 +128,34 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
         if let bad = adminUserIDs.first(where: { UInt64($0) == nil }) {
             throw AppConfigError.invalid(key: "ADMIN_USER_IDS", value: bad, expected: "comma-separated Discord user ids")
         }
+        storyProvider = try Self.choice(reader, "story.provider", default: storyProvider, name: "STORY_PROVIDER")
+        imageProvider = try Self.choice(reader, "image.provider", default: imageProvider, name: "IMAGE_PROVIDER")
+        gemini = try Self.provider(reader, "gemini", defaults: gemini, name: "GEMINI")
+        openAI = try Self.provider(reader, "openai", defaults: openAI, name: "OPENAI")
+        if storyProvider == .gemini || [.gemini, .imagen].contains(imageProvider), gemini.apiKey == nil {
+            throw AppConfigError.invalid(key: "GEMINI_API_KEY", value: "(unset)", expected: "set when a Gemini provider is chosen")
+        }
+    }
+
+    private static func choice<T: RawRepresentable & CaseIterable>(_ reader: ConfigReader, _ key: ConfigKey, default fallback: T,
+                                                                   name: String) throws -> T where T.RawValue == String {
+        guard let raw = nonEmpty(reader.string(forKey: key)) else { return fallback }
+        guard let value = T(rawValue: raw.lowercased()) else {
+            throw AppConfigError.invalid(key: name, value: raw, expected: "one of " + T.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        return value
+    }
+
+    private static func provider(_ reader: ConfigReader, _ prefix: String, defaults: ProviderSettings, name: String) throws -> ProviderSettings {
+        var settings = defaults
+        settings.apiURL = reader.string(forKey: ConfigKey("\(prefix).apiUrl"), default: defaults.apiURL)
+        guard settings.apiURL.hasPrefix("http://") || settings.apiURL.hasPrefix("https://") else {
+            throw AppConfigError.invalid(key: "\(name)_API_URL", value: settings.apiURL, expected: "an http(s) URL")
+        }
+        settings.apiKey = nonEmpty(reader.string(forKey: ConfigKey("\(prefix).apiKey"), isSecret: true))
+        settings.textModel = nonEmpty(reader.string(forKey: ConfigKey("\(prefix).textModel"))) ?? defaults.textModel
+        settings.imageModel = nonEmpty(reader.string(forKey: ConfigKey("\(prefix).imageModel"))) ?? defaults.imageModel
+        return settings
     }
 
     private static func nonEmpty(_ value: String?) -> String? {

@@ -39,7 +39,6 @@ public struct MagicalStoriesApp: Sendable {
         let database = try AppDatabase.open(path: config.databasePath)
         self.database = database
         let writer = writer ?? OfflineStoryWriter()
-        let illustrator = illustrator ?? OfflineIllustrator(width: config.imageWidth, height: config.imageHeight)
         let repository = SQLiteStoryRepository(database: database, clock: clock)
         let queue = SQLiteJobQueue(database: database, clock: clock)
 
@@ -67,8 +66,23 @@ public struct MagicalStoriesApp: Sendable {
             httpClient = nil
         }
         let listener = StoryDeliveryListener(transports: transports, stories: stories, logger: logger.labeled("delivery"))
-        let pipeline = StoryPipeline(repository: repository, queue: queue, writer: writer, illustrator: illustrator,
-                                     listener: listener, clock: clock)
+        let offlineIllustrator = OfflineIllustrator(width: config.imageWidth, height: config.imageHeight)
+        let usesModelPictures = config.imageProvider != .offline
+        let pipelineLogger = logger.labeled("pipeline")
+        let pipeline = StoryPipeline(
+            parts: .init(repository: repository, queue: queue, writer: writer, illustrator: illustrator ?? offlineIllustrator,
+                         fallbackIllustrator: usesModelPictures ? offlineIllustrator : nil, listener: listener,
+                         usage: SQLiteUsageLedger(database: database)),
+            clock: clock,
+            // Model illustrators paint pages 2… in parallel from page 1; the built-in one chains (it is fast).
+            strategy: usesModelPictures ? .anchored(concurrency: 3) : .chained,
+            onEvent: { event in
+                switch event {
+                case let .illustrationFellBack(story, page, error):
+                    pipelineLogger.warning("picture failed; painted by the built-in illustrator instead",
+                                           metadata: ["story": "\(story)", "page": "\(page)", "error": "\(error)"])
+                }
+            })
         let poolLogger = logger.labeled("workers")
         pool = StoryWorkerPool(
             queue: queue, pipeline: pipeline, clock: clock, concurrency: config.workers,

@@ -120,7 +120,10 @@ public struct CommandRouter: Sendable {
     }
 
     private func firstPage(of story: Story, family: FamilyRef) async throws -> ChatReply {
-        guard story.status == .ready, let snapshot = try await stories.page(story.id, number: 1, family: family) else {
+        // Readable once page 1 has its text and picture; later pictures may still be painting.
+        guard story.isReadable, let snapshot = try await stories.page(story.id, number: 1, family: family),
+              snapshot.page.imageID != nil || story.status == .ready
+        else {
             let state = story.status == .failed ? "couldn't be finished" : "is still being made — it will appear when it's ready"
             return .privateNote("⏳ **\(story.displayTitle)** \(state).")
         }

@@ -15,6 +15,9 @@ public struct ReplyRenderer: Sendable {
         let isLast = number >= count
         var text = snapshot.page.text
         if isLast { text += "\n\n*The End* 🌙" }
+        if snapshot.page.imageID == nil, snapshot.story.status != .ready {
+            text += "\n\n🎨 *The picture for this page is still being painted.*"
+        }
         let view = PageView(storyID: story.id, title: story.displayTitle, text: text, pageNumber: number, pageCount: count,
                             imageID: snapshot.page.imageID, footer: "page \(number) of \(count)")
         // Ids are distinct by construction: ⏮ has its own kind, ◀ and ▶ point to different pages.
@@ -35,7 +38,7 @@ public struct ReplyRenderer: Sendable {
             return ChatReply(text: "✍️ Writing a story about *\(story.request.theme)* for \(hero)…")
         case let .painting(page, total):
             return ChatReply(text: "🎨 Painting page \(page) of \(total) of **\(story.displayTitle)**…")
-        case .ready:
+        case .firstPage, .ready:
             return ChatReply(text: "📖 **\(story.displayTitle)** is ready!")
         case let .failed(reason):
             return ChatReply(text: FriendlyErrors.text(for: reason, story: story))
@@ -59,11 +62,14 @@ public struct ReplyRenderer: Sendable {
             let number = library.offset + index + 1
             let state = switch item.status {
             case .ready: ""
+            case .illustrating: " — pictures still being painted"
             case .failed: " — couldn't be finished"
-            default: " — still being made"
+            case .queued, .writing: " — still being written"
             }
             lines.append("\(number). **\(item.title)** — for \(item.heroName), \(item.pageCount) pages\(state)")
-            if item.status == .ready { openButtons.append(ChatButton(.open(item.id), label: "📖 \(number)")) }
+            if item.status == .ready || item.status == .illustrating {
+                openButtons.append(ChatButton(.open(item.id), label: "📖 \(number)"))
+            }
         }
         var rows: [[ChatButton]] = []
         if !openButtons.isEmpty { rows.append(openButtons) }

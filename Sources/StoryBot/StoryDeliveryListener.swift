@@ -21,17 +21,24 @@ public struct StoryDeliveryListener: StoryProgressListener {
             return
         }
         let reply: ChatReply
-        if progress == .ready, let snapshot = try await stories.page(story.id, number: 1, family: story.family) {
+        let isFinal: Bool
+        switch progress {
+        case .firstPage:
+            guard let snapshot = try await stories.page(story.id, number: 1, family: story.family) else { return }
             reply = renderer.page(snapshot)
-        } else {
+            isFinal = true
+        case .ready:
+            // Page 1 is already shown and readers may have turned on: nothing to edit.
+            return
+        case .failed:
             reply = renderer.progress(progress, story: story)
-        }
-        let isFinal: Bool = switch progress {
-        case .ready, .failed: true
-        case .writing, .painting: false
+            isFinal = true
+        case .writing, .painting:
+            reply = renderer.progress(progress, story: story)
+            isFinal = false
         }
         try await transport.deliver(reply, to: delivery, isFinal: isFinal)
-        if progress == .ready {
+        if progress == .firstPage {
             logger.info("story delivered", metadata: ["story": "\(story.id)", "to": "\(delivery)"])
         } else if case let .failed(reason) = progress {
             logger.warning("story failed", metadata: ["story": "\(story.id)", "reason": "\(reason.rawValue)"])

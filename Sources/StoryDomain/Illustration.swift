@@ -6,12 +6,15 @@ public struct Illustration: Hashable, Sendable {
     public var contentType: String
     public var width: Int
     public var height: Int
+    /// What painting it used at a model provider (nil for the built-in illustrator).
+    public var usage: ProviderUsage?
 
-    public init(data: Data, contentType: String, width: Int, height: Int) {
+    public init(data: Data, contentType: String, width: Int, height: Int, usage: ProviderUsage? = nil) {
         self.data = data
         self.contentType = contentType
         self.width = width
         self.height = height
+        self.usage = usage
     }
 }
 

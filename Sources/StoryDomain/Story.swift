@@ -41,6 +41,8 @@ public struct Story: Sendable, Equatable, Identifiable {
     }
 
     public var pageCount: Int { request.pageCount }
+    /// Whether the text exists and pages can be turned (pictures may still be painting).
+    public var isReadable: Bool { status == .ready || status == .illustrating }
     /// The title, or a stand-in while it is being written.
     public var displayTitle: String { title ?? "A story about \(request.theme)" }
 }

@@ -43,9 +43,11 @@ public struct StoryJob: Sendable, Equatable {
     /// Earliest time the job may run (backoff after a failure).
     public var notBefore: Date
     public var lastError: String?
+    /// When the story (page 1) reached the family; a resumed job does not deliver it again.
+    public var deliveredAt: Date?
 
     public init(id: Int64, storyID: StoryID, status: JobStatus, attempts: Int, delivery: DeliveryAddress,
-                notBefore: Date, lastError: String?) {
+                notBefore: Date, lastError: String?, deliveredAt: Date? = nil) {
         self.id = id
         self.storyID = storyID
         self.status = status
@@ -53,5 +55,6 @@ public struct StoryJob: Sendable, Equatable {
         self.delivery = delivery
         self.notBefore = notBefore
         self.lastError = lastError
+        self.deliveredAt = deliveredAt
     }
 }

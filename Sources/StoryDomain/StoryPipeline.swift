@@ -1,29 +1,58 @@
 import Foundation
 
-/// Makes one story from its job: writes the text if it is not saved yet, paints every page
-/// that has no picture yet (each shown the previous page's picture), then delivers. Because
-/// every step is saved as it finishes, running a job again after a crash resumes it.
+/// Makes one story from its job: writes the text if it is not saved yet, paints page 1 and
+/// delivers it at once, then paints the other pages (chained to the previous picture, or
+/// anchored on page 1 in parallel). Every step is saved as it finishes, so running a job again
+/// after a crash resumes it. A page whose picture fails gets one from the fallback illustrator.
 public struct StoryPipeline: Sendable {
-    let repository: any StoryRepository
-    let queue: any StoryJobQueue
-    let writer: any StoryWriter
-    let illustrator: any Illustrator
-    let listener: any StoryProgressListener
+    /// The parts a pipeline works with.
+    public struct Parts: Sendable {
+        public var repository: any StoryRepository
+        public var queue: any StoryJobQueue
+        public var writer: any StoryWriter
+        public var illustrator: any Illustrator
+        /// Paints a page when `illustrator` fails (the built-in illustrator).
+        public var fallbackIllustrator: (any Illustrator)?
+        public var listener: any StoryProgressListener
+        public var usage: (any UsageLedger)?
+
+        public init(repository: any StoryRepository, queue: any StoryJobQueue, writer: any StoryWriter,
+                    illustrator: any Illustrator, fallbackIllustrator: (any Illustrator)? = nil,
+                    listener: any StoryProgressListener, usage: (any UsageLedger)? = nil) {
+            self.repository = repository
+            self.queue = queue
+            self.writer = writer
+            self.illustrator = illustrator
+            self.fallbackIllustrator = fallbackIllustrator
+            self.listener = listener
+            self.usage = usage
+        }
+    }
+
+    let parts: Parts
     let clock: any WallClock
     let retryPolicy: RetryPolicy
     let checker: GeneratedStoryChecker
+    let strategy: IllustrationStrategy
+    let onEvent: @Sendable (PipelineEvent) -> Void
 
-    public init(repository: any StoryRepository, queue: any StoryJobQueue, writer: any StoryWriter,
-                illustrator: any Illustrator, listener: any StoryProgressListener, clock: any WallClock,
-                retryPolicy: RetryPolicy = RetryPolicy(), checker: GeneratedStoryChecker = GeneratedStoryChecker()) {
-        self.repository = repository
-        self.queue = queue
-        self.writer = writer
-        self.illustrator = illustrator
-        self.listener = listener
+    public init(parts: Parts, clock: any WallClock, retryPolicy: RetryPolicy = RetryPolicy(),
+                checker: GeneratedStoryChecker = GeneratedStoryChecker(), strategy: IllustrationStrategy = .chained,
+                onEvent: @escaping @Sendable (PipelineEvent) -> Void = { _ in }) {
+        self.parts = parts
         self.clock = clock
         self.retryPolicy = retryPolicy
         self.checker = checker
+        self.strategy = strategy
+        self.onEvent = onEvent
+    }
+
+    /// The common case: every part but the optional ones.
+    public init(repository: any StoryRepository, queue: any StoryJobQueue, writer: any StoryWriter,
+                illustrator: any Illustrator, listener: any StoryProgressListener, clock: any WallClock,
+                retryPolicy: RetryPolicy = RetryPolicy(), checker: GeneratedStoryChecker = GeneratedStoryChecker()) {
+        self.init(parts: Parts(repository: repository, queue: queue, writer: writer, illustrator: illustrator, listener: listener),
+                  clock: clock, retryPolicy: retryPolicy, checker: checker)
     }
 
     /// What happened to a job in one run.
@@ -38,22 +67,30 @@ public struct StoryPipeline: Sendable {
         case interrupted
     }
 
+    private var repository: any StoryRepository { parts.repository }
+    private var listener: any StoryProgressListener { parts.listener }
+
     /// Runs the job once. Never throws: failures become a retry or a reported failure.
     @discardableResult
     public func process(_ job: StoryJob) async -> Outcome {
         do {
             guard let story = try await repository.story(job.storyID) else {
-                try await queue.finish(job.id)
+                try await parts.queue.finish(job.id)
                 return .dropped
             }
             if story.status == .failed {
                 try await listener.story(story, didProgress: .failed(.internalError), delivery: job.delivery)
-                try await queue.finish(job.id)
+                try await parts.queue.finish(job.id)
                 return .failed(.internalError)
             }
-            let ready = story.status == .ready ? story : try await generate(story, delivery: job.delivery)
-            try await listener.story(ready, didProgress: .ready, delivery: job.delivery)
-            try await queue.finish(job.id)
+            if story.status == .ready {
+                // Made before a crash that came before the job was finished.
+                try await deliverFirstPage(of: story, job: job)
+            } else {
+                let ready = try await generate(story, job: job)
+                try? await listener.story(ready, didProgress: .ready, delivery: job.delivery)
+            }
+            try await parts.queue.finish(job.id)
             return .delivered
         } catch {
             if error is CancellationError || Task.isCancelled { return .interrupted }
@@ -61,45 +98,97 @@ public struct StoryPipeline: Sendable {
         }
     }
 
-    private func generate(_ queued: Story, delivery: DeliveryAddress) async throws -> Story {
+    /// Shows page 1, once per story: a resumed job whose story was already shown skips it.
+    private func deliverFirstPage(of story: Story, job: StoryJob) async throws {
+        guard job.deliveredAt == nil else { return }
+        try await listener.story(story, didProgress: .firstPage, delivery: job.delivery)
+        try await parts.queue.markDelivered(job.id, at: clock.now())
+    }
+
+    private func generate(_ queued: Story, job: StoryJob) async throws -> Story {
+        let delivery = job.delivery
         var story = queued
         var pages = try await repository.pages(of: story.id)
         if pages.isEmpty {
             try await repository.setStatus(.writing, for: story.id, reason: nil)
             try? await listener.story(story, didProgress: .writing, delivery: delivery)
-            let written = try checker.check(try await writer.write(story.request), for: story.request)
+            let written = try checker.check(try await parts.writer.write(story.request), for: story.request)
             try await repository.saveText(written, for: story.id)
+            await record(written.usage, story: story)
             pages = try await repository.pages(of: story.id)
             story.title = written.title
             story.sheet = written.sheet
         }
-        guard let sheet = story.sheet else { throw PipelineError.missingCharacterSheet }
+        guard let sheet = story.sheet, let first = pages.first else { throw PipelineError.missingCharacterSheet }
 
-        // Each page is painted with the previous page's picture; after a resume that picture
-        // is read back from storage, only when a page still needs painting.
-        var previous: Illustration?
-        var previousImageID: ImageID?
-        for page in pages {
-            if let imageID = page.imageID {
-                previousImageID = imageID
-                previous = nil
-                continue
+        // Page 1 first, then deliver it: the family can start reading.
+        let firstPicture: Illustration
+        if let imageID = first.imageID, let stored = try await repository.image(imageID) {
+            firstPicture = Illustration(stored)
+        } else {
+            try? await listener.story(story, didProgress: .painting(page: 1, of: pages.count), delivery: delivery)
+            firstPicture = try await paint(first, story: story, sheet: sheet, pageCount: pages.count, previous: nil)
+        }
+        try await deliverFirstPage(of: story, job: job)
+
+        let remaining = pages.dropFirst().filter { $0.imageID == nil }
+        switch strategy {
+        case .chained:
+            var previous = firstPicture
+            var previousImageID = first.imageID
+            for page in pages.dropFirst() {
+                if let imageID = page.imageID {
+                    previousImageID = imageID
+                    continue
+                }
+                if let imageID = previousImageID, let stored = try await repository.image(imageID) { previous = Illustration(stored) }
+                previous = try await paint(page, story: story, sheet: sheet, pageCount: pages.count, previous: previous)
+                previousImageID = nil
             }
-            if previous == nil, let imageID = previousImageID, let stored = try await repository.image(imageID) {
-                previous = Illustration(data: stored.data, contentType: stored.contentType,
-                                        width: stored.width, height: stored.height)
+        case let .anchored(concurrency):
+            let current = story
+            let pageCount = pages.count
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                var pending = remaining.makeIterator()
+                for _ in 0..<max(1, concurrency) {
+                    guard let page = pending.next() else { break }
+                    group.addTask { _ = try await paint(page, story: current, sheet: sheet, pageCount: pageCount, previous: firstPicture) }
+                }
+                while try await group.next() != nil {
+                    if let page = pending.next() {
+                        group.addTask { _ = try await paint(page, story: current, sheet: sheet, pageCount: pageCount, previous: firstPicture) }
+                    }
+                }
             }
-            try? await listener.story(story, didProgress: .painting(page: page.number, of: pages.count), delivery: delivery)
-            let illustration = try await illustrator.illustrate(IllustrationRequest(
-                title: story.displayTitle, sheet: sheet,
-                page: WrittenPage(text: page.text, scene: page.scene, imagePrompt: page.imagePrompt),
-                pageNumber: page.number, pageCount: pages.count, previous: previous, seed: story.request.seed))
-            _ = try await repository.saveIllustration(illustration, for: story.id, page: page.number)
-            previous = illustration
         }
         try await repository.setStatus(.ready, for: story.id, reason: nil)
         story.status = .ready
         return story
+    }
+
+    /// Paints and saves one page, falling back to the built-in illustrator when the main one fails.
+    private func paint(_ page: StoryPage, story: Story, sheet: CharacterSheet, pageCount: Int,
+                       previous: Illustration?) async throws -> Illustration {
+        let request = IllustrationRequest(
+            title: story.displayTitle, sheet: sheet,
+            page: WrittenPage(text: page.text, scene: page.scene, imagePrompt: page.imagePrompt),
+            pageNumber: page.number, pageCount: pageCount, previous: previous, seed: story.request.seed)
+        let picture: Illustration
+        do {
+            picture = try await parts.illustrator.illustrate(request)
+        } catch {
+            guard !(error is CancellationError), !Task.isCancelled, let fallback = parts.fallbackIllustrator else { throw error }
+            onEvent(.illustrationFellBack(story: story.id, page: page.number, error: String(describing: error)))
+            picture = try await fallback.illustrate(request)
+        }
+        _ = try await repository.saveIllustration(picture, for: story.id, page: page.number)
+        await record(picture.usage, story: story)
+        return picture
+    }
+
+    private func record(_ usage: ProviderUsage?, story: Story) async {
+        guard let usage, let ledger = parts.usage else { return }
+        try? await ledger.record(UsageEntry(family: story.family, storyID: story.id, usage: usage, at: clock.now()))
     }
 
     private func handle(_ error: any Error, job: StoryJob) async -> Outcome {
@@ -109,7 +198,7 @@ public struct StoryPipeline: Sendable {
         let message = String(describing: error).prefix(500)
         if transient, job.attempts < retryPolicy.maxAttempts {
             let at = clock.now().addingTimeInterval(retryPolicy.delay(afterAttempt: job.attempts))
-            try? await queue.retry(job.id, notBefore: at, error: String(message))
+            try? await parts.queue.retry(job.id, notBefore: at, error: String(message))
             return .willRetry(at: at, error: String(message))
         }
         do {
@@ -117,15 +206,21 @@ public struct StoryPipeline: Sendable {
             if let story = try await repository.story(job.storyID) {
                 try await listener.story(story, didProgress: .failed(reason), delivery: job.delivery)
             }
-            try await queue.finish(job.id)
+            try await parts.queue.finish(job.id)
         } catch {
             // Reporting the failure failed (platform down): try the report again later.
             let at = clock.now().addingTimeInterval(retryPolicy.maxDelay)
             let detail = "reporting the failure failed: \(error)"
-            try? await queue.retry(job.id, notBefore: at, error: detail)
+            try? await parts.queue.retry(job.id, notBefore: at, error: detail)
             return .willRetry(at: at, error: detail)
         }
         return .failed(reason)
+    }
+}
+
+extension Illustration {
+    init(_ stored: StoredImage) {
+        self.init(data: stored.data, contentType: stored.contentType, width: stored.width, height: stored.height)
     }
 }
 

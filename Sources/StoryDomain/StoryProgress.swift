@@ -13,15 +13,34 @@ public enum StoryFailureReason: String, Sendable, Equatable, Codable {
 /// A step in a story's making, reported to whoever shows progress to the family.
 public enum StoryProgress: Sendable, Equatable {
     case writing
+    /// Painting page 1 (later pages are painted after page 1 is shown and are not announced).
     case painting(page: Int, of: Int)
+    /// Page 1 has its text and picture: show it now. The other pages are readable already and
+    /// their pictures follow. This is the story's delivery.
+    case firstPage
+    /// Every picture is painted (nothing new to show).
     case ready
     case failed(StoryFailureReason)
 }
 
+/// How the pictures after page 1 are painted.
+public enum IllustrationStrategy: Sendable, Equatable {
+    /// One after another, each given the previous page's picture.
+    case chained
+    /// Up to `concurrency` at once, each given page 1's picture as the reference for the hero.
+    case anchored(concurrency: Int)
+}
+
+/// Things worth a log line that are not failures.
+public enum PipelineEvent: Sendable, Equatable {
+    /// A page's picture failed at the main illustrator and was painted by the fallback.
+    case illustrationFellBack(story: StoryID, page: Int, error: String)
+}
+
 /// Shows a story's progress and result on the platform it was asked on.
 public protocol StoryProgressListener: Sendable {
-    /// Called for every step. Errors thrown for `.ready` and `.failed` make the job retry its
-    /// delivery later; errors for intermediate steps are ignored.
+    /// Called for every step. Errors thrown for `.firstPage` and `.failed` make the job retry its
+    /// delivery later; errors for other steps are ignored.
     func story(_ story: Story, didProgress progress: StoryProgress, delivery: DeliveryAddress) async throws
 }
 

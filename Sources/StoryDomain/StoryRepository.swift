@@ -31,6 +31,8 @@ public protocol StoryJobQueue: Sendable {
     func requeueInterrupted() async throws -> Int
     /// The job's story was delivered (or its failure reported): it is done.
     func finish(_ jobID: Int64) async throws
+    /// The story reached the family (page 1 shown): a resumed job will not deliver it again.
+    func markDelivered(_ jobID: Int64, at date: Date) async throws
     /// Puts the job back to run again no earlier than `notBefore`.
     func retry(_ jobID: Int64, notBefore: Date, error: String) async throws
     func job(for storyID: StoryID) async throws -> StoryJob?

@@ -41,10 +41,13 @@ public struct WrittenStory: Hashable, Sendable, Codable {
     public var title: String
     public var sheet: CharacterSheet
     public var pages: [WrittenPage]
+    /// What writing it used at a model provider (nil for the built-in writer).
+    public var usage: ProviderUsage?
 
-    public init(title: String, sheet: CharacterSheet, pages: [WrittenPage]) {
+    public init(title: String, sheet: CharacterSheet, pages: [WrittenPage], usage: ProviderUsage? = nil) {
         self.title = title
         self.sheet = sheet
         self.pages = pages
+        self.usage = usage
     }
 }

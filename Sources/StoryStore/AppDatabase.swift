@@ -61,6 +61,9 @@ public struct AppDatabase: Sendable {
         migrator.registerMigration("v2: bot state") { db in
             try db.execute(sql: Schema.v2)
         }
+        migrator.registerMigration("v3: usage ledger, delivery marks") { db in
+            try db.execute(sql: Schema.v3)
+        }
         return migrator
     }
 

@@ -41,6 +41,12 @@ public struct SQLiteJobQueue: StoryJobQueue {
         }
     }
 
+    public func markDelivered(_ jobID: Int64, at date: Date) async throws {
+        try await database.writer.write { db in
+            try db.execute(sql: "UPDATE job SET delivered_at = ?, updated_at = ? WHERE id = ?", arguments: [date, date, jobID])
+        }
+    }
+
     public func retry(_ jobID: Int64, notBefore: Date, error: String) async throws {
         let now = clock.now()
         try await database.writer.write { db in

@@ -19,7 +19,7 @@ public struct SQLiteStoryRepository: StoryRepository {
             try StoryRecord(story, familyID: familyID).insert(db)
             var job = JobRecord(storyId: story.id.rawValue, status: JobStatus.queued.rawValue, attempts: 0,
                                 deliveryJson: try JSONColumn.encode(delivery), notBefore: now, lastError: nil,
-                                createdAt: now, updatedAt: now)
+                                createdAt: now, updatedAt: now, deliveredAt: nil)
             try job.insert(db)
             return try job.job()
         }

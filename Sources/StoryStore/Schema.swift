@@ -81,4 +81,22 @@ enum Schema {
         updated_at DATETIME NOT NULL
     );
     """
+
+    static let v3 = """
+    CREATE TABLE usage_ledger (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        family_key TEXT NOT NULL,
+        story_id TEXT NOT NULL,
+        provider TEXT NOT NULL,
+        model TEXT NOT NULL,
+        input_tokens INTEGER NOT NULL DEFAULT 0 CHECK (input_tokens >= 0),
+        output_tokens INTEGER NOT NULL DEFAULT 0 CHECK (output_tokens >= 0),
+        images INTEGER NOT NULL DEFAULT 0 CHECK (images >= 0),
+        created_at DATETIME NOT NULL
+    );
+    CREATE INDEX usage_by_family ON usage_ledger(family_key, created_at);
+    CREATE INDEX usage_by_provider ON usage_ledger(provider, created_at);
+
+    ALTER TABLE job ADD COLUMN delivered_at DATETIME;
+    """
 }

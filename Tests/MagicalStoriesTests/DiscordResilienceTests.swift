@@ -110,16 +110,18 @@ struct DiscordResilienceTests {
         try await simulator.waitForIdentifies(count: 1)
         let command = simulator.makeSlashCommand(subcommand: "new", options: ["theme": "a lighthouse", "name": "Noor", "pages": 3])
         await simulator.sendInteraction(command)
-        _ = try await simulator.waitForOriginalResponse(interactionID: command.id,
-                                                        where: { $0.content?.contains("Painting page 2") == true }, timeout: .seconds(20))
+        // Page 1 is shown as soon as it is painted; the bot stops while page 2 is being painted.
+        let page = try await simulator.waitForOriginalResponse(interactionID: command.id,
+                                                               where: { $0.embeds.first?.footer?.text == "page 1 of 3" }, timeout: .seconds(20))
+        #expect(page.attachments.first?.filename == "page-1.png")
+        try await waitFor { dying.callsStarted == 2 ? true : nil }
         await first.stopBot()
 
         let resumed = RecordingIllustrator()
         let second = try await DiscordTestBot.start(simulator: simulator, directory: directory, illustrator: resumed)
-        let page = try await simulator.waitForOriginalResponse(interactionID: command.id,
-                                                               where: { $0.embeds.first?.footer?.text == "page 1 of 3" }, timeout: .seconds(20))
-        #expect(page.attachments.first?.filename == "page-1.png")
+        try await waitFor { resumed.pagesPainted.count == 2 ? true : nil }
         #expect(resumed.pagesPainted == [2, 3])
+        #expect(simulator.message(id: page.id)?.editedCount == page.editedCount, "page 1 was not delivered twice")
         #expect(simulator.identifyCount == 1 && simulator.resumeCount >= 1, "the stored session was resumed")
         try await Task.sleep(for: .milliseconds(300))
         #expect(simulator.messages(channelID: DiscordSimulator.defaultChannelID).filter { $0.interactionID == nil }.isEmpty,
@@ -132,11 +134,12 @@ struct DiscordResilienceTests {
         let simulator = DiscordSimulator(configuration: .init(heartbeatInterval: .milliseconds(250)))
         try await simulator.start()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ms-discord-expired-\(UUID().uuidString)")
-        let first = try await DiscordTestBot.start(simulator: simulator, directory: directory, illustrator: RecordingIllustrator(stopAfter: 1))
+        // The bot stops while page 1 is being painted, before anything was delivered.
+        let first = try await DiscordTestBot.start(simulator: simulator, directory: directory, illustrator: RecordingIllustrator(stopAfter: 0))
         let command = simulator.makeSlashCommand(subcommand: "new", options: ["theme": "owls", "name": "Ada", "pages": 3])
         await simulator.sendInteraction(command)
         _ = try await simulator.waitForOriginalResponse(interactionID: command.id,
-                                                        where: { $0.content?.contains("Painting page 2") == true }, timeout: .seconds(20))
+                                                        where: { $0.content?.contains("Painting page 1") == true }, timeout: .seconds(20))
         await first.stopBot()
         simulator.advanceTime(by: .seconds(16 * 60))
 

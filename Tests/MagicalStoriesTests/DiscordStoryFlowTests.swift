@@ -1,6 +1,7 @@
 import DiscordModels
 import DiscordSimulator
 import Foundation
+import MagicalStories
 import StoryDomain
 import StoryProviders
 import Testing
@@ -39,6 +40,8 @@ struct DiscordStoryFlowTests {
 
         // Bob (another member) turns the page: UPDATE_MESSAGE with page 2 and its own picture.
         let next = try #require(buttons[2].customID)
+        try await waitUntilReady(bot.app.stories, id: String(next.split(separator: ":")[2]),
+                                 family: FamilyRef(platform: "discord", externalID: String(describing: DiscordSimulator.defaultGuildID)))
         let press = simulator.makeButtonPress(customID: next, messageID: page1.id,
                                               user: User(id: 1_400_000_000_000_000_002, username: "bob", globalName: "Bob"))
         await simulator.sendInteraction(press)
@@ -125,6 +128,8 @@ struct DiscordStoryFlowTests {
         let title = try #require(page1.embeds.first?.title)
 
         // Turn to the last page, then ask for another story like it.
+        try await waitUntilReady(bot.app.stories, id: String(try #require(page1.components.first?.components?[2].customID).split(separator: ":")[2]),
+                                 family: FamilyRef(platform: "discord", externalID: String(describing: DiscordSimulator.defaultGuildID)))
         let last = simulator.makeButtonPress(customID: try #require(page1.components.first?.components?[2].customID), messageID: page1.id)
         await simulator.sendInteraction(last)
         try await simulator.waitForCallback(interactionID: last.id)
@@ -194,4 +199,14 @@ func waitFor<T>(timeout: Duration = .seconds(10), _ value: () -> T?) async throw
         try await Task.sleep(for: .milliseconds(20))
     }
     throw ChatTestClient.Timeout(what: "a condition")
+}
+
+/// Waits until the story has every picture (pages after 1 are painted after page 1 is shown).
+func waitUntilReady(_ stories: StoryService, id: String, family: FamilyRef, timeout: Duration = .seconds(20)) async throws {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if let storyID = StoryID(rawValue: id), try await stories.story(storyID, family: family)?.status == .ready { return }
+        try await Task.sleep(for: .milliseconds(20))
+    }
+    throw ChatTestClient.Timeout(what: "story \(id) to be ready")
 }

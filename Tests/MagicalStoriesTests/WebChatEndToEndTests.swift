@@ -1,4 +1,5 @@
 import Foundation
+import MagicalStories
 import StoryBot
 import StoryDomain
 import StoryProviders
@@ -49,6 +50,7 @@ struct WebChatEndToEndTests {
 
         // Ben turns the page: the shared message becomes page 2 for everyone.
         let next = try #require(page1.message?.buttons.first?[2])
+        try await waitUntilReady(app.app.stories, id: view.storyId, family: FamilyRef(platform: "web", externalID: "family"))
         try await ben.press(next.id, on: ackID)
         let page2 = try await anna.next("page 2") { $0.message?.id == ackID && $0.message?.page?.pageNumber == 2 }
         #expect(page2.message?.page?.imageUrl != nil)

@@ -16,7 +16,7 @@ struct AppDatabaseTests {
         }
         #expect(journal == "wal")
         #expect(foreignKeys == 1)
-        #expect(try database.appliedMigrations() == ["v1: families, stories, pages, images, jobs, chat", "v2: bot state"])
+        #expect(try database.appliedMigrations() == ["v1: families, stories, pages, images, jobs, chat", "v2: bot state", "v3: usage ledger, delivery marks"])
         #expect(await database.ping())
     }
 

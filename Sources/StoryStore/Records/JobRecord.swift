@@ -17,6 +17,7 @@ struct JobRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var lastError: String?
     var createdAt: Date
     var updatedAt: Date
+    var deliveredAt: Date?
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
@@ -26,6 +27,6 @@ struct JobRecord: Codable, FetchableRecord, MutablePersistableRecord {
         }
         return StoryJob(id: id, storyID: storyID, status: JobStatus(rawValue: status) ?? .queued, attempts: attempts,
                         delivery: try JSONColumn.decode(DeliveryAddress.self, from: deliveryJson),
-                        notBefore: notBefore, lastError: lastError)
+                        notBefore: notBefore, lastError: lastError, deliveredAt: deliveredAt)
     }
 }

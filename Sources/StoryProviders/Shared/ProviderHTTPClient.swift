@@ -1,0 +1,74 @@
+import AsyncHTTPClient
+import Foundation
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// A JSON-over-HTTP call to a model provider: one place for timeouts, status classification and
+/// logging. Keys travel in headers only and are never logged.
+public struct ProviderHTTPClient: Sendable {
+    /// A provider's answer.
+    public struct Response: Sendable {
+        public var status: Int
+        public var headers: HTTPHeaders
+        public var body: Data
+    }
+
+    let httpClient: HTTPClient
+    let logger: Logger
+    /// The largest response accepted (images are big).
+    let maxResponseSize: Int
+
+    public init(httpClient: HTTPClient, logger: Logger, maxResponseSize: Int = 32 << 20) {
+        self.httpClient = httpClient
+        self.logger = logger
+        self.maxResponseSize = maxResponseSize
+    }
+
+    /// POSTs `body` as JSON and returns the raw answer (any status). Network failures and
+    /// timeouts become ``ProviderError``; `provider` names the provider in errors and logs,
+    /// `operation` names the call (a model id, never a URL with a key).
+    public func postJSON(provider: String, operation: String, url: String, headers: [(String, String)], body: Data,
+                         timeout: Duration) async throws -> Response {
+        var request = HTTPClientRequest(url: url)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.headers.add(name: "User-Agent", value: "magical-stories/1.0")
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        request.body = .bytes(ByteBuffer(bytes: body))
+        let started = ContinuousClock.now
+        do {
+            let response = try await httpClient.execute(request, timeout: .nanoseconds(timeout.nanoseconds))
+            let collected = try await response.body.collect(upTo: maxResponseSize)
+            logger.debug("provider call", metadata: ["provider": "\(provider)", "operation": "\(operation)",
+                                                      "status": "\(response.status.code)",
+                                                      "ms": "\((ContinuousClock.now - started).milliseconds)"])
+            return Response(status: Int(response.status.code), headers: response.headers, body: Data(collected.readableBytesView))
+        } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout || error == .connectTimeout {
+            throw ProviderError.timedOut(provider: provider)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch let error as ProviderError {
+            throw error
+        } catch {
+            throw ProviderError.unavailable(provider: provider, status: nil, detail: String(describing: type(of: error)))
+        }
+    }
+}
+
+extension Duration {
+    var nanoseconds: Int64 {
+        components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
+    }
+
+    var milliseconds: Int64 { nanoseconds / 1_000_000 }
+
+    /// Parses `Retry-After` seconds (`"3"`, `"2.5"`) or Google's `"37s"` / `"34.07s"` / `"500ms"`.
+    static func retryHint(_ text: String) -> Duration? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasSuffix("ms"), let value = Double(trimmed.dropLast(2)) { return .milliseconds(value) }
+        if trimmed.hasSuffix("s"), let value = Double(trimmed.dropLast()) { return .milliseconds(value * 1000) }
+        if let value = Double(trimmed) { return .milliseconds(value * 1000) }
+        return nil
+    }
+}
