@@ -48,6 +48,8 @@ let package = Package(
                 "StoryDomain", "CCairo", "CZlib",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
@@ -70,6 +72,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
@@ -117,6 +121,20 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             path: "Tests/Support/DiscordSimulator",
+            swiftSettings: strict
+        ),
+
+        // MARK: Test support: loopback fakes of the model providers
+        .target(
+            name: "ProviderFakes",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Tests/Support/ProviderFakes",
             swiftSettings: strict
         ),
 
@@ -197,7 +215,15 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "StoryDomainTests", dependencies: ["StoryDomain"], swiftSettings: strict),
-        .testTarget(name: "StoryProvidersTests", dependencies: ["StoryProviders", "StoryDomain"], swiftSettings: strict),
+        .testTarget(
+            name: "StoryProvidersTests",
+            dependencies: [
+                "StoryProviders", "StoryDomain", "ProviderFakes",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "StoryStoreTests",
             dependencies: ["StoryStore", "StoryDomain", .product(name: "GRDB", package: "GRDB.swift")],
@@ -208,7 +234,7 @@ let package = Package(
             name: "MagicalStoriesTests",
             dependencies: [
                 "MagicalStories", "StoryDomain", "StoryStore", "StoryBot", "WebChat", "StoryProviders",
-                "DiscordSimulator", "DiscordModels", "DiscordAdapter",
+                "DiscordSimulator", "DiscordModels", "DiscordAdapter", "ProviderFakes",
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Writes the fake's stories: calm, age-sized pages that name the hero from the request data,
+/// so the bot's checks pass on a normal answer.
+struct GeminiFakeStoryWriter: Sendable {
+    let hero: String
+    let companion: String?
+    let age: Int
+    /// The page count the request data asks for, if it says.
+    let pagesAsked: Int?
+
+    /// Reads the hero, companion and age from the quoted `{"request": {...}}` line of the user text.
+    init(userText: String) {
+        let line = userText.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("{\"request\"") }
+        let data = line.flatMap { GeminiFakeJSON.parse(Data($0.utf8)) }?["request"]
+        hero = data?["heroName"]?.string ?? "Little One"
+        companion = data?["companion"]?.string
+        age = data?["age"]?.int ?? 5
+        pagesAsked = data?["pages"]?.int
+    }
+
+    /// Words per page that suit the age (well inside what the bot accepts).
+    var wordsPerPage: Int {
+        switch age {
+        case ..<5: 20
+        case 5...7: 45
+        default: 85
+        }
+    }
+
+    /// `{title, pages: [{text, imagePrompt}]}` with `pages` pages.
+    func story(pages: Int) -> GeminiFakeJSON {
+        let pageList = (1...max(1, pages)).map { number -> GeminiFakeJSON in
+            ["text": .string(text(page: number, of: pages)),
+             "imagePrompt": .string("A calm watercolour scene for page \(number), soft evening light")]
+        }
+        return ["title": .string("\(hero) and the Quiet Evening"), "pages": .array(pageList)]
+    }
+
+    func text(page: Int, of count: Int) -> String {
+        let middle = [
+            "\(hero) walked along a quiet little path.",
+            "A warm breeze hummed a sleepy song.",
+            "The flowers nodded softly in the golden light.",
+            companion.map { "\($0) stayed close by and smiled." } ?? "A little bird sang a gentle tune.",
+            "Everything felt calm, cosy and safe.",
+            "\(hero) took a slow and happy breath.",
+            "The clouds drifted by like soft pillows.",
+        ]
+        var sentences = [page == 1 ? "\(hero) looked up at the soft pink sky." : "\(hero) felt warm and happy."]
+        var next = page
+        while sentences.joined(separator: " ").split(separator: " ").count < wordsPerPage - 8 {
+            sentences.append(middle[next % middle.count])
+            next += 1
+        }
+        sentences.append(page == count ? "\(hero) snuggled down and fell fast asleep." : "Then it was time to go on.")
+        return sentences.joined(separator: " ")
+    }
+}

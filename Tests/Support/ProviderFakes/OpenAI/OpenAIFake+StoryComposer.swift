@@ -1,0 +1,72 @@
+import Foundation
+
+extension OpenAIFake {
+    /// Writes the story a well-behaved model would: the asked-for number of pages, the hero on
+    /// every page, gentle words, and a page length that suits the child's age.
+    struct StoryComposer: Sendable {
+        var hero: String
+        var age: Int
+        var pageCount: Int
+
+        /// Reads a chat request: the page count from the schema's `minItems`, else from "exactly
+        /// N pages" in the user text; hero and age from the quoted `{"request": …}` JSON.
+        init(chatRequest body: JSON) {
+            let userText = (body["messages"]?.array ?? [])
+                .filter { $0["role"]?.string == "user" }
+                .compactMap { $0["content"]?.string }
+                .first ?? ""
+            let data = Self.quotedRequest(in: userText)
+            hero = data?["heroName"]?.string ?? "Little One"
+            age = data?["age"]?.string.flatMap { Int($0) } ?? 5
+            let schemaCount = body["response_format"]?["json_schema"]?["schema"]?["properties"]?["pages"]?["minItems"]?.int
+            let textCount = userText.firstMatch(of: /exactly (\d+) pages/).flatMap { Int($0.output.1) }
+            pageCount = schemaCount ?? textCount ?? data?["pages"]?.string.flatMap { Int($0) } ?? 3
+        }
+
+        /// The `{"request": {…}}` object of the user message (it is one line).
+        static func quotedRequest(in text: String) -> JSON? {
+            guard let start = text.range(of: #"{"request":"#) else { return nil }
+            let line = text[start.lowerBound...].prefix { $0 != "\n" }
+            return (try? JSONDecoder().decode(JSON.self, from: Data(line.utf8)))?["request"]
+        }
+
+        /// The story as the JSON text a model replies with.
+        func text(pages: Int? = nil) -> String {
+            let count = pages ?? pageCount
+            let story: JSON = [
+                "title": .string("\(hero) and the Quiet Evening"),
+                "pages": .array((1...max(1, count)).map { page in
+                    ["text": .string(pageText(page, of: count)),
+                     "imagePrompt": .string("A small friendly child in a quiet garden, soft evening light, page \(page)")]
+                }),
+            ]
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return String(decoding: (try? encoder.encode(story)) ?? Data(), as: UTF8.self)
+        }
+
+        private static let sentences = [
+            "The evening air smelled of roses and warm bread.",
+            "A little owl hooted a soft hello.",
+            "Fireflies blinked like tiny friendly lanterns.",
+            "The moon peeked over the gentle hills.",
+            "Together they listened to the whispering trees.",
+            "Everything felt calm, cosy and safe.",
+            "A soft breeze hummed a sleepy tune.",
+            "The stars came out one by one.",
+            "A small rabbit hopped home to bed.",
+            "The garden grew quiet and still.",
+        ]
+
+        /// Seven-word sentences: about 20 words a page for toddlers, 50 for ages 5–7, 100 after.
+        private func pageText(_ page: Int, of count: Int) -> String {
+            let sentenceCount = age < 5 ? 3 : age <= 7 ? 7 : 14
+            var lines = ["\(hero) walked slowly through the quiet garden."]
+            for index in 0..<(sentenceCount - 2) {
+                lines.append(Self.sentences[(page * 3 + index) % Self.sentences.count])
+            }
+            lines.append(page == count ? "\(hero) snuggled down and fell fast asleep." : "\(hero) smiled and yawned a happy yawn.")
+            return lines.joined(separator: " ")
+        }
+    }
+}
