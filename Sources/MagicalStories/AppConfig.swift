@@ -52,6 +52,9 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
     public var gemini = ProviderSettings(apiURL: "https://generativelanguage.googleapis.com/v1beta",
                                          textModel: "gemini-2.5-flash", imageModel: "gemini-2.5-flash-image")
     public var openAI = ProviderSettings(apiURL: "https://api.openai.com/v1", textModel: "gpt-4o-mini", imageModel: "gpt-image-1")
+    /// `max_completion_tokens` or `max_tokens`; nil: the first for api.openai.com, the second
+    /// for other OpenAI-compatible servers (Ollama, vLLM), which only honour `max_tokens`.
+    public var openAITokenLimitField: String?
 
     /// Text providers.
     public enum TextProvider: String, Sendable, CaseIterable { case offline, gemini, openai }
@@ -132,6 +135,12 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
         imageProvider = try Self.choice(reader, "image.provider", default: imageProvider, name: "IMAGE_PROVIDER")
         gemini = try Self.provider(reader, "gemini", defaults: gemini, name: "GEMINI")
         openAI = try Self.provider(reader, "openai", defaults: openAI, name: "OPENAI")
+        if let field = Self.nonEmpty(reader.string(forKey: "openai.tokenLimitField")) {
+            guard ["max_completion_tokens", "max_tokens"].contains(field) else {
+                throw AppConfigError.invalid(key: "OPENAI_TOKEN_LIMIT_FIELD", value: field, expected: "max_completion_tokens or max_tokens")
+            }
+            openAITokenLimitField = field
+        }
         if storyProvider == .gemini || [.gemini, .imagen].contains(imageProvider), gemini.apiKey == nil {
             throw AppConfigError.invalid(key: "GEMINI_API_KEY", value: "(unset)", expected: "set when a Gemini provider is chosen")
         }

@@ -38,7 +38,12 @@ public struct MagicalStoriesApp: Sendable {
         self.logger = logger
         let database = try AppDatabase.open(path: config.databasePath)
         self.database = database
-        let writer = writer ?? OfflineStoryWriter()
+        let sharedHTTPClient = config.discordToken != nil || ProviderFactory.needsNetwork(config)
+            ? HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup) : nil
+        httpClient = sharedHTTPClient
+        let providerLogger = logger.labeled("providers")
+        let writer = writer ?? ProviderFactory.writer(config, httpClient: sharedHTTPClient, logger: providerLogger)
+        let illustrator = illustrator ?? ProviderFactory.illustrator(config, httpClient: sharedHTTPClient, logger: providerLogger)
         let repository = SQLiteStoryRepository(database: database, clock: clock)
         let queue = SQLiteJobQueue(database: database, clock: clock)
 
@@ -52,9 +57,7 @@ public struct MagicalStoriesApp: Sendable {
         self.hub = hub
         var transports: [any ChatTransport] = [WebChatTransport(hub: hub)]
         var discord: (rest: DiscordRESTClient, configuration: DiscordBot.Configuration)?
-        if let token = config.discordToken {
-            let httpClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup)
-            self.httpClient = httpClient
+        if let token = config.discordToken, let httpClient = sharedHTTPClient {
             let rest = DiscordRESTClient(configuration: DiscordRESTConfiguration(apiURL: config.discordAPIURL, token: token),
                                          httpClient: httpClient, logger: logger.labeled("discord.rest"))
             transports.append(DiscordTransport(rest: rest, renderer: DiscordMessageRenderer(images: { try await stories.image($0) }),
@@ -62,8 +65,6 @@ public struct MagicalStoriesApp: Sendable {
             let gateway = GatewayConfiguration(token: token, gatewayInfo: { try await rest.gatewayBot() })
             discord = (rest, DiscordBot.Configuration(applicationID: config.discordApplicationID.flatMap(Snowflake.init),
                                                       guildID: config.discordGuildID.flatMap(Snowflake.init), gateway: gateway))
-        } else {
-            httpClient = nil
         }
         let listener = StoryDeliveryListener(transports: transports, stories: stories, logger: logger.labeled("delivery"))
         let offlineIllustrator = OfflineIllustrator(width: config.imageWidth, height: config.imageHeight)

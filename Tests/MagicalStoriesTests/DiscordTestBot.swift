@@ -16,7 +16,7 @@ final class DiscordTestBot: Sendable {
 
     /// Starts the simulator (unless given one) and the bot; waits until the bot has identified.
     static func start(simulator given: DiscordSimulator? = nil, directory: URL? = nil, illustrator: (any Illustrator)? = nil,
-                      expectIdentify: Bool = true) async throws -> DiscordTestBot {
+                      expectIdentify: Bool = true, configure: (inout AppConfig) -> Void = { _ in }) async throws -> DiscordTestBot {
         let simulator: DiscordSimulator
         if let given {
             simulator = given
@@ -32,6 +32,7 @@ final class DiscordTestBot: Sendable {
         config.discordToken = simulator.configuration.token
         config.discordAPIURL = simulator.apiURL
         config.discordApplicationID = String(describing: simulator.configuration.applicationID)
+        configure(&config)
         var logger = Logger(label: "discord-test")
         logger.logLevel = .warning
         let app = try MagicalStoriesApp(config: config, logger: logger, illustrator: illustrator)

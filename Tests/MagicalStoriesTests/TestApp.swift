@@ -14,12 +14,13 @@ final class TestApp: Sendable {
     private let group: ServiceGroup
 
     static func start(directory: URL? = nil, writer: (any StoryWriter)? = nil, illustrator: (any Illustrator)? = nil,
-                      maxPages: Int = 5) async throws -> TestApp {
+                      maxPages: Int = 5, configure: (inout AppConfig) -> Void = { _ in }) async throws -> TestApp {
         let directory = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("ms-app-\(UUID().uuidString)")
         var config = AppConfig()
         config.httpPort = 0
         config.databasePath = directory.appendingPathComponent("stories.sqlite").path
         config.maxPages = maxPages
+        configure(&config)
         var logger = Logger(label: "test")
         logger.logLevel = .warning
         let app = try MagicalStoriesApp(config: config, logger: logger, writer: writer, illustrator: illustrator)

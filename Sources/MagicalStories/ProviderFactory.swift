@@ -1,0 +1,51 @@
+import AsyncHTTPClient
+import Foundation
+import Logging
+import StoryDomain
+import StoryProviders
+
+/// Builds the configured story writer and illustrator. The built-in ones need no network.
+enum ProviderFactory {
+    /// Whether any configured provider talks to the network.
+    static func needsNetwork(_ config: AppConfig) -> Bool {
+        config.storyProvider != .offline || config.imageProvider != .offline
+    }
+
+    static func writer(_ config: AppConfig, httpClient: HTTPClient?, logger: Logger) -> any StoryWriter {
+        switch (config.storyProvider, httpClient) {
+        case (.gemini, let client?):
+            GeminiStoryWriter(configuration: gemini(config), http: ProviderHTTPClient(httpClient: client, logger: logger))
+        case (.openai, let client?):
+            OpenAIStoryWriter(configuration: openAI(config), httpClient: client, logger: logger)
+        default:
+            OfflineStoryWriter()
+        }
+    }
+
+    /// The model illustrator, or nil for the built-in one.
+    static func illustrator(_ config: AppConfig, httpClient: HTTPClient?, logger: Logger) -> (any Illustrator)? {
+        guard let client = httpClient else { return nil }
+        let http = ProviderHTTPClient(httpClient: client, logger: logger)
+        switch config.imageProvider {
+        case .offline: return nil
+        case .gemini: return GeminiIllustrator(configuration: gemini(config), http: http)
+        case .imagen: return ImagenIllustrator(configuration: gemini(config), http: http)
+        case .openai: return OpenAIIllustrator(configuration: openAI(config), httpClient: client, logger: logger)
+        }
+    }
+
+    static func gemini(_ config: AppConfig) -> GeminiConfiguration {
+        GeminiConfiguration(apiKey: config.gemini.apiKey ?? "", textModel: config.gemini.textModel,
+                            imageModel: config.gemini.imageModel, apiURL: config.gemini.apiURL)
+    }
+
+    /// OpenAI itself takes `max_completion_tokens`; other compatible servers (Ollama, vLLM)
+    /// honour `max_tokens`. `OPENAI_TOKEN_LIMIT_FIELD` overrides the guess from the host.
+    static func openAI(_ config: AppConfig) -> OpenAIConfiguration {
+        let isOpenAI = URL(string: config.openAI.apiURL)?.host == "api.openai.com"
+        let field = config.openAITokenLimitField.flatMap(OpenAIConfiguration.TokenLimitField.init(rawValue:))
+            ?? (isOpenAI ? .maxCompletionTokens : .maxTokens)
+        return OpenAIConfiguration(apiURL: config.openAI.apiURL, apiKey: config.openAI.apiKey, textModel: config.openAI.textModel,
+                                   imageModel: config.openAI.imageModel, tokenLimitField: field)
+    }
+}
