@@ -167,7 +167,8 @@ let package = Package(
         .executableTarget(
             name: "MagicalStoriesBench",
             dependencies: [
-                "MagicalStories", "StoryDomain", "StoryStore", "StoryProviders", "StoryBot",
+                "MagicalStories", "StoryDomain", "StoryStore", "StoryProviders", "StoryBot", "ProviderFakes",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

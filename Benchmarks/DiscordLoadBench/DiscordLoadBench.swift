@@ -49,7 +49,10 @@ struct DiscordLoadBench {
         await withTaskGroup(of: Void.self) { group in
             for command in commands { group.addTask { await simulator.sendInteraction(command) } }
         }
-        for command in commands { try await simulator.waitForCallback(interactionID: command.id, timeout: .seconds(30)) }
+        var unanswered = 0
+        for command in commands {
+            do { try await simulator.waitForCallback(interactionID: command.id, timeout: .seconds(30)) } catch { unanswered += 1 }
+        }
         let burstDuration = ContinuousClock.now - burstStart
         let ackLatencies = commands.compactMap { simulator.acknowledgementLatency(interactionID: $0.id) }
 
@@ -63,7 +66,9 @@ struct DiscordLoadBench {
         await withTaskGroup(of: Void.self) { group in
             for press in presses { group.addTask { await simulator.sendInteraction(press) } }
         }
-        for press in presses { try await simulator.waitForCallback(interactionID: press.id, timeout: .seconds(30)) }
+        for press in presses {
+            do { try await simulator.waitForCallback(interactionID: press.id, timeout: .seconds(30)) } catch { unanswered += 1 }
+        }
         let turnDuration = ContinuousClock.now - turnStart
         let turnLatencies = presses.compactMap { simulator.acknowledgementLatency(interactionID: $0.id) }
         let updates = presses.filter { simulator.interactionResponses(interactionID: $0.id).first?.type == .updateMessage }.count
@@ -91,7 +96,7 @@ struct DiscordLoadBench {
                              throughput \(String(format: "%.0f", Double(commandCount) / (Double(burstDuration.components.seconds) + Double(burstDuration.components.attoseconds) / 1e18))) acks/s
           page-turn burst:   \(updates)/\(pageTurnCount) updated · \(summary(turnLatencies))
                              throughput \(String(format: "%.0f", Double(pageTurnCount) / (Double(turnDuration.components.seconds) + Double(turnDuration.components.attoseconds) / 1e18))) turns/s
-          late (> 3 s):      \(late)
+          late (> 3 s):      \(late) · unanswered: \(unanswered)
           bot process:       CPU \(String(format: "%.2f", cpu)) s during the bursts · peak memory \(String(format: "%.1f", peak)) MiB
         """)
     }

@@ -10,7 +10,8 @@ import StoryStore
 import Synchronization
 import WSClient
 
-/// `swift run -c release magical-stories-bench [iterations]`
+/// `swift run -c release magical-stories-bench [iterations]` (or `--first-page`, see
+/// ``FirstPageBenchmark``)
 ///
 /// Measures, with the built-in providers:
 /// - writing a 5-page story, painting one page, and writing + painting a whole 5-page story;
@@ -20,6 +21,10 @@ import WSClient
 @main
 struct MagicalStoriesBench {
     static func main() async throws {
+        if CommandLine.arguments.contains("--first-page") {
+            try await FirstPageBenchmark.run()
+            return
+        }
         let iterations = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 30
         var logger = Logger(label: "bench")
         logger.logLevel = .error
