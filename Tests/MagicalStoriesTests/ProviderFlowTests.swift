@@ -147,4 +147,28 @@ struct ProviderFlowTests {
         await bot.stopAll()
         await gemini.stop()
     }
+
+    @Test("OpenAI and Ollama stories reach Discord too", arguments: [OpenAIFake.Flavor.openAI, .ollama])
+    func openAICompatibleDiscord(flavor: OpenAIFake.Flavor) async throws {
+        let fake = OpenAIFake(flavor: flavor)
+        try await fake.start()
+        let bot = try await DiscordTestBot.start { config in
+            config.storyProvider = .openai
+            config.imageProvider = flavor == .openAI ? .openai : .offline
+            config.openAI = .init(apiURL: fake.baseURL, apiKey: flavor == .openAI ? fake.apiKey : nil, textModel: "model-test",
+                                  imageModel: "gpt-image-test")
+            config.openAITokenLimitField = flavor == .openAI ? "max_completion_tokens" : "max_tokens"
+        }
+        let simulator = bot.simulator
+        let command = simulator.makeSlashCommand(subcommand: "new", options: ["theme": "a quiet owl", "name": "Mia", "pages": 3])
+        await simulator.sendInteraction(command)
+        let page = try await simulator.waitForOriginalResponse(interactionID: command.id,
+                                                               where: { $0.embeds.first?.footer?.text == "page 1 of 3" }, timeout: .seconds(30))
+        #expect(page.embeds.first?.description?.contains("Mia") == true)
+        let picture = try #require(page.attachments.first)
+        #expect(PNGInspector.inspect(picture.data)?.width == (flavor == .openAI ? 96 : 768))
+        #expect(fake.requests(kind: .chat) >= 1)
+        await bot.stopAll()
+        await fake.stop()
+    }
 }
