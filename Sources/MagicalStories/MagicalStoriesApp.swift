@@ -39,7 +39,7 @@ public struct MagicalStoriesApp: Sendable {
         let database = try AppDatabase.open(path: config.databasePath)
         self.database = database
         let sharedHTTPClient = config.discordToken != nil || ProviderFactory.needsNetwork(config)
-            ? HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup) : nil
+            ? HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: Self.httpConfiguration) : nil
         httpClient = sharedHTTPClient
         let providerLogger = logger.labeled("providers")
         let writer = writer ?? ProviderFactory.writer(config, httpClient: sharedHTTPClient, logger: providerLogger)
@@ -109,6 +109,15 @@ public struct MagicalStoriesApp: Sendable {
             DiscordBot(configuration: configuration, rest: rest, router: router, stories: stories,
                        store: store, logger: logger.labeled("discord"))
         }
+    }
+
+    /// The shared HTTP client's settings. A burst of interactions needs many acknowledgements
+    /// at once: AsyncHTTPClient's default of 8 connections per host queued them (measured: p99
+    /// 147 ms for 300 commands), so allow 64.
+    static var httpConfiguration: HTTPClient.Configuration {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 64)
+        return configuration
     }
 
     /// One log line per job run: retries and failures say why.
