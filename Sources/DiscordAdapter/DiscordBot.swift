@@ -17,11 +17,15 @@ public final class DiscordBot: Service {
         /// Register commands to this server only (instant, for development).
         public var guildID: Snowflake?
         public var gateway: GatewayConfiguration
+        /// Interactions handled at once; more wait their turn (each is quick: an acknowledgement,
+        /// a database read, one upload).
+        public var maxConcurrentInteractions: Int
 
-        public init(applicationID: Snowflake?, guildID: Snowflake?, gateway: GatewayConfiguration) {
+        public init(applicationID: Snowflake?, guildID: Snowflake?, gateway: GatewayConfiguration, maxConcurrentInteractions: Int = 48) {
             self.applicationID = applicationID
             self.guildID = guildID
             self.gateway = gateway
+            self.maxConcurrentInteractions = max(1, maxConcurrentInteractions)
         }
     }
 
@@ -60,9 +64,17 @@ public final class DiscordBot: Service {
                 try await gateway.run()
             }
             group.addTask {
-                await withDiscardingTaskGroup { handlers in
+                // Each interaction on its own task, at most `maxConcurrentInteractions` at once:
+                // a burst of page turns (each uploading a picture) stays within bounded memory.
+                await withTaskGroup(of: Void.self) { handlers in
+                    var running = 0
                     for await interaction in interactions {
+                        if running >= self.configuration.maxConcurrentInteractions {
+                            await handlers.next()
+                            running -= 1
+                        }
                         handlers.addTask { await self.handle(interaction) }
+                        running += 1
                     }
                 }
             }

@@ -18,6 +18,8 @@ public struct OfflineIllustrator: Illustrator {
     public let name = "offline"
     public let width: Int
     public let height: Int
+    /// Pages are painted one at a time, at utility priority, off the cooperative pool.
+    private let renderQueue = DispatchQueue(label: "magical-stories.offline-illustrator", qos: .utility)
 
     public init(width: Int = 768, height: Int = 512) {
         self.width = width
@@ -32,8 +34,15 @@ public struct OfflineIllustrator: Illustrator {
     }
 
     /// Paints the page and returns it as a PNG (`image/png`) of `width`×`height`.
+    /// Paints on the illustrator's own queue, not on Swift's cooperative thread pool: a page is
+    /// ~20 ms of CPU, and on a 2-core machine two painting workers would otherwise hold every
+    /// cooperative thread while chat interactions wait to be acknowledged.
     public func illustrate(_ request: IllustrationRequest) async throws -> Illustration {
-        let data = try renderPNG(request)
+        let data = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data, any Error>) in
+            renderQueue.async {
+                continuation.resume(with: Result { try renderPNG(request) })
+            }
+        }
         return Illustration(data: data, contentType: "image/png", width: width, height: height)
     }
 
