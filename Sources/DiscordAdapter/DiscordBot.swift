@@ -21,7 +21,7 @@ public final class DiscordBot: Service {
         /// a database read, one upload).
         public var maxConcurrentInteractions: Int
 
-        public init(applicationID: Snowflake?, guildID: Snowflake?, gateway: GatewayConfiguration, maxConcurrentInteractions: Int = 48) {
+        public init(applicationID: Snowflake?, guildID: Snowflake?, gateway: GatewayConfiguration, maxConcurrentInteractions: Int = 256) {
             self.applicationID = applicationID
             self.guildID = guildID
             self.gateway = gateway
