@@ -14,6 +14,7 @@ import SystemPackage
 /// | `log.level`          | `LOG_LEVEL`          | `info`                           |
 /// | `stories.workers`    | `STORIES_WORKERS`    | `2`                              |
 /// | `stories.maxPages`   | `STORIES_MAX_PAGES`  | `5` (the free plan's limit)      |
+/// | `stories.perDay`     | `STORIES_PER_DAY`    | `3` stories per person per UTC day |
 /// | `images.width`/`height` | `IMAGES_WIDTH`/`IMAGES_HEIGHT` | `768` × `512`      |
 /// | `webChat.enabled`    | `WEB_CHAT_ENABLED`   | `true`                           |
 /// | `discord.token`      | `DISCORD_TOKEN`      | none (secret; set → Discord bot) |
@@ -34,6 +35,8 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
     public var workers = 2
     /// The most pages a family may ask for.
     public var maxPages = 5
+    /// Stories each person may start per day (the free plan's limit; 0 turns stories off).
+    public var storiesPerDay = 3
     public var imageWidth = 768
     public var imageHeight = 512
     /// Serve the family web chat (beside the Discord bot, when one is configured).
@@ -116,6 +119,7 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
         logLevel = parsed
         workers = try Self.integer(reader, "stories.workers", default: workers, in: 1...64, name: "STORIES_WORKERS")
         maxPages = try Self.integer(reader, "stories.maxPages", default: maxPages, in: 3...12, name: "STORIES_MAX_PAGES")
+        storiesPerDay = try Self.integer(reader, "stories.perDay", default: storiesPerDay, in: 0...10_000, name: "STORIES_PER_DAY")
         imageWidth = try Self.integer(reader, "images.width", default: imageWidth, in: 256...2048, name: "IMAGES_WIDTH")
         imageHeight = try Self.integer(reader, "images.height", default: imageHeight, in: 256...2048, name: "IMAGES_HEIGHT")
         webChatEnabled = try Self.boolean(reader, "webChat.enabled", default: webChatEnabled, name: "WEB_CHAT_ENABLED")

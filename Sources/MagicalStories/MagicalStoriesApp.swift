@@ -92,10 +92,12 @@ public struct MagicalStoriesApp: Sendable {
         wakeUp.set(pool)
 
         let maxPages = config.maxPages
+        let storiesPerDay = config.storiesPerDay
         let router = CommandRouter(stories: stories, logger: logger.labeled("router"), limits: { _ in
             var limits = StoryLimits()
             limits.maxPages = maxPages
             limits.defaultPages = min(limits.defaultPages, maxPages)
+            limits.dailyQuota = DailyQuota(storiesPerDay: storiesPerDay)
             return limits
         })
         self.router = router

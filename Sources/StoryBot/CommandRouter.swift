@@ -37,7 +37,7 @@ public struct CommandRouter: Sendable {
                 try await press(component, context: context, responder: responder)
             }
         } catch {
-            if !(error is StoryRequestError || error is StoryServiceError || error is CommandParseError) {
+            if !(error is StoryRequestError || error is StoryServiceError || error is CommandParseError || error is QuotaExceeded) {
                 logger.error("command failed", metadata: ["error": "\(error)"])
             }
             try? await responder.reply(FriendlyErrors.reply(for: error))
@@ -53,9 +53,9 @@ public struct CommandRouter: Sendable {
     private func run(_ command: ChatCommand, context: ChatContext, responder: some ChatResponder) async throws {
         switch command {
         case let .storyNew(draft):
-            let story = try stories.prepareStory(draft, family: context.family, requester: context.user,
-                                                 limits: try await limits(context))
-            try await startStory(story, responder: responder)
+            let limits = try await limits(context)
+            let story = try stories.prepareStory(draft, family: context.family, requester: context.user, limits: limits)
+            try await startStory(story, quota: limits.dailyQuota, responder: responder)
         case let .storyLibrary(page):
             try await responder.reply(try await libraryReply(page: page, family: context.family))
         case let .storyRead(query):
@@ -91,8 +91,9 @@ public struct CommandRouter: Sendable {
         case let .another(id):
             try await responder.acknowledge(privately: false)
             guard let original = try await stories.story(id, family: context.family) else { throw StoryServiceError.storyNotFound }
-            let story = try stories.prepareAnother(like: original, requester: context.user, limits: try await limits(context))
-            try await startStory(story, responder: responder)
+            let limits = try await limits(context)
+            let story = try stories.prepareAnother(like: original, requester: context.user, limits: limits)
+            try await startStory(story, quota: limits.dailyQuota, responder: responder)
         case let .confirmDelete(id):
             guard let story = try await stories.story(id, family: context.family) else {
                 try await responder.update(.privateNote("🗑 That story is already gone."))
@@ -106,10 +107,13 @@ public struct CommandRouter: Sendable {
         }
     }
 
-    /// Posts the "on its way" message, then stores the job that will edit it into page 1.
-    private func startStory(_ story: Story, responder: some ChatResponder) async throws {
+    /// Checks the quota, posts the "on its way" message, then stores the job that will edit it
+    /// into page 1 (the quota is checked again in that transaction, so simultaneous requests
+    /// cannot both take the last story; the rare loser is told privately).
+    private func startStory(_ story: Story, quota: DailyQuota?, responder: some ChatResponder) async throws {
+        if let quota { try await stories.checkQuota(quota, for: story.requester, on: story.family.platform) }
         try await responder.reply(renderer.accepted(story))
-        try await stories.enqueue(story, delivery: responder.deliveryAddress)
+        try await stories.enqueue(story, delivery: responder.deliveryAddress, quota: quota)
         logger.info("story requested", metadata: ["story": "\(story.id)", "pages": "\(story.pageCount)"])
     }
 

@@ -11,6 +11,9 @@ public enum FriendlyErrors {
         switch error {
         case let error as StoryRequestError: text(for: error)
         case let error as CommandParseError: text(for: error)
+        case let error as QuotaExceeded:
+            "🌙 That's \(error.limit) stories today — what a lot of reading! New stories can start again at midnight UTC. "
+                + "Premium families get more stories each day. Stories that couldn't be finished don't count."
         case let error as StoryServiceError:
             switch error {
             case .storyNotFound: "🔎 I couldn't find that story in your library. Try `/story library` to see them all."

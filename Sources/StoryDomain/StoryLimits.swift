@@ -12,6 +12,8 @@ public struct StoryLimits: Sendable, Equatable {
     public var defaultAge = 5
     public var defaultHeroName = "Pip"
     public var allowedLanguages: Set<StoryLanguage> = Set(StoryLanguage.allCases)
+    /// Stories each person may start per day (nil: no limit).
+    public var dailyQuota: DailyQuota?
 
     public init() {}
 }

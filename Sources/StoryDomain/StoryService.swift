@@ -39,17 +39,25 @@ public struct StoryService: Sendable {
     /// Stores the story and its generation job in one transaction and wakes the workers.
     /// Returns at once; the story is made in the background and delivered to `delivery`.
     @discardableResult
-    public func enqueue(_ story: Story, delivery: DeliveryAddress) async throws -> StoryJob {
-        let job = try await repository.createStory(story, delivery: delivery)
+    public func enqueue(_ story: Story, delivery: DeliveryAddress, quota: DailyQuota? = nil) async throws -> StoryJob {
+        let job = try await repository.createStory(story, delivery: delivery, quota: quota)
         jobAdded()
         return job
+    }
+
+    /// Throws ``QuotaExceeded`` when the requester has no stories left today (read-only; the
+    /// binding check happens when the story is stored).
+    public func checkQuota(_ quota: DailyQuota, for requester: Requester, on platform: String) async throws {
+        let day = DailyQuota.day(containing: clock.now())
+        let used = try await repository.storiesStarted(by: requester, on: platform, since: day.start)
+        if used >= quota.storiesPerDay { throw QuotaExceeded(limit: quota.storiesPerDay, resetsAt: day.next) }
     }
 
     /// ``prepareStory(_:family:requester:limits:seed:)`` then ``enqueue(_:delivery:)``.
     public func requestStory(_ draft: StoryRequestDraft, family: FamilyRef, requester: Requester,
                              delivery: DeliveryAddress, limits: StoryLimits, seed: UInt64? = nil) async throws -> Story {
         let story = try prepareStory(draft, family: family, requester: requester, limits: limits, seed: seed)
-        try await enqueue(story, delivery: delivery)
+        try await enqueue(story, delivery: delivery, quota: limits.dailyQuota)
         return story
     }
 

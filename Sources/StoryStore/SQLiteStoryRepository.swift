@@ -12,9 +12,15 @@ public struct SQLiteStoryRepository: StoryRepository {
         self.clock = clock
     }
 
-    public func createStory(_ story: Story, delivery: DeliveryAddress) async throws -> StoryJob {
+    public func createStory(_ story: Story, delivery: DeliveryAddress, quota: DailyQuota?) async throws -> StoryJob {
         let now = clock.now()
         return try await database.writer.write { db in
+            if let quota {
+                // Counted inside the write transaction: two requests at once cannot both take the last slot.
+                let day = DailyQuota.day(containing: now)
+                let used = try Self.started(by: story.requester, on: story.family.platform, since: day.start, in: db)
+                if used >= quota.storiesPerDay { throw QuotaExceeded(limit: quota.storiesPerDay, resetsAt: day.next) }
+            }
             let familyID = try FamilyRecord.findOrCreate(story.family, at: now, in: db)
             try StoryRecord(story, familyID: familyID).insert(db)
             var job = JobRecord(storyId: story.id.rawValue, status: JobStatus.queued.rawValue, attempts: 0,
@@ -23,6 +29,17 @@ public struct SQLiteStoryRepository: StoryRepository {
             try job.insert(db)
             return try job.job()
         }
+    }
+
+    public func storiesStarted(by requester: Requester, on platform: String, since: Date) async throws -> Int {
+        try await database.writer.read { db in try Self.started(by: requester, on: platform, since: since, in: db) }
+    }
+
+    private static func started(by requester: Requester, on platform: String, since: Date, in db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: """
+            SELECT COUNT(*) FROM story JOIN family ON family.id = story.family_id
+            WHERE story.requester_id = ? AND family.platform = ? AND story.created_at >= ? AND story.status != 'failed'
+            """, arguments: [requester.userID, platform, since]) ?? 0
     }
 
     public func story(_ id: StoryID) async throws -> Story? {

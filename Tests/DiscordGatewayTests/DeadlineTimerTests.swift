@@ -24,10 +24,11 @@ struct DeadlineTimerTests {
             // It fired for the 50 ms deadline, long before the replaced 30 s one (generous for a loaded CI machine).
             #expect(start.duration(to: .now) < .seconds(20))
             // Moving the deadline later does not fire early.
-            timer.schedule(at: ContinuousClock.now.advanced(by: .milliseconds(100)))
-            try await Task.sleep(for: .milliseconds(30))
+            // (Margins are wide so a loaded CI machine cannot overrun the first deadline before it is moved.)
+            timer.schedule(at: ContinuousClock.now.advanced(by: .milliseconds(600)))
+            try await Task.sleep(for: .milliseconds(20))
             timer.schedule(at: ContinuousClock.now.advanced(by: .seconds(30)))
-            try await Task.sleep(for: .milliseconds(150))
+            try await Task.sleep(for: .milliseconds(900))
             #expect(fires.count.withLock { $0 } == 1)
             group.cancelAll()
         }

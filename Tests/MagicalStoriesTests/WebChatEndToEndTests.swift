@@ -171,4 +171,25 @@ struct WebChatEndToEndTests {
         #expect(try await app.get("/images/" + String(repeating: "a", count: 64)).0 == 404)
         await app.stop()
     }
+
+    @Test("the fourth story of the day is refused kindly and privately, saying when stories reset")
+    func dailyQuota() async throws {
+        let app = try await TestApp.start { $0.storiesPerDay = 1 }
+        defer { app.removeFiles() }
+        let anna = try await ChatTestClient.connect(port: app.port, room: "family", user: "anna", name: "Anna")
+        _ = try await anna.next("history") { $0.type == "history" }
+        try await anna.say("/story new theme:owls pages:3")
+        _ = try await anna.next("page 1") { $0.message?.page != nil }
+        try await anna.say("/story new theme:foxes pages:3")
+        let refusal = try await anna.next("quota refusal") { $0.message?.isPrivate == true }
+        #expect(refusal.message?.text?.contains("midnight UTC") == true)
+        // Someone else in the family still has their own story for today.
+        let ben = try await ChatTestClient.connect(port: app.port, room: "family", user: "ben", name: "Ben")
+        _ = try await ben.next("history") { $0.type == "history" }
+        try await ben.say("/story new theme:foxes pages:3")
+        _ = try await ben.next("Ben's acknowledgement") { $0.message?.text?.contains("on its way") == true && $0.message?.isPrivate == false }
+        await anna.close()
+        await ben.close()
+        await app.stop()
+    }
 }

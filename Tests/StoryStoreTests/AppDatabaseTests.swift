@@ -26,7 +26,7 @@ struct AppDatabaseTests {
         defer { temp.cleanUp() }
         let clock = ManualWallClock()
         _ = try await SQLiteStoryRepository(database: try temp.open(), clock: clock)
-            .createStory(Fixtures.story(), delivery: DeliveryAddress(platform: "web", channelID: "family"))
+            .createStory(Fixtures.story(), delivery: DeliveryAddress(platform: "web", channelID: "family"), quota: nil)
         let reopened = try temp.open()
         #expect(try await SQLiteStoryRepository(database: reopened, clock: clock).story(Fixtures.story().id) != nil)
     }

@@ -22,9 +22,9 @@ struct SQLiteJobQueueTests {
     @Test("jobs are claimed oldest first, once each, with the attempt counted")
     func claimsInOrder() async throws {
         defer { temp.cleanUp() }
-        _ = try await repository.createStory(Fixtures.story(id: "first"), delivery: delivery)
+        _ = try await repository.createStory(Fixtures.story(id: "first"), delivery: delivery, quota: nil)
         clock.advance(by: 1)
-        _ = try await repository.createStory(Fixtures.story(id: "second"), delivery: delivery)
+        _ = try await repository.createStory(Fixtures.story(id: "second"), delivery: delivery, quota: nil)
         let a = try #require(try await queue.claimNext(now: clock.now()))
         let b = try #require(try await queue.claimNext(now: clock.now()))
         #expect(a.storyID.rawValue == "first" && a.attempts == 1 && a.status == .running)
@@ -36,7 +36,7 @@ struct SQLiteJobQueueTests {
     @Test("a retried job waits for its time, then runs again with the error kept")
     func retryWaits() async throws {
         defer { temp.cleanUp() }
-        _ = try await repository.createStory(Fixtures.story(), delivery: delivery)
+        _ = try await repository.createStory(Fixtures.story(), delivery: delivery, quota: nil)
         let job = try #require(try await queue.claimNext(now: clock.now()))
         try await queue.retry(job.id, notBefore: clock.now().addingTimeInterval(30), error: "provider 503")
         #expect(try await queue.claimNext(now: clock.now()) == nil)
@@ -49,8 +49,8 @@ struct SQLiteJobQueueTests {
     @Test("after a crash, running jobs go back to the queue; finished ones do not")
     func requeueInterrupted() async throws {
         defer { temp.cleanUp() }
-        _ = try await repository.createStory(Fixtures.story(id: "done"), delivery: delivery)
-        _ = try await repository.createStory(Fixtures.story(id: "crashed"), delivery: delivery)
+        _ = try await repository.createStory(Fixtures.story(id: "done"), delivery: delivery, quota: nil)
+        _ = try await repository.createStory(Fixtures.story(id: "crashed"), delivery: delivery, quota: nil)
         let done = try #require(try await queue.claimNext(now: clock.now()))
         _ = try #require(try await queue.claimNext(now: clock.now()))
         try await queue.finish(done.id)

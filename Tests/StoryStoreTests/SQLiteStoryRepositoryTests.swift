@@ -22,7 +22,7 @@ struct SQLiteStoryRepositoryTests {
     func createAndRead() async throws {
         defer { temp.cleanUp() }
         let story = Fixtures.story()
-        let job = try await repository.createStory(story, delivery: delivery)
+        let job = try await repository.createStory(story, delivery: delivery, quota: nil)
         #expect(job.storyID == story.id)
         #expect(job.status == .queued)
         #expect(job.delivery == delivery)
@@ -32,8 +32,8 @@ struct SQLiteStoryRepositoryTests {
     @Test("a duplicate story id is refused and leaves no half-made job")
     func duplicateIsAtomic() async throws {
         defer { temp.cleanUp() }
-        _ = try await repository.createStory(Fixtures.story(), delivery: delivery)
-        await #expect(throws: (any Error).self) { _ = try await repository.createStory(Fixtures.story(), delivery: delivery) }
+        _ = try await repository.createStory(Fixtures.story(), delivery: delivery, quota: nil)
+        await #expect(throws: (any Error).self) { _ = try await repository.createStory(Fixtures.story(), delivery: delivery, quota: nil) }
         let jobs = try await database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM job") }
         #expect(jobs == 1)
     }
@@ -42,7 +42,7 @@ struct SQLiteStoryRepositoryTests {
     func saveTextIsIdempotent() async throws {
         defer { temp.cleanUp() }
         let story = Fixtures.story(pages: 3)
-        _ = try await repository.createStory(story, delivery: delivery)
+        _ = try await repository.createStory(story, delivery: delivery, quota: nil)
         try await repository.saveText(Fixtures.written(pages: 3), for: story.id)
         _ = try await repository.saveIllustration(Fixtures.picture(1), for: story.id, page: 1)
         try await repository.saveText(Fixtures.written(pages: 3, title: "Other"), for: story.id)
@@ -59,7 +59,7 @@ struct SQLiteStoryRepositoryTests {
     func picturesAreContentAddressed() async throws {
         defer { temp.cleanUp() }
         let story = Fixtures.story(pages: 3)
-        _ = try await repository.createStory(story, delivery: delivery)
+        _ = try await repository.createStory(story, delivery: delivery, quota: nil)
         try await repository.saveText(Fixtures.written(pages: 3), for: story.id)
         let first = try await repository.saveIllustration(Fixtures.picture(7), for: story.id, page: 1)
         let second = try await repository.saveIllustration(Fixtures.picture(7), for: story.id, page: 2)
@@ -75,7 +75,7 @@ struct SQLiteStoryRepositoryTests {
     func pageSnapshot() async throws {
         defer { temp.cleanUp() }
         let story = Fixtures.story(pages: 3)
-        _ = try await repository.createStory(story, delivery: delivery)
+        _ = try await repository.createStory(story, delivery: delivery, quota: nil)
         try await repository.saveText(Fixtures.written(pages: 3), for: story.id)
         let snapshot = try #require(try await repository.pageSnapshot(story.id, page: 2))
         #expect(snapshot.page.number == 2)
@@ -89,10 +89,10 @@ struct SQLiteStoryRepositoryTests {
         defer { temp.cleanUp() }
         for index in 0..<7 {
             let story = Fixtures.story(id: "s\(index)", theme: "theme \(index)", at: Date(timeIntervalSince1970: 1_800_000_000 + Double(index)))
-            _ = try await repository.createStory(story, delivery: delivery)
+            _ = try await repository.createStory(story, delivery: delivery, quota: nil)
         }
         _ = try await repository.createStory(Fixtures.story(id: "other", family: FamilyRef(platform: "web", externalID: "neighbours")),
-                                             delivery: delivery)
+                                             delivery: delivery, quota: nil)
         let first = try await repository.library(of: Fixtures.family, offset: 0, limit: 5)
         #expect(first.total == 7)
         #expect(first.items.map(\.id.rawValue) == ["s6", "s5", "s4", "s3", "s2"])
@@ -105,8 +105,8 @@ struct SQLiteStoryRepositoryTests {
     @Test("finding stories matches title or theme words, treating % and _ literally")
     func findStories() async throws {
         defer { temp.cleanUp() }
-        _ = try await repository.createStory(Fixtures.story(id: "a", theme: "the moon"), delivery: delivery)
-        _ = try await repository.createStory(Fixtures.story(id: "b", theme: "100% fun"), delivery: delivery)
+        _ = try await repository.createStory(Fixtures.story(id: "a", theme: "the moon"), delivery: delivery, quota: nil)
+        _ = try await repository.createStory(Fixtures.story(id: "b", theme: "100% fun"), delivery: delivery, quota: nil)
         try await repository.saveText(Fixtures.written(pages: 3, title: "Goodnight Moon"), for: StoryID(rawValue: "a")!)
         #expect(try await repository.findStories(in: Fixtures.family, matching: "moon", limit: 10).map(\.id.rawValue) == ["a"])
         #expect(try await repository.findStories(in: Fixtures.family, matching: "100%", limit: 10).map(\.id.rawValue) == ["b"])
@@ -119,7 +119,7 @@ struct SQLiteStoryRepositoryTests {
         let one = Fixtures.story(id: "one", pages: 3)
         let two = Fixtures.story(id: "two", pages: 3)
         for story in [one, two] {
-            _ = try await repository.createStory(story, delivery: delivery)
+            _ = try await repository.createStory(story, delivery: delivery, quota: nil)
             try await repository.saveText(Fixtures.written(pages: 3), for: story.id)
         }
         let shared = try await repository.saveIllustration(Fixtures.picture(1), for: one.id, page: 1)
