@@ -99,7 +99,7 @@ struct GeminiFakeInspector: Sendable {
     private func imagenProblems() -> [String] {
         var problems: [String] = []
         if (body["instances"]?[0]?["prompt"]?.string ?? "").isEmpty { problems.append("instances[0].prompt is missing") }
-        if let count = body["parameters"]?["sampleCount"]?.int, !(1...4).contains(count) {
+        if let count = body["parameters"]?["sampleCount"]?.intAllowingString, !(1...4).contains(count) {
             problems.append("parameters.sampleCount must be 1-4")
         }
         if body["parameters"]?["personGeneration"]?.string?.lowercased() == "allow_all" {

@@ -76,7 +76,7 @@ struct GeminiFakeResponder: Sendable {
     /// From the schema's `minItems`, else the request data, else 5.
     private var pageCount: Int {
         let schema = body["generationConfig"]?["responseSchema"]?["properties"]?["pages"]
-        return schema?["minItems"]?.int ?? GeminiFakeStoryWriter(userText: userText).pagesAsked ?? 5
+        return schema?["minItems"]?.intAllowingString ?? GeminiFakeStoryWriter(userText: userText).pagesAsked ?? 5
     }
 
     private func storyJSON(pages: Int) -> String {

@@ -15,8 +15,8 @@ struct GeminiFakeStoryWriter: Sendable {
         let data = line.flatMap { GeminiFakeJSON.parse(Data($0.utf8)) }?["request"]
         hero = data?["heroName"]?.string ?? "Little One"
         companion = data?["companion"]?.string
-        age = data?["age"]?.int ?? 5
-        pagesAsked = data?["pages"]?.int
+        age = data?["age"]?.intAllowingString ?? 5
+        pagesAsked = data?["pages"]?.intAllowingString
     }
 
     /// Words per page that suit the age (well inside what the bot accepts).
