@@ -29,10 +29,23 @@ public final class DiscordBot: Service {
         }
     }
 
+    /// The services the bot reads from directly (autocomplete, store purchases).
+    public struct Services: Sendable {
+        public var stories: StoryService
+        public var collections: CollectionService
+        public var entitlements: EntitlementService
+
+        public init(stories: StoryService, collections: CollectionService, entitlements: EntitlementService) {
+            self.stories = stories
+            self.collections = collections
+            self.entitlements = entitlements
+        }
+    }
+
     private let configuration: Configuration
     private let rest: DiscordRESTClient
     private let router: CommandRouter
-    private let stories: StoryService
+    private let services: Services
     private let renderer: DiscordMessageRenderer
     private let registrar: CommandRegistrar
     private let sessionStore: any GatewaySessionStore
@@ -40,13 +53,15 @@ public final class DiscordBot: Service {
     private let deduplicator = InteractionDeduplicator()
     private let logger: Logger
 
-    public init(configuration: Configuration, rest: DiscordRESTClient, router: CommandRouter, stories: StoryService,
+    public init(configuration: Configuration, rest: DiscordRESTClient, router: CommandRouter, services: Services,
                 store: any KeyValueStore, logger: Logger) {
         self.configuration = configuration
         self.rest = rest
         self.router = router
-        self.stories = stories
-        renderer = DiscordMessageRenderer(images: { try await stories.image($0) })
+        self.services = services
+        let stories = services.stories
+        renderer = DiscordMessageRenderer(images: { try await stories.image($0) },
+                                          premiumSKU: services.entitlements.offeredSKU.flatMap(Snowflake.init))
         registrar = CommandRegistrar(rest: rest, store: store, logger: logger)
         sessionStore = StoredGatewaySession(store: store)
         self.logger = logger
@@ -55,13 +70,20 @@ public final class DiscordBot: Service {
     public func run() async throws {
         try await registerCommands()
         let (interactions, continuation) = AsyncStream.makeStream(of: Interaction.self)
+        let (purchases, purchaseContinuation) = AsyncStream.makeStream(of: (String, Entitlement).self)
         let gateway = GatewayClient(configuration: configuration.gateway, sessionStore: sessionStore, logger: logger) { [weak self] dispatch in
-            self?.receive(dispatch, into: continuation)
+            self?.receive(dispatch, into: continuation, purchases: purchaseContinuation)
         }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
-                defer { continuation.finish() }
+                defer {
+                    continuation.finish()
+                    purchaseContinuation.finish()
+                }
                 try await gateway.run()
+            }
+            group.addTask {
+                for await (event, entitlement) in purchases { await self.record(entitlement, event: event) }
             }
             group.addTask {
                 // Each interaction on its own task, at most `maxConcurrentInteractions` at once:
@@ -83,7 +105,16 @@ public final class DiscordBot: Service {
     }
 
     /// Decodes interaction events; everything else is ignored here. Returns at once.
-    private func receive(_ dispatch: GatewayDispatch, into continuation: AsyncStream<Interaction>.Continuation) {
+    private func receive(_ dispatch: GatewayDispatch, into continuation: AsyncStream<Interaction>.Continuation,
+                         purchases: AsyncStream<(String, Entitlement)>.Continuation) {
+        if dispatch.name.hasPrefix("ENTITLEMENT_") {
+            do {
+                purchases.yield((dispatch.name, try DiscordJSON.decoder().decode(GatewayData<Entitlement>.self, from: dispatch.data).d))
+            } catch {
+                logger.warning("unreadable entitlement event ignored", metadata: ["error": "\(error)"])
+            }
+            return
+        }
         guard dispatch.name == "INTERACTION_CREATE" else { return }
         do {
             let interaction = try DiscordJSON.decoder().decode(GatewayData<Interaction>.self, from: dispatch.data).d
@@ -94,6 +125,18 @@ public final class DiscordBot: Service {
             continuation.yield(interaction)
         } catch {
             logger.warning("unreadable interaction ignored", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// Keeps a store purchase from an `ENTITLEMENT_CREATE/UPDATE/DELETE` event.
+    private func record(_ entitlement: Entitlement, event: String) async {
+        var purchase = translator.purchase(entitlement)
+        if event == "ENTITLEMENT_DELETE" { purchase.deleted = true }
+        do {
+            try await services.entitlements.recordPurchase(purchase)
+            logger.info("store entitlement recorded", metadata: ["event": "\(event)", "sku": "\(purchase.skuID)"])
+        } catch {
+            logger.error("could not record a store entitlement", metadata: ["error": "\(error)", "event": "\(event)"])
         }
     }
 
@@ -112,17 +155,25 @@ public final class DiscordBot: Service {
             await router.handle(input, context: context, responder: responder)
         case let .invalid(error):
             await router.reject(error, responder: responder)
-        case let .storyAutocomplete(text):
-            await autocomplete(text, interaction: interaction, context: context, logger: logger)
+        case let .autocomplete(option, text):
+            await autocomplete(option: option, text: text, interaction: interaction, context: context, logger: logger)
         case .ignored:
             logger.debug("interaction type not handled", metadata: ["type": "\(interaction.type.rawValue)"])
         }
     }
 
-    private func autocomplete(_ text: String, interaction: Interaction, context: ChatContext, logger: Logger) async {
+    private func autocomplete(option: String, text: String, interaction: Interaction, context: ChatContext, logger: Logger) async {
         do {
-            let matches = try await stories.findStories(in: context.family, matching: text, limit: PayloadLimits.autocompleteChoices)
-            let choices = matches.map { AutocompleteChoice(name: String($0.title.prefix(PayloadLimits.choiceName)), value: $0.id.rawValue) }
+            let limit = PayloadLimits.autocompleteChoices
+            let choices: [AutocompleteChoice] = if option == "collection" {
+                try await services.collections.suggestions(text, in: context.family, limit: limit).map {
+                    AutocompleteChoice(name: String($0.title.prefix(PayloadLimits.choiceName)), value: $0.id.rawValue)
+                }
+            } else {
+                try await services.stories.findStories(in: context.family, matching: text, limit: limit).map {
+                    AutocompleteChoice(name: String($0.title.prefix(PayloadLimits.choiceName)), value: $0.id.rawValue)
+                }
+            }
             try await rest.createInteractionResponse(interactionID: interaction.id, token: interaction.token,
                                                      response: .autocomplete(choices))
         } catch {

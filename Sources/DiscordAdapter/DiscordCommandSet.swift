@@ -8,14 +8,24 @@ import StoryDomain
 public enum DiscordCommandSet {
     static let stringOption = 3
     static let integerOption = 4
+    static let userOption = 6
+    static let roleOption = 8
     static let subcommandOption = 1
+    /// MANAGE_GUILD, as a permission bit set.
+    static let manageGuild = "32"
 
     public static var commands: [ApplicationCommand] {
         CommandCatalog.commandNames.map { name in
             let entries = CommandCatalog.entries.filter { $0.command == name }
+            // Hidden from members who could not use them; the router checks again on every use.
+            let (permissions, contexts): (String?, [Int]) = switch entries[0].access {
+            case .everyone: (nil, [0, 1, 2])
+            case .managers: (manageGuild, [0])
+            case .botAdmins: ("0", [0])
+            }
             if entries.count == 1, entries[0].subcommand == nil {
                 return ApplicationCommand(name: name, description: entries[0].summary, options: entries[0].options.map(option),
-                                          contexts: [0, 1, 2])
+                                          defaultMemberPermissions: permissions, contexts: contexts)
             }
             return ApplicationCommand(
                 name: name, description: description(of: name),
@@ -23,7 +33,7 @@ public enum DiscordCommandSet {
                     ApplicationCommand.Option(type: subcommandOption, name: entry.subcommand ?? name, description: entry.summary,
                                               options: entry.options.map(option))
                 },
-                contexts: [0, 1, 2])
+                defaultMemberPermissions: permissions, contexts: contexts)
         }
     }
 
@@ -43,19 +53,25 @@ public enum DiscordCommandSet {
     static func description(of command: String) -> String {
         switch command {
         case "story": "Illustrated bedtime stories for your family"
+        case "collection": "Growth Collections: a series of stories toward a goal"
+        case "premium": "Bot admins: premium for users and servers"
+        case "settings": "Server managers: parental controls"
         default: command
         }
     }
 
     static func option(_ option: CommandCatalog.Option) -> ApplicationCommand.Option {
-        let isNumber = option.range != nil
+        let type = switch option.kind {
+        case .text: stringOption
+        case .integer: integerOption
+        case .user: userOption
+        case .role: roleOption
+        }
         return ApplicationCommand.Option(
-            type: isNumber ? integerOption : stringOption, name: option.name,
+            type: type, name: option.name,
             description: String(option.summary.prefix(100)), required: option.required ? true : nil,
-            choices: option.choices.isEmpty ? nil : option.choices.compactMap { code in
-                StoryLanguage(rawValue: code).map { ApplicationCommand.Choice(name: $0.displayName, value: code) }
-            },
+            choices: option.choices.isEmpty ? nil : option.choices.map { ApplicationCommand.Choice(name: $0.name, value: $0.value) },
             minValue: option.range?.lowerBound, maxValue: option.range?.upperBound,
-            maxLength: isNumber ? nil : option.maxLength, autocomplete: option.autocomplete ? true : nil)
+            maxLength: option.kind == .text ? option.maxLength : nil, autocomplete: option.autocomplete ? true : nil)
     }
 }

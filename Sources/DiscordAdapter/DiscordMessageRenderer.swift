@@ -37,10 +37,15 @@ public struct DiscordMessageRenderer: Sendable {
 
     static let storyColor = 0x7B61FF
     let images: @Sendable (ImageID) async throws -> StoredImage?
+    /// The store product shown (as Discord's premium button) on answers that offer premium.
+    let premiumSKU: Snowflake?
 
-    /// - Parameter images: reads a stored picture for a page.
-    public init(images: @escaping @Sendable (ImageID) async throws -> StoredImage?) {
+    /// - Parameters:
+    ///   - images: reads a stored picture for a page.
+    ///   - premiumSKU: the SKU for premium buttons; nil: no button.
+    public init(images: @escaping @Sendable (ImageID) async throws -> StoredImage?, premiumSKU: Snowflake? = nil) {
         self.images = images
+        self.premiumSKU = premiumSKU
     }
 
     public func render(_ reply: ChatReply, capabilities: Capabilities) async throws -> Rendered {
@@ -53,6 +58,9 @@ public struct DiscordMessageRenderer: Sendable {
             })
         }
         message.components = components ?? []
+        if reply.offersPremium, let premiumSKU {
+            message.components?.append(Component.actionRow([Component.premiumButton(sku: premiumSKU)]))
+        }
         if let page = reply.page {
             let image = try await page.imageID.asyncMap(images) ?? nil
             if capabilities.canEmbedLinks {

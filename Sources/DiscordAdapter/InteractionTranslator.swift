@@ -1,4 +1,5 @@
 import DiscordModels
+import Foundation
 import StoryBot
 import StoryDomain
 
@@ -9,8 +10,8 @@ public struct InteractionTranslator: Sendable {
     /// What an interaction asks for.
     public enum Request: Sendable, Equatable {
         case input(ChatInput)
-        /// Autocomplete for a story option: the text typed so far.
-        case storyAutocomplete(String)
+        /// Autocomplete for a story or collection option: the option and the text typed so far.
+        case autocomplete(option: String, text: String)
         /// Slash command options that did not form a valid command.
         case invalid(CommandParseError)
         /// Nothing this bot answers (pings, modals, unknown types).
@@ -28,7 +29,25 @@ public struct InteractionTranslator: Sendable {
             || permissions?.contains(.manageGuild) == true || permissions?.contains(.administrator) == true
         return ChatContext(family: family, channelID: String(describing: channel),
                            user: Requester(userID: String(describing: user.id), displayName: interaction.member?.nick ?? user.displayName),
-                           isManager: isManager)
+                           isManager: isManager,
+                           roleIDs: (interaction.member?.roles ?? []).map { String(describing: $0) },
+                           purchases: (interaction.entitlements ?? []).map(purchase))
+    }
+
+    /// A Discord entitlement as a store purchase (the service decides which SKUs are premium).
+    public func purchase(_ entitlement: Entitlement) -> PurchasedEntitlement {
+        PurchasedEntitlement(id: String(describing: entitlement.id), platform: Self.platform, skuID: String(describing: entitlement.skuID),
+                             userID: entitlement.userID.map { String(describing: $0) },
+                             familyExternalID: entitlement.guildID.map { String(describing: $0) },
+                             endsAt: entitlement.endsAt.flatMap(Self.date), deleted: entitlement.deleted)
+    }
+
+    /// Discord's ISO 8601 timestamps, with or without fractional seconds.
+    static func date(_ text: String) -> Date? {
+        if let date = try? Date(text, strategy: .iso8601) { return date }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text)
     }
 
     public func request(of interaction: Interaction) -> Request {
@@ -46,7 +65,8 @@ public struct InteractionTranslator: Sendable {
             return .input(.button(id: id))
         case .autocomplete:
             let (_, options) = Self.flatten(interaction.data?.options ?? [], focusedOnly: true)
-            return .storyAutocomplete(options["story"] ?? "")
+            let option = options["collection"] != nil ? "collection" : "story"
+            return .autocomplete(option: option, text: options[option] ?? "")
         default:
             return .ignored
         }

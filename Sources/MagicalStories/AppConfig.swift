@@ -15,6 +15,9 @@ import SystemPackage
 /// | `stories.workers`    | `STORIES_WORKERS`    | `2`                              |
 /// | `stories.maxPages`   | `STORIES_MAX_PAGES`  | `5` (the free plan's limit)      |
 /// | `stories.perDay`     | `STORIES_PER_DAY`    | `3` stories per person per UTC day |
+/// | `premium.maxPages`   | `PREMIUM_MAX_PAGES`  | `12` (the premium plan's limit)  |
+/// | `premium.perDay`     | `PREMIUM_STORIES_PER_DAY` | `30`                        |
+/// | `discord.premiumSkuIds` | `DISCORD_PREMIUM_SKU_IDS` | none (comma-separated SKU ids that count as premium) |
 /// | `images.width`/`height` | `IMAGES_WIDTH`/`IMAGES_HEIGHT` | `768` × `512`      |
 /// | `webChat.enabled`    | `WEB_CHAT_ENABLED`   | `true`                           |
 /// | `discord.token`      | `DISCORD_TOKEN`      | none (secret; set → Discord bot) |
@@ -37,6 +40,11 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
     public var maxPages = 5
     /// Stories each person may start per day (the free plan's limit; 0 turns stories off).
     public var storiesPerDay = 3
+    /// The premium plan's page limit and stories per day.
+    public var premiumMaxPages = 12
+    public var premiumStoriesPerDay = 30
+    /// Discord SKUs whose entitlements count as premium.
+    public var discordPremiumSKUIDs: [String] = []
     public var imageWidth = 768
     public var imageHeight = 512
     /// Serve the family web chat (beside the Discord bot, when one is configured).
@@ -120,6 +128,9 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
         workers = try Self.integer(reader, "stories.workers", default: workers, in: 1...64, name: "STORIES_WORKERS")
         maxPages = try Self.integer(reader, "stories.maxPages", default: maxPages, in: 3...12, name: "STORIES_MAX_PAGES")
         storiesPerDay = try Self.integer(reader, "stories.perDay", default: storiesPerDay, in: 0...10_000, name: "STORIES_PER_DAY")
+        premiumMaxPages = try Self.integer(reader, "premium.maxPages", default: premiumMaxPages, in: 3...12, name: "PREMIUM_MAX_PAGES")
+        premiumStoriesPerDay = try Self.integer(reader, "premium.perDay", default: premiumStoriesPerDay, in: 0...10_000,
+                                                name: "PREMIUM_STORIES_PER_DAY")
         imageWidth = try Self.integer(reader, "images.width", default: imageWidth, in: 256...2048, name: "IMAGES_WIDTH")
         imageHeight = try Self.integer(reader, "images.height", default: imageHeight, in: 256...2048, name: "IMAGES_HEIGHT")
         webChatEnabled = try Self.boolean(reader, "webChat.enabled", default: webChatEnabled, name: "WEB_CHAT_ENABLED")
@@ -134,6 +145,11 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
         adminUserIDs = admins.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         if let bad = adminUserIDs.first(where: { UInt64($0) == nil }) {
             throw AppConfigError.invalid(key: "ADMIN_USER_IDS", value: bad, expected: "comma-separated Discord user ids")
+        }
+        discordPremiumSKUIDs = reader.string(forKey: "discord.premiumSkuIds", default: "").split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        if let bad = discordPremiumSKUIDs.first(where: { UInt64($0) == nil }) {
+            throw AppConfigError.invalid(key: "DISCORD_PREMIUM_SKU_IDS", value: bad, expected: "comma-separated Discord SKU ids")
         }
         storyProvider = try Self.choice(reader, "story.provider", default: storyProvider, name: "STORY_PROVIDER")
         imageProvider = try Self.choice(reader, "image.provider", default: imageProvider, name: "IMAGE_PROVIDER")

@@ -22,6 +22,9 @@ public struct MagicalStoriesApp: Sendable {
     public let config: AppConfig
     public let database: AppDatabase
     public let stories: StoryService
+    public let collections: CollectionService
+    /// Plans: premium grants, store purchases, the audit log.
+    public let entitlements: EntitlementService
     public let pool: StoryWorkerPool
     public let router: CommandRouter
     public let hub: WebChatRoomHub
@@ -52,6 +55,13 @@ public struct MagicalStoriesApp: Sendable {
         let stories = StoryService(repository: repository, writerLanguages: writer.supportedLanguages, clock: clock,
                                    jobAdded: { wakeUp.wake() })
         self.stories = stories
+        let collections = CollectionService(store: SQLiteCollectionStore(database: database, clock: clock), stories: stories,
+                                            clock: clock, jobAdded: { wakeUp.wake() })
+        self.collections = collections
+        let entitlements = EntitlementService(
+            store: SQLiteEntitlementStore(database: database, clock: clock), catalog: Self.plans(config), clock: clock,
+            premiumSKUs: Set(config.discordPremiumSKUIDs))
+        self.entitlements = entitlements
 
         let hub = WebChatRoomHub(transcript: SQLiteChatTranscript(database: database), clock: clock)
         self.hub = hub
@@ -60,8 +70,9 @@ public struct MagicalStoriesApp: Sendable {
         if let token = config.discordToken, let httpClient = sharedHTTPClient {
             let rest = DiscordRESTClient(configuration: DiscordRESTConfiguration(apiURL: config.discordAPIURL, token: token),
                                          httpClient: httpClient, logger: logger.labeled("discord.rest"))
-            transports.append(DiscordTransport(rest: rest, renderer: DiscordMessageRenderer(images: { try await stories.image($0) }),
-                                               logger: logger.labeled("discord.delivery")))
+            let renderer = DiscordMessageRenderer(images: { try await stories.image($0) },
+                                                  premiumSKU: entitlements.offeredSKU.flatMap(Snowflake.init))
+            transports.append(DiscordTransport(rest: rest, renderer: renderer, logger: logger.labeled("discord.delivery")))
             let gateway = GatewayConfiguration(token: token, gatewayInfo: { try await rest.gatewayBot() })
             discord = (rest, DiscordBot.Configuration(applicationID: config.discordApplicationID.flatMap(Snowflake.init),
                                                       guildID: config.discordGuildID.flatMap(Snowflake.init), gateway: gateway))
@@ -91,15 +102,10 @@ public struct MagicalStoriesApp: Sendable {
             onOutcome: { job, outcome in Self.log(outcome, of: job, to: poolLogger) })
         wakeUp.set(pool)
 
-        let maxPages = config.maxPages
-        let storiesPerDay = config.storiesPerDay
-        let router = CommandRouter(stories: stories, logger: logger.labeled("router"), limits: { _ in
-            var limits = StoryLimits()
-            limits.maxPages = maxPages
-            limits.defaultPages = min(limits.defaultPages, maxPages)
-            limits.dailyQuota = DailyQuota(storiesPerDay: storiesPerDay)
-            return limits
-        })
+        let policy = FamilyPolicy(entitlements: entitlements, settings: SQLiteFamilySettingsStore(database: database, clock: clock))
+        let router = CommandRouter(services: .init(stories: stories, collections: collections, policy: policy,
+                                                   admins: Set(config.adminUserIDs)),
+                                   logger: logger.labeled("router"))
         self.router = router
         webChat = WebChatServer(
             configuration: .init(host: config.httpHost, port: config.httpPort), hub: hub, router: router,
@@ -108,9 +114,17 @@ public struct MagicalStoriesApp: Sendable {
             logger: logger.labeled("webchat"))
         let store = SQLiteKeyValueStore(database: database, clock: clock)
         discordBot = discord.map { rest, configuration in
-            DiscordBot(configuration: configuration, rest: rest, router: router, stories: stories,
+            DiscordBot(configuration: configuration, rest: rest, router: router,
+                       services: .init(stories: stories, collections: collections, entitlements: entitlements),
                        store: store, logger: logger.labeled("discord"))
         }
+    }
+
+    /// The free and premium plans from the configuration.
+    static func plans(_ config: AppConfig) -> PlanCatalog {
+        PlanCatalog(free: PlanLimits(storiesPerDay: config.storiesPerDay, maxPages: config.maxPages, collections: false),
+                    premium: PlanLimits(storiesPerDay: config.premiumStoriesPerDay, maxPages: max(config.maxPages, config.premiumMaxPages),
+                                        collections: true))
     }
 
     /// The shared HTTP client's settings. A burst of interactions needs many acknowledgements
@@ -152,6 +166,7 @@ public struct MagicalStoriesApp: Sendable {
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
         if let httpClient { services.append(.init(service: HTTPClientService(client: httpClient))) }
         services.append(.init(service: StoryWorkerService(pool: pool)))
+        services.append(.init(service: PremiumExpiryService(entitlements: entitlements, logger: logger.labeled("premium"))))
         if config.webChatEnabled { services.append(.init(service: application)) }
         if let discordBot {
             // A fatal gateway close (bad token, disallowed intents) ends the whole service.

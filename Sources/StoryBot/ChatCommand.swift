@@ -10,8 +10,53 @@ public enum ChatCommand: Sendable, Equatable {
     case storyRead(story: String)
     /// `/story delete story:…`
     case storyDelete(story: String)
+    /// `/collection new goal:… name:… age:… stories:… companion:… language:…`
+    case collectionNew(CollectionDraft)
+    case collectionList
+    /// `/collection show collection:…` — an id or words of its title.
+    case collectionShow(collection: String)
+    case collectionDelete(collection: String)
+    /// `/premium grant user:… | server:…, days:…, reason:…` (bot admins).
+    case premiumGrant(PremiumTargetInput, days: Int?, reason: String?)
+    case premiumRevoke(PremiumTargetInput, reason: String?)
+    case premiumStatus(PremiumTargetInput)
+    /// `/settings show` (managers).
+    case settingsShow
+    /// `/settings set max_pages:… languages:… avoid:… illustrations:… requesters:… role:…` (managers).
+    case settingsSet(SettingsChange)
     /// `/help`
     case help
+}
+
+/// What `/collection new` asked for, before validation.
+public struct CollectionDraft: Sendable, Equatable {
+    public var goal: String
+    public var heroName: String?
+    public var age: String?
+    public var stories: String?
+    public var companion: String?
+    public var language: String?
+
+    public init(goal: String, heroName: String? = nil, age: String? = nil, stories: String? = nil, companion: String? = nil,
+                language: String? = nil) {
+        self.goal = goal
+        self.heroName = heroName
+        self.age = age
+        self.stories = stories
+        self.companion = companion
+        self.language = language
+    }
+}
+
+/// Whom an admin command is about: a user, a server by id, or (neither given) this server.
+public struct PremiumTargetInput: Sendable, Equatable {
+    public var userID: String?
+    public var serverID: String?
+
+    public init(userID: String? = nil, serverID: String? = nil) {
+        self.userID = userID
+        self.serverID = serverID
+    }
 }
 
 /// Something a person did in the chat that the bot answers.
@@ -28,11 +73,18 @@ public struct ChatContext: Sendable, Equatable {
     public var user: Requester
     /// May manage the family's settings and delete any story (Discord: Manage Server).
     public var isManager: Bool
+    /// The person's roles in the family's server (Discord), for "who may ask for stories".
+    public var roleIDs: [String]
+    /// Store purchases the platform sent with this input (Discord entitlements).
+    public var purchases: [PurchasedEntitlement]
 
-    public init(family: FamilyRef, channelID: String, user: Requester, isManager: Bool) {
+    public init(family: FamilyRef, channelID: String, user: Requester, isManager: Bool, roleIDs: [String] = [],
+                purchases: [PurchasedEntitlement] = []) {
         self.family = family
         self.channelID = channelID
         self.user = user
         self.isManager = isManager
+        self.roleIDs = roleIDs
+        self.purchases = purchases
     }
 }

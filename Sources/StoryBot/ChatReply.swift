@@ -48,12 +48,16 @@ public struct ChatReply: Sendable, Equatable {
     public var buttons: [[ChatButton]]
     /// Shown only to the person who asked (Discord: ephemeral).
     public var isPrivate: Bool
+    /// The answer is about something premium allows: platforms with a store show its button.
+    public var offersPremium: Bool
 
-    public init(text: String? = nil, page: PageView? = nil, buttons: [[ChatButton]] = [], isPrivate: Bool = false) {
+    public init(text: String? = nil, page: PageView? = nil, buttons: [[ChatButton]] = [], isPrivate: Bool = false,
+                offersPremium: Bool = false) {
         self.text = text
         self.page = page
         self.buttons = buttons
         self.isPrivate = isPrivate
+        self.offersPremium = offersPremium
     }
 
     public static func privateNote(_ text: String) -> ChatReply { ChatReply(text: text, isPrivate: true) }

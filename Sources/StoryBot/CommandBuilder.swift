@@ -14,6 +14,13 @@ public enum CommandBuilder {
         return try build(entry, options: options)
     }
 
+    /// An id from a mention (`<@123>`, `<@&456>`) or a bare id; nil when empty.
+    static func mentionID(_ raw: String?) -> String? {
+        guard let raw else { return nil }
+        let trimmed = raw.trimmingCharacters(in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: "<@!&>")))
+        return trimmed.isEmpty ? nil : String(trimmed.prefix(64))
+    }
+
     static func build(_ entry: CommandCatalog.Entry, options: [String: String]) throws(CommandParseError) -> ChatCommand {
         let label = [entry.command, entry.subcommand].compactMap { $0 }.joined(separator: " ")
         for name in options.keys where !entry.options.contains(where: { $0.name == name }) {
@@ -34,6 +41,36 @@ public enum CommandBuilder {
             return .storyRead(story: options["story"] ?? "")
         case ("story", "delete"):
             return .storyDelete(story: options["story"] ?? "")
+        case ("collection", "new"):
+            return .collectionNew(CollectionDraft(goal: options["goal"] ?? "", heroName: options["name"], age: options["age"],
+                                                  stories: options["stories"], companion: options["companion"],
+                                                  language: options["language"]))
+        case ("collection", "list"):
+            return .collectionList
+        case ("collection", "show"):
+            return .collectionShow(collection: options["collection"] ?? "")
+        case ("collection", "delete"):
+            return .collectionDelete(collection: options["collection"] ?? "")
+        case ("premium", let sub?):
+            let target = PremiumTargetInput(userID: mentionID(options["user"]), serverID: mentionID(options["server"]))
+            let reason = options["reason"].flatMap { $0.isEmpty ? nil : $0 }
+            switch sub {
+            case "grant":
+                var days: Int?
+                if let raw = options["days"]?.trimmingCharacters(in: .whitespaces), !raw.isEmpty {
+                    guard let value = Int(raw.prefix(6)), (1...3650).contains(value) else { throw .badValue(option: "days", hint: "a number of days from 1 to 3650") }
+                    days = value
+                }
+                return .premiumGrant(target, days: days, reason: reason)
+            case "revoke": return .premiumRevoke(target, reason: reason)
+            default: return .premiumStatus(target)
+            }
+        case ("settings", "show"):
+            return .settingsShow
+        case ("settings", "set"):
+            return .settingsSet(SettingsChange(maxPages: options["max_pages"], languages: options["languages"], avoid: options["avoid"],
+                                               illustrations: options["illustrations"], requesters: options["requesters"],
+                                               roleID: mentionID(options["role"])))
         default:
             return .help
         }

@@ -1,18 +1,62 @@
 import StoryDomain
 
 /// The commands the bot understands, with their options: the single source for the text
-/// parser, help text and (later) platform command registration.
+/// parser, help text and platform command registration.
 public enum CommandCatalog {
     /// One option of a subcommand.
     public struct Option: Sendable, Equatable {
+        /// What kind of value the option takes.
+        public enum Kind: Sendable, Equatable {
+            case text, integer
+            /// A person (Discord: a user picker; typed: an id or mention).
+            case user
+            /// A role (Discord: a role picker; typed: an id or mention).
+            case role
+        }
+
+        /// A fixed value to choose from, with the name people see.
+        public struct Choice: Sendable, Equatable {
+            public var name: String
+            public var value: String
+        }
+
         public var name: String
         public var summary: String
+        public var kind: Kind
         public var required: Bool
         /// Integer bounds, when the option is a number.
         public var range: ClosedRange<Int>?
         public var maxLength: Int?
-        public var choices: [String]
+        public var choices: [Choice]
         public var autocomplete: Bool
+
+        static func text(_ name: String, _ summary: String, required: Bool = false, maxLength: Int, choices: [Choice] = [],
+                         autocomplete: Bool = false) -> Option {
+            Option(name: name, summary: summary, kind: .text, required: required, range: nil,
+                   maxLength: choices.isEmpty ? maxLength : nil, choices: choices, autocomplete: autocomplete)
+        }
+
+        static func integer(_ name: String, _ summary: String, range: ClosedRange<Int>) -> Option {
+            Option(name: name, summary: summary, kind: .integer, required: false, range: range, maxLength: nil, choices: [],
+                   autocomplete: false)
+        }
+
+        static func user(_ name: String, _ summary: String) -> Option {
+            Option(name: name, summary: summary, kind: .user, required: false, range: nil, maxLength: nil, choices: [], autocomplete: false)
+        }
+
+        static func role(_ name: String, _ summary: String) -> Option {
+            Option(name: name, summary: summary, kind: .role, required: false, range: nil, maxLength: nil, choices: [], autocomplete: false)
+        }
+    }
+
+    /// Who may use a command.
+    public enum Access: Sendable, Equatable {
+        case everyone
+        /// Family managers (Discord: Manage Server).
+        case managers
+        /// Bot admins (`ADMIN_USER_IDS`), on Discord only.
+        case botAdmins
     }
 
     /// One subcommand (`story new`), or a top-level command without subcommands (`help`).
@@ -23,27 +67,75 @@ public enum CommandCatalog {
         public var options: [Option]
         /// Options that can be given by position (`/story library 2`, `/story read Moon`).
         public var positional: String?
+        public var access: Access = .everyone
     }
+
+    static let languageChoices = StoryLanguage.allCases.map { Option.Choice(name: $0.displayName, value: $0.rawValue) }
+    static let goalChoices = GrowthGoal.allCases.map { Option.Choice(name: $0.displayName, value: $0.rawValue) }
 
     public static let entries: [Entry] = [
         Entry(command: "story", subcommand: "new", summary: "Write and illustrate a new bedtime story", options: [
-            Option(name: "theme", summary: "What the story is about, e.g. a sleepy dragon", required: true, range: nil, maxLength: 200, choices: [], autocomplete: false),
-            Option(name: "name", summary: "The hero's name", required: false, range: nil, maxLength: 40, choices: [], autocomplete: false),
-            Option(name: "age", summary: "The listener's age (2–12): sets words and length", required: false, range: 2...12, maxLength: nil, choices: [], autocomplete: false),
-            Option(name: "companion", summary: "A favourite friend who comes along", required: false, range: nil, maxLength: 60, choices: [], autocomplete: false),
-            Option(name: "pages", summary: "How many pages (3–12, within your plan)", required: false, range: 3...12, maxLength: nil, choices: [], autocomplete: false),
-            Option(name: "language", summary: "The story's language", required: false, range: nil, maxLength: nil,
-                   choices: StoryLanguage.allCases.map(\.rawValue), autocomplete: false),
+            .text("theme", "What the story is about, e.g. a sleepy dragon", required: true, maxLength: 200),
+            .text("name", "The hero's name", maxLength: 40),
+            .integer("age", "The listener's age (2–12): sets words and length", range: 2...12),
+            .text("companion", "A favourite friend who comes along", maxLength: 60),
+            .integer("pages", "How many pages (3–12, within your plan)", range: 3...12),
+            .text("language", "The story's language", maxLength: 20, choices: languageChoices),
         ], positional: "theme"),
         Entry(command: "story", subcommand: "library", summary: "Your family's stories, newest first", options: [
-            Option(name: "page", summary: "Which page of the library", required: false, range: 1...1000, maxLength: nil, choices: [], autocomplete: false),
+            .integer("page", "Which page of the library", range: 1...1000),
         ], positional: "page"),
         Entry(command: "story", subcommand: "read", summary: "Open a story at page 1", options: [
-            Option(name: "story", summary: "The story's title", required: true, range: nil, maxLength: 100, choices: [], autocomplete: true),
+            .text("story", "The story's title", required: true, maxLength: 100, autocomplete: true),
         ], positional: "story"),
         Entry(command: "story", subcommand: "delete", summary: "Delete a story (asks first)", options: [
-            Option(name: "story", summary: "The story's title", required: true, range: nil, maxLength: 100, choices: [], autocomplete: true),
+            .text("story", "The story's title", required: true, maxLength: 100, autocomplete: true),
         ], positional: "story"),
+        Entry(command: "collection", subcommand: "new", summary: "Start a Growth Collection: a series of stories toward a goal", options: [
+            .text("goal", "What the series grows toward", required: true, maxLength: 40, choices: goalChoices),
+            .text("name", "The hero's name", maxLength: 40),
+            .integer("age", "The listener's age (2–12)", range: 2...12),
+            .integer("stories", "How many stories (3–7)", range: 3...7),
+            .text("companion", "A favourite friend who comes along", maxLength: 60),
+            .text("language", "The stories' language", maxLength: 20, choices: languageChoices),
+        ], positional: "goal"),
+        Entry(command: "collection", subcommand: "list", summary: "Your family's collections and their progress", options: [],
+              positional: nil),
+        Entry(command: "collection", subcommand: "show", summary: "A collection's stories; opens the next unread one", options: [
+            .text("collection", "The collection", required: true, maxLength: 100, autocomplete: true),
+        ], positional: "collection"),
+        Entry(command: "collection", subcommand: "delete", summary: "Delete a collection and its stories (asks first)", options: [
+            .text("collection", "The collection", required: true, maxLength: 100, autocomplete: true),
+        ], positional: "collection"),
+        Entry(command: "premium", subcommand: "grant", summary: "Bot admins: give a user or a whole server premium", options: [
+            .user("user", "The user to grant (leave empty for a server)"),
+            .text("server", "A server id (default: this server)", maxLength: 32),
+            .integer("days", "For how many days (default: until revoked)", range: 1...3650),
+            .text("reason", "Why (kept in the audit log)", maxLength: 200),
+        ], positional: "user", access: .botAdmins),
+        Entry(command: "premium", subcommand: "revoke", summary: "Bot admins: end a user's or server's premium now", options: [
+            .user("user", "The user (leave empty for a server)"),
+            .text("server", "A server id (default: this server)", maxLength: 32),
+            .text("reason", "Why (kept in the audit log)", maxLength: 200),
+        ], positional: "user", access: .botAdmins),
+        Entry(command: "premium", subcommand: "status", summary: "Bot admins: a user's or server's plan and history", options: [
+            .user("user", "The user (leave empty for a server)"),
+            .text("server", "A server id (default: this server)", maxLength: 32),
+        ], positional: "user", access: .botAdmins),
+        Entry(command: "settings", subcommand: "show", summary: "Managers: this server's parental controls", options: [],
+              positional: nil, access: .managers),
+        Entry(command: "settings", subcommand: "set", summary: "Managers: change parental controls", options: [
+            .integer("max_pages", "Most pages per story (3–12, within the plan)", range: 3...12),
+            .text("languages", "Allowed languages, comma-separated codes, or all", maxLength: 100),
+            .text("avoid", "Words and topics to keep out, comma-separated, or none", maxLength: 1_000),
+            .text("illustrations", "Pictures on every page, none, or emoji text art", maxLength: 10, choices: [
+                .init(name: "Pictures", value: "on"), .init(name: "No pictures", value: "off"), .init(name: "Text art", value: "text"),
+            ]),
+            .text("requesters", "Who may ask for stories", maxLength: 10, choices: [
+                .init(name: "Everyone", value: "everyone"), .init(name: "Only one role", value: "role"),
+            ]),
+            .role("role", "The role that may ask for stories"),
+        ], positional: nil, access: .managers),
         Entry(command: "help", subcommand: nil, summary: "What I can do", options: [], positional: nil),
     ]
 

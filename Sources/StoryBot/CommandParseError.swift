@@ -9,4 +9,6 @@ public enum CommandParseError: Error, Equatable, Sendable {
     case duplicateOption(String)
     case unexpectedText(String)
     case tooLong(limit: Int)
+    /// A value of the wrong form; `hint` says what is expected.
+    case badValue(option: String, hint: String)
 }

@@ -5,17 +5,36 @@ import StoryDomain
 /// Routes every command and button press to the story service and answers through the
 /// adapter's responder. Platform-neutral: Discord and the web chat both call it.
 public struct CommandRouter: Sendable {
-    private let stories: StoryService
-    private let limits: @Sendable (ChatContext) async throws -> StoryLimits
-    private let renderer = ReplyRenderer()
-    private let logger: Logger
+    /// The services commands are routed to.
+    public struct Services: Sendable {
+        public var stories: StoryService
+        public var collections: CollectionService
+        /// Plans and parental controls.
+        public var policy: FamilyPolicy
+        /// Bot admins' Discord user ids (`ADMIN_USER_IDS`).
+        public var admins: Set<String>
 
-    /// - Parameter limits: the limits that apply to a family (plan and parental controls).
-    public init(stories: StoryService, logger: Logger,
-                limits: @escaping @Sendable (ChatContext) async throws -> StoryLimits = { _ in StoryLimits() }) {
-        self.stories = stories
+        public init(stories: StoryService, collections: CollectionService, policy: FamilyPolicy, admins: Set<String>) {
+            self.stories = stories
+            self.collections = collections
+            self.policy = policy
+            self.admins = admins
+        }
+    }
+
+    let stories: StoryService
+    let collections: CollectionService
+    let policy: FamilyPolicy
+    let admins: Set<String>
+    let renderer = ReplyRenderer()
+    let logger: Logger
+
+    public init(services: Services, logger: Logger) {
+        stories = services.stories
+        collections = services.collections
+        policy = services.policy
+        admins = services.admins
         self.logger = logger
-        self.limits = limits
     }
 
     /// Handles one input. Never throws: every failure becomes a kind private reply.
@@ -37,7 +56,7 @@ public struct CommandRouter: Sendable {
                 try await press(component, context: context, responder: responder)
             }
         } catch {
-            if !(error is StoryRequestError || error is StoryServiceError || error is CommandParseError || error is QuotaExceeded) {
+            if !FriendlyErrors.isExpected(error) {
                 logger.error("command failed", metadata: ["error": "\(error)"])
             }
             try? await responder.reply(FriendlyErrors.reply(for: error))
@@ -53,7 +72,7 @@ public struct CommandRouter: Sendable {
     private func run(_ command: ChatCommand, context: ChatContext, responder: some ChatResponder) async throws {
         switch command {
         case let .storyNew(draft):
-            let limits = try await limits(context)
+            let limits = try await requesterLimits(context)
             let story = try stories.prepareStory(draft, family: context.family, requester: context.user, limits: limits)
             try await startStory(story, quota: limits.dailyQuota, responder: responder)
         case let .storyLibrary(page):
@@ -69,7 +88,24 @@ public struct CommandRouter: Sendable {
             try await responder.reply(renderer.deleteConfirmation(story))
         case .help:
             try await responder.reply(renderer.help())
+        case .collectionNew, .collectionList, .collectionShow, .collectionDelete:
+            try await runCollection(command, context: context, responder: responder)
+        case .premiumGrant, .premiumRevoke, .premiumStatus, .settingsShow, .settingsSet:
+            try await runAdmin(command, context: context, responder: responder)
         }
+    }
+
+    /// The limits for someone asking for a story here; refuses those the family's settings leave out.
+    func requesterLimits(_ context: ChatContext) async throws -> StoryLimits {
+        let rules = try await rules(context)
+        guard rules.mayRequest(roleIDs: context.roleIDs, isManager: context.isManager) else {
+            throw CommandAccessError.requesterRoleRequired
+        }
+        return rules.limits
+    }
+
+    func rules(_ context: ChatContext) async throws -> FamilyRules {
+        try await policy.rules(for: context.user.userID, in: context.family, purchases: context.purchases)
     }
 
     private func press(_ component: ComponentID, context: ChatContext, responder: some ChatResponder) async throws {
@@ -82,6 +118,9 @@ public struct CommandRouter: Sendable {
                 throw StoryServiceError.storyNotFound
             }
             try await responder.update(renderer.page(snapshot))
+            if number >= snapshot.story.pageCount {
+                try await storyFinished(snapshot.story, context: context, responder: responder)
+            }
         case let .library(page):
             try await responder.update(try await libraryReply(page: page, family: context.family))
         case let .open(id):
@@ -91,7 +130,7 @@ public struct CommandRouter: Sendable {
         case let .another(id):
             try await responder.acknowledge(privately: false)
             guard let original = try await stories.story(id, family: context.family) else { throw StoryServiceError.storyNotFound }
-            let limits = try await limits(context)
+            let limits = try await requesterLimits(context)
             let story = try stories.prepareAnother(like: original, requester: context.user, limits: limits)
             try await startStory(story, quota: limits.dailyQuota, responder: responder)
         case let .confirmDelete(id):
@@ -102,8 +141,23 @@ public struct CommandRouter: Sendable {
             try await stories.deleteStory(id, family: context.family, by: context.user, isManager: context.isManager)
             logger.info("story deleted", metadata: ["story": "\(id)"])
             try await responder.update(.privateNote("🗑 **\(story.displayTitle)** was deleted."))
-        case .cancelDelete:
+        case .cancelDelete, .cancelCollectionDelete:
             try await responder.update(.privateNote("👍 Kept it — nothing was deleted."))
+        case .collection, .confirmCollectionDelete:
+            try await pressCollection(component, context: context, responder: responder)
+        }
+    }
+
+    /// Someone reached the last page: the story counts as read; achievements and the collection's
+    /// next story are announced to everyone.
+    private func storyFinished(_ story: Story, context: ChatContext, responder: some ChatResponder) async throws {
+        do {
+            let limits = try await rules(context).limits
+            let outcome = try await collections.storyRead(story, limits: limits)
+            if let announcement = renderer.readAnnouncement(outcome) { try await responder.reply(announcement) }
+        } catch {
+            // The page was shown; progress is a bonus that must not turn into an error message.
+            logger.warning("could not record a finished story", metadata: ["story": "\(story.id)", "error": "\(error)"])
         }
     }
 
@@ -123,7 +177,7 @@ public struct CommandRouter: Sendable {
         return renderer.library(library, pageNumber: page)
     }
 
-    private func firstPage(of story: Story, family: FamilyRef) async throws -> ChatReply {
+    func firstPage(of story: Story, family: FamilyRef) async throws -> ChatReply {
         // Readable once page 1 has its text and picture; later pictures may still be painting.
         guard story.isReadable, let snapshot = try await stories.page(story.id, number: 1, family: family),
               snapshot.page.imageID != nil || story.status == .ready
@@ -153,8 +207,8 @@ extension ChatCommand {
     /// Library pages, help and delete confirmations are for the asker only.
     var answersPrivately: Bool {
         switch self {
-        case .help, .storyDelete: true
-        case .storyNew, .storyLibrary, .storyRead: false
+        case .help, .storyDelete, .collectionDelete, .premiumGrant, .premiumRevoke, .premiumStatus, .settingsShow, .settingsSet: true
+        case .storyNew, .storyLibrary, .storyRead, .collectionNew, .collectionList, .collectionShow: false
         }
     }
 }
@@ -170,6 +224,15 @@ extension ChatInput {
             case .storyRead: "story.read"
             case .storyDelete: "story.delete"
             case .help: "help"
+            case .collectionNew: "collection.new"
+            case .collectionList: "collection.list"
+            case .collectionShow: "collection.show"
+            case .collectionDelete: "collection.delete"
+            case .premiumGrant: "premium.grant"
+            case .premiumRevoke: "premium.revoke"
+            case .premiumStatus: "premium.status"
+            case .settingsShow: "settings.show"
+            case .settingsSet: "settings.set"
             }
         case .button: "button"
         }

@@ -15,6 +15,10 @@ public enum ComponentID: Sendable, Equatable, Hashable {
     case library(Int)
     case confirmDelete(StoryID)
     case cancelDelete(StoryID)
+    /// Show a Growth Collection (from the list).
+    case collection(CollectionID)
+    case confirmCollectionDelete(CollectionID)
+    case cancelCollectionDelete(CollectionID)
 
     public var encoded: String {
         switch self {
@@ -25,6 +29,9 @@ public enum ComponentID: Sendable, Equatable, Hashable {
         case let .library(page): "ms:l:\(page)"
         case let .confirmDelete(id): "ms:d:\(id.rawValue)"
         case let .cancelDelete(id): "ms:c:\(id.rawValue)"
+        case let .collection(id): "ms:k:\(id.rawValue)"
+        case let .confirmCollectionDelete(id): "ms:x:\(id.rawValue)"
+        case let .cancelCollectionDelete(id): "ms:y:\(id.rawValue)"
         }
     }
 
@@ -40,6 +47,9 @@ public enum ComponentID: Sendable, Equatable, Hashable {
         case ("l", 3):
             guard let page = Int(parts[2]), (1...1000).contains(page) else { return nil }
             self = .library(page)
+        case ("k", 3), ("x", 3), ("y", 3):
+            guard let id = CollectionID(rawValue: parts[2]) else { return nil }
+            self = parts[1] == "k" ? .collection(id) : parts[1] == "x" ? .confirmCollectionDelete(id) : .cancelCollectionDelete(id)
         case (let kind, 3):
             guard let id = StoryID(rawValue: parts[2]) else { return nil }
             switch kind {

@@ -4,7 +4,19 @@ import StoryDomain
 public enum FriendlyErrors {
     /// A private reply explaining `error` and what to change.
     public static func reply(for error: any Error) -> ChatReply {
-        .privateNote(text(for: error))
+        var reply = ChatReply.privateNote(text(for: error))
+        switch error {
+        case is PremiumRequired: reply.offersPremium = true
+        case let quota as QuotaExceeded: reply.offersPremium = quota.premiumLimit != nil
+        default: break
+        }
+        return reply
+    }
+
+    /// Refusals and mistakes: answered kindly, not logged as failures.
+    public static func isExpected(_ error: any Error) -> Bool {
+        error is StoryRequestError || error is StoryServiceError || error is CommandParseError || error is QuotaExceeded
+            || error is PremiumRequired || error is CollectionError || error is SettingsError || error is CommandAccessError
     }
 
     public static func text(for error: any Error) -> String {
@@ -12,8 +24,25 @@ public enum FriendlyErrors {
         case let error as StoryRequestError: text(for: error)
         case let error as CommandParseError: text(for: error)
         case let error as QuotaExceeded:
-            "🌙 That's \(error.limit) stories today — what a lot of reading! New stories can start again at midnight UTC. "
-                + "Premium families get more stories each day. Stories that couldn't be finished don't count."
+            "🌙 That's \(error.limit) \(error.limit == 1 ? "story" : "stories") today — what a lot of reading! "
+                + "New stories can start again at midnight UTC (\(waitText(error.waitSeconds))). "
+                + (error.premiumLimit.map { "With premium you could start \($0) stories a day. " } ?? "")
+                + "Stories that couldn't be finished don't count."
+        case let error as PremiumRequired:
+            switch error.feature {
+            case .collections:
+                "⭐ Growth Collections are part of premium: a series of stories that grows kindness, bravery or calm "
+                    + "bedtimes night by night. Ask the bot's admin about premium — `/story new` works on every plan."
+            }
+        case let error as CollectionError: text(for: error)
+        case let error as SettingsError: text(for: error)
+        case let error as CommandAccessError:
+            switch error {
+            case .notBotAdmin: "🔒 Only the bot's admins can manage premium."
+            case .adminCommandsElsewhere: "🔒 Premium is managed by the bot's admins on Discord or from the command line."
+            case .notManager: "🔒 Only server managers (Manage Server) can change the parental controls."
+            case .requesterRoleRequired: "🙏 In this server, stories are asked for by members with a chosen role. Ask a grown-up to request one!"
+            }
         case let error as StoryServiceError:
             switch error {
             case .storyNotFound: "🔎 I couldn't find that story in your library. Try `/story library` to see them all."
@@ -45,9 +74,45 @@ public enum FriendlyErrors {
                 + StoryLanguage.allCases.map { "\($0.displayName) (`\($0.rawValue)`)" }.joined(separator: ", ") + "."
         case let .languageNotAllowed(language):
             "🌍 \(language.displayName) isn't switched on for this family. A server manager can change that in the settings."
+        case .avoidedTopic:
+            "🛡️ That idea touches something this family's parental controls keep out of stories. Please try a different theme."
         case let .languageNotSupportedByWriter(language):
             "🌍 My built-in storyteller only writes in English for now, so I can't write in \(language.displayName) yet."
         }
+    }
+
+    static func text(for error: CollectionError) -> String {
+        switch error {
+        case .notFound: "🔎 I couldn't find that collection. Try `/collection list` to see them all."
+        case let .unknownGoal(goal):
+            "🌱 I don't know the goal “\(goal)”. Pick one of: " + GrowthGoal.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ") + "."
+        case let .storyCountOutOfRange(count, allowed):
+            "📚 A collection has \(allowed.lowerBound) to \(allowed.upperBound) stories, not \(count)."
+        case .notAllowedToDelete: "🙏 Only the person who started this collection (or a server manager) can delete it."
+        }
+    }
+
+    static func text(for error: SettingsError) -> String {
+        switch error {
+        case .nothingToChange: "⚙️ Tell me what to change, e.g. `/settings set max_pages:4` or `avoid:\"spiders, thunder\"`."
+        case let .badMaxPages(allowed): "📄 `max_pages:` should be a number from \(allowed.lowerBound) to \(allowed.upperBound)."
+        case let .unknownLanguage(name):
+            "🌍 I don't know the language “\(name)”. Use codes such as " + StoryLanguage.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")
+                + ", or `all`."
+        case let .tooManyAvoidEntries(limit): "✂️ The avoid-list can hold up to \(limit) words or topics."
+        case let .avoidEntryTooLong(entry, limit): "✂️ “\(entry)…” is long for an avoid-list entry — keep each under \(limit) characters."
+        case .badIllustrations: "🖼️ `illustrations:` can be `on`, `off` or `text`."
+        case .badRequesters: "👪 `requesters:` can be `everyone` or `role` (with `role:`)."
+        case .roleMissing: "👪 Pick the role too, e.g. `requesters:role role:@Parents`."
+        case .rolesNeedDiscord: "👪 Roles exist on Discord only; in the web chat everyone in the room may ask for stories."
+        }
+    }
+
+    /// "in 3 h 20 min", "in 12 min".
+    static func waitText(_ seconds: Int) -> String {
+        let minutes = max(1, (seconds + 59) / 60)
+        if minutes < 60 { return "in \(minutes) min" }
+        return minutes % 60 == 0 ? "in \(minutes / 60) h" : "in \(minutes / 60) h \(minutes % 60) min"
     }
 
     static func text(for error: CommandParseError) -> String {
@@ -72,6 +137,8 @@ public enum FriendlyErrors {
             "✏️ I'm not sure what “\(text)” is for. Put it after an option, like `theme:…`."
         case let .tooLong(limit):
             "✂️ That message is too long for a command (over \(limit) characters)."
+        case let .badValue(option, hint):
+            "✏️ `\(option):` should be \(hint)."
         }
     }
 

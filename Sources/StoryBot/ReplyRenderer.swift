@@ -14,12 +14,24 @@ public struct ReplyRenderer: Sendable {
         let count = story.pageCount
         let isLast = number >= count
         var text = snapshot.page.text
-        if isLast { text += "\n\n*The End* 🌙" }
-        if snapshot.page.imageID == nil, snapshot.story.status != .ready {
-            text += "\n\n🎨 *The picture for this page is still being painted.*"
+        switch story.request.illustrations {
+        case .pictures:
+            if snapshot.page.imageID == nil, snapshot.story.status != .ready {
+                text += "\n\n🎨 *The picture for this page is still being painted.*"
+            }
+        case .textArt:
+            text = TextArt.line(sheet: story.sheet, scene: snapshot.page.scene) + "\n\n" + text
+        case .off:
+            break
         }
+        if isLast { text += "\n\n*The End* 🌙" }
+        if isLast, let link = story.collection {
+            text += "\n\n💬 *For grown-ups to talk over:* \(link.question)"
+        }
+        var footer = "page \(number) of \(count)"
+        if let link = story.collection { footer += " · story \(link.position) of \(link.storyCount) in a Growth Collection" }
         let view = PageView(storyID: story.id, title: story.displayTitle, text: text, pageNumber: number, pageCount: count,
-                            imageID: snapshot.page.imageID, footer: "page \(number) of \(count)")
+                            imageID: story.request.illustrations == .pictures ? snapshot.page.imageID : nil, footer: footer)
         // Ids are distinct by construction: ⏮ has its own kind, ◀ and ▶ point to different pages.
         var rows = [[
             ChatButton(.firstPage(story.id), label: "⏮", disabled: number <= 1),
@@ -99,6 +111,9 @@ public struct ReplyRenderer: Sendable {
         **/story library** — your family's stories, newest first.
         **/story read** `story:Moon` — open a story again at page 1.
         **/story delete** `story:Moon` — delete a story (I'll ask first).
+        **/collection new** `goal:bravery name:Mia age:5 stories:5` — a Growth Collection: a series of stories toward a goal, \
+        one each night (premium). **/collection list**, **/collection show**, **/collection delete**.
+        **/settings show** — this server's parental controls (managers can change them with **/settings set**).
 
         Use ⏮ ◀ ▶ under a page to turn pages — anyone here can, so you can read together. Sweet dreams! ✨
         """, isPrivate: true)

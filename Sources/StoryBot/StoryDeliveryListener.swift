@@ -16,6 +16,8 @@ public struct StoryDeliveryListener: StoryProgressListener {
     }
 
     public func story(_ story: Story, didProgress progress: StoryProgress, delivery: DeliveryAddress) async throws {
+        // Made ahead of time (a collection's next story): nobody is waiting on a message.
+        if delivery.platform == DeliveryAddress.background.platform { return }
         guard let transport = transports[delivery.platform] else {
             logger.warning("no transport for platform", metadata: ["platform": "\(delivery.platform)", "story": "\(story.id)"])
             return

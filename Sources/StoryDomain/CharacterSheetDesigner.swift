@@ -32,6 +32,19 @@ public struct CharacterSheetDesigner: Sendable {
                               settingDescription: description, palette: palette)
     }
 
+    /// The sheet for a request: designed from it, keeping the hero and companion of
+    /// `request.heroSheet` when the story belongs to a series.
+    public func design(for request: StoryRequest, heroName: String? = nil) -> CharacterSheet {
+        var sheet = design(theme: request.theme, heroName: heroName ?? request.heroName, companion: request.companion,
+                           age: request.age, seed: request.seed)
+        if let kept = request.heroSheet {
+            sheet.hero = kept.hero
+            sheet.companion = kept.companion ?? sheet.companion
+            sheet.palette.accent = kept.palette.accent
+        }
+        return sheet
+    }
+
     /// The first creature named in a text ("a sleepy dragon" → `.dragon`), if any.
     public static func creatureKind(in text: String) -> CreatureKind? { firstKind(in: words(text)) }
 

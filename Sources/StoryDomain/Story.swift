@@ -26,9 +26,14 @@ public struct Story: Sendable, Equatable, Identifiable {
     public var status: StoryStatus
     public var createdAt: Date
     public var failureReason: String?
+    /// When someone first read it to the last page.
+    public var readAt: Date?
+    /// Its place in a Growth Collection, if it belongs to one.
+    public var collection: CollectionLink?
 
     public init(id: StoryID, family: FamilyRef, requester: Requester, request: StoryRequest, title: String? = nil,
-                sheet: CharacterSheet? = nil, status: StoryStatus = .queued, createdAt: Date, failureReason: String? = nil) {
+                sheet: CharacterSheet? = nil, status: StoryStatus = .queued, createdAt: Date, failureReason: String? = nil,
+                readAt: Date? = nil, collection: CollectionLink? = nil) {
         self.id = id
         self.family = family
         self.requester = requester
@@ -38,6 +43,8 @@ public struct Story: Sendable, Equatable, Identifiable {
         self.status = status
         self.createdAt = createdAt
         self.failureReason = failureReason
+        self.readAt = readAt
+        self.collection = collection
     }
 
     public var pageCount: Int { request.pageCount }

@@ -23,6 +23,9 @@ public struct DeliveryAddress: Sendable, Equatable, Codable, CustomStringConvert
         self.extras = extras
     }
 
+    /// Made in the background with nobody waiting (the next story of a collection): no message to edit.
+    public static let background = DeliveryAddress(platform: "background", channelID: "-")
+
     public var description: String {
         "\(platform):\(channelID)/\(messageID ?? "-")\(secret == nil ? "" : " (token redacted)")"
     }

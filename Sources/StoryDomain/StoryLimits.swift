@@ -14,6 +14,9 @@ public struct StoryLimits: Sendable, Equatable {
     public var allowedLanguages: Set<StoryLanguage> = Set(StoryLanguage.allCases)
     /// Stories each person may start per day (nil: no limit).
     public var dailyQuota: DailyQuota?
+    /// Words and topics refused in requests and generated text (the family's parental controls).
+    public var avoidList: [String] = []
+    public var illustrations: IllustrationMode = .pictures
 
     public init() {}
 }

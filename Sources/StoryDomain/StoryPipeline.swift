@@ -112,7 +112,9 @@ public struct StoryPipeline: Sendable {
         if pages.isEmpty {
             try await repository.setStatus(.writing, for: story.id, reason: nil)
             try? await listener.story(story, didProgress: .writing, delivery: delivery)
-            let written = try checker.check(try await parts.writer.write(story.request), for: story.request)
+            // The family's avoid-list (kept with the request) is checked on the text too.
+            let familyChecker = GeneratedStoryChecker(avoidList: checker.avoidList + story.request.avoid)
+            let written = try familyChecker.check(try await parts.writer.write(story.request), for: story.request)
             try await repository.saveText(written, for: story.id)
             await record(written.usage, story: story)
             pages = try await repository.pages(of: story.id)
@@ -120,6 +122,13 @@ public struct StoryPipeline: Sendable {
             story.sheet = written.sheet
         }
         guard let sheet = story.sheet, let first = pages.first else { throw PipelineError.missingCharacterSheet }
+        guard story.request.illustrations == .pictures else {
+            // Text only or emoji text art: the story is ready as soon as it is written.
+            try await repository.setStatus(.ready, for: story.id, reason: nil)
+            story.status = .ready
+            try await deliverFirstPage(of: story, job: job)
+            return story
+        }
 
         // Page 1 first, then deliver it: the family can start reading.
         let firstPicture: Illustration

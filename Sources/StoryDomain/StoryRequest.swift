@@ -28,9 +28,16 @@ public struct StoryRequest: Sendable, Equatable, Codable {
     public var language: StoryLanguage
     /// Makes the built-in writer and illustrator deterministic for a request.
     public var seed: UInt64
+    /// The family's avoid-list when the story was asked for: kept out of prompts and checked on the text.
+    public var avoid: [String]
+    /// Pictures, none, or emoji text art (the family's setting when the story was asked for).
+    public var illustrations: IllustrationMode
+    /// A hero and companion to keep (the stories of a Growth Collection share them).
+    public var heroSheet: CharacterSheet?
 
     public init(theme: String, heroName: String, age: Int, companion: String? = nil,
-                pageCount: Int, language: StoryLanguage = .english, seed: UInt64) {
+                pageCount: Int, language: StoryLanguage = .english, seed: UInt64, avoid: [String] = [],
+                illustrations: IllustrationMode = .pictures, heroSheet: CharacterSheet? = nil) {
         self.theme = theme
         self.heroName = heroName
         self.age = age
@@ -38,6 +45,9 @@ public struct StoryRequest: Sendable, Equatable, Codable {
         self.pageCount = pageCount
         self.language = language
         self.seed = seed
+        self.avoid = avoid
+        self.illustrations = illustrations
+        self.heroSheet = heroSheet
     }
 
     public var ageBand: AgeBand { AgeBand(age: age) }

@@ -11,4 +11,6 @@ public enum StoryRequestError: Error, Sendable, Equatable {
     case unknownLanguage(String)
     case languageNotAllowed(StoryLanguage)
     case languageNotSupportedByWriter(StoryLanguage)
+    /// The request mentions something on the family's avoid-list.
+    case avoidedTopic(String)
 }

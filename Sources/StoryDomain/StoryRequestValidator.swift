@@ -37,8 +37,11 @@ public struct StoryRequestValidator: Sendable {
         }
         guard limits.allowedLanguages.contains(language) else { throw .languageNotAllowed(language) }
 
+        let checker = GeneratedStoryChecker(avoidList: limits.avoidList)
+        if let word = checker.firstAvoidedWord(in: [theme, heroName, companion ?? ""]) { throw .avoidedTopic(word) }
         return StoryRequest(theme: theme, heroName: heroName, age: age, companion: companion,
-                            pageCount: pages, language: language, seed: seed)
+                            pageCount: pages, language: language, seed: seed, avoid: limits.avoidList,
+                            illustrations: limits.illustrations)
     }
 
     private func text(_ raw: String, field: String, limit: Int) throws(StoryRequestError) -> String {

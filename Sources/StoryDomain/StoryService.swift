@@ -50,7 +50,7 @@ public struct StoryService: Sendable {
     public func checkQuota(_ quota: DailyQuota, for requester: Requester, on platform: String) async throws {
         let day = DailyQuota.day(containing: clock.now())
         let used = try await repository.storiesStarted(by: requester, on: platform, since: day.start)
-        if used >= quota.storiesPerDay { throw QuotaExceeded(limit: quota.storiesPerDay, resetsAt: day.next) }
+        if used >= quota.storiesPerDay { throw quota.exceeded(at: clock.now()) }
     }
 
     /// ``prepareStory(_:family:requester:limits:seed:)`` then ``enqueue(_:delivery:)``.

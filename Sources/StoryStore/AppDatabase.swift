@@ -64,6 +64,9 @@ public struct AppDatabase: Sendable {
         migrator.registerMigration("v3: usage ledger, delivery marks") { db in
             try db.execute(sql: Schema.v3)
         }
+        migrator.registerMigration("v4: plans, audit, settings, collections, achievements") { db in
+            try db.execute(sql: Schema.v4)
+        }
         return migrator
     }
 

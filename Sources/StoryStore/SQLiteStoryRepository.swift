@@ -15,27 +15,49 @@ public struct SQLiteStoryRepository: StoryRepository {
     public func createStory(_ story: Story, delivery: DeliveryAddress, quota: DailyQuota?) async throws -> StoryJob {
         let now = clock.now()
         return try await database.writer.write { db in
-            if let quota {
-                // Counted inside the write transaction: two requests at once cannot both take the last slot.
-                let day = DailyQuota.day(containing: now)
-                let used = try Self.started(by: story.requester, on: story.family.platform, since: day.start, in: db)
-                if used >= quota.storiesPerDay { throw QuotaExceeded(limit: quota.storiesPerDay, resetsAt: day.next) }
-            }
-            let familyID = try FamilyRecord.findOrCreate(story.family, at: now, in: db)
-            try StoryRecord(story, familyID: familyID).insert(db)
-            var job = JobRecord(storyId: story.id.rawValue, status: JobStatus.queued.rawValue, attempts: 0,
-                                deliveryJson: try JSONColumn.encode(delivery), notBefore: now, lastError: nil,
-                                createdAt: now, updatedAt: now, deliveredAt: nil)
-            try job.insert(db)
-            return try job.job()
+            try Self.insert(story, delivery: delivery, quota: quota, at: now, in: db)
         }
+    }
+
+    /// Inserts a story and its job inside the caller's transaction. With a quota, the
+    /// requester's stories of the day are counted first, in the same transaction, so two
+    /// requests at once cannot both take the last slot.
+    static func insert(_ story: Story, delivery: DeliveryAddress, quota: DailyQuota?, at now: Date, in db: Database) throws -> StoryJob {
+        if let quota {
+            let day = DailyQuota.day(containing: now)
+            let used = try started(by: story.requester, on: story.family.platform, since: day.start, in: db)
+            if used >= quota.storiesPerDay { throw quota.exceeded(at: now) }
+        }
+        let familyID = try FamilyRecord.findOrCreate(story.family, at: now, in: db)
+        try StoryRecord(story, familyID: familyID).insert(db)
+        var job = JobRecord(storyId: story.id.rawValue, status: JobStatus.queued.rawValue, attempts: 0,
+                            deliveryJson: try JSONColumn.encode(delivery), notBefore: now, lastError: nil,
+                            createdAt: now, updatedAt: now, deliveredAt: nil)
+        try job.insert(db)
+        return try job.job()
+    }
+
+    /// Deletes stories and then the pictures no remaining page uses, inside the caller's transaction.
+    static func delete(stories ids: [String], in db: Database) throws -> Int {
+        var deleted = 0
+        for id in ids {
+            let imageIDs = try String.fetchAll(db, sql: "SELECT DISTINCT image_id FROM page WHERE story_id = ? AND image_id IS NOT NULL",
+                                               arguments: [id])
+            try db.execute(sql: "DELETE FROM story WHERE id = ?", arguments: [id])
+            deleted += db.changesCount
+            for imageID in imageIDs {
+                try db.execute(sql: "DELETE FROM image WHERE id = ? AND NOT EXISTS (SELECT 1 FROM page WHERE image_id = ?)",
+                               arguments: [imageID, imageID])
+            }
+        }
+        return deleted
     }
 
     public func storiesStarted(by requester: Requester, on platform: String, since: Date) async throws -> Int {
         try await database.writer.read { db in try Self.started(by: requester, on: platform, since: since, in: db) }
     }
 
-    private static func started(by requester: Requester, on platform: String, since: Date, in db: Database) throws -> Int {
+    static func started(by requester: Requester, on platform: String, since: Date, in db: Database) throws -> Int {
         try Int.fetchOne(db, sql: """
             SELECT COUNT(*) FROM story JOIN family ON family.id = story.family_id
             WHERE story.requester_id = ? AND family.platform = ? AND story.created_at >= ? AND story.status != 'failed'
@@ -122,15 +144,7 @@ public struct SQLiteStoryRepository: StoryRepository {
 
     public func deleteStory(_ id: StoryID) async throws -> Bool {
         try await database.writer.write { db in
-            let imageIDs = try String.fetchAll(db, sql: "SELECT DISTINCT image_id FROM page WHERE story_id = ? AND image_id IS NOT NULL",
-                                               arguments: [id.rawValue])
-            try db.execute(sql: "DELETE FROM story WHERE id = ?", arguments: [id.rawValue])
-            let deleted = db.changesCount > 0
-            for imageID in imageIDs {
-                try db.execute(sql: "DELETE FROM image WHERE id = ? AND NOT EXISTS (SELECT 1 FROM page WHERE image_id = ?)",
-                               arguments: [imageID, imageID])
-            }
-            return deleted
+            try Self.delete(stories: [id.rawValue], in: db) > 0
         }
     }
 

@@ -99,4 +99,101 @@ enum Schema {
 
     ALTER TABLE job ADD COLUMN delivered_at DATETIME;
     """
+
+    static let v4 = """
+    ALTER TABLE story ADD COLUMN avoid_json TEXT;
+    ALTER TABLE story ADD COLUMN illustrations TEXT NOT NULL DEFAULT 'pictures'
+        CHECK (illustrations IN ('pictures', 'off', 'text'));
+    ALTER TABLE story ADD COLUMN hero_sheet_json TEXT;
+    ALTER TABLE story ADD COLUMN read_at DATETIME;
+
+    CREATE TABLE premium_grant (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        platform TEXT NOT NULL CHECK (length(platform) BETWEEN 1 AND 32),
+        target_kind TEXT NOT NULL CHECK (target_kind IN ('user', 'family')),
+        target_id TEXT NOT NULL CHECK (length(target_id) BETWEEN 1 AND 128),
+        granted_by TEXT NOT NULL,
+        granted_at DATETIME NOT NULL,
+        expires_at DATETIME,
+        reason TEXT,
+        ended_at DATETIME,
+        end_reason TEXT CHECK (end_reason IN ('revoked', 'replaced', 'expired'))
+    );
+    CREATE INDEX premium_grant_by_target ON premium_grant(platform, target_kind, target_id);
+    CREATE INDEX premium_grant_open ON premium_grant(ended_at, expires_at);
+
+    CREATE TABLE premium_audit (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        action TEXT NOT NULL CHECK (action IN ('grant', 'revoke', 'expire')),
+        actor TEXT NOT NULL,
+        platform TEXT NOT NULL,
+        target_kind TEXT NOT NULL CHECK (target_kind IN ('user', 'family')),
+        target_id TEXT NOT NULL,
+        until DATETIME,
+        reason TEXT,
+        at DATETIME NOT NULL
+    );
+    CREATE INDEX premium_audit_by_target ON premium_audit(platform, target_kind, target_id, at);
+
+    CREATE TABLE purchased_entitlement (
+        id TEXT PRIMARY KEY NOT NULL,
+        platform TEXT NOT NULL,
+        sku_id TEXT NOT NULL,
+        user_id TEXT,
+        family_id TEXT,
+        ends_at DATETIME,
+        deleted BOOLEAN NOT NULL DEFAULT 0,
+        updated_at DATETIME NOT NULL,
+        CHECK (user_id IS NOT NULL OR family_id IS NOT NULL)
+    );
+    CREATE INDEX purchase_by_user ON purchased_entitlement(platform, user_id);
+    CREATE INDEX purchase_by_family ON purchased_entitlement(platform, family_id);
+
+    CREATE TABLE family_settings (
+        family_id INTEGER PRIMARY KEY NOT NULL REFERENCES family(id) ON DELETE CASCADE,
+        settings_json TEXT NOT NULL,
+        updated_by TEXT NOT NULL,
+        updated_at DATETIME NOT NULL
+    );
+
+    CREATE TABLE growth_collection (
+        id TEXT PRIMARY KEY NOT NULL CHECK (length(id) BETWEEN 1 AND 32),
+        family_id INTEGER NOT NULL REFERENCES family(id) ON DELETE CASCADE,
+        requester_id TEXT NOT NULL,
+        requester_name TEXT NOT NULL,
+        goal TEXT NOT NULL,
+        hero_name TEXT NOT NULL CHECK (length(hero_name) BETWEEN 1 AND 80),
+        age INTEGER NOT NULL CHECK (age BETWEEN 1 AND 18),
+        companion TEXT,
+        language TEXT NOT NULL,
+        story_count INTEGER NOT NULL CHECK (story_count BETWEEN 3 AND 7),
+        seed INTEGER NOT NULL,
+        completed_at DATETIME,
+        created_at DATETIME NOT NULL
+    );
+    CREATE INDEX collection_by_family ON growth_collection(family_id, created_at);
+
+    CREATE TABLE collection_entry (
+        collection_id TEXT NOT NULL REFERENCES growth_collection(id) ON DELETE CASCADE,
+        position INTEGER NOT NULL CHECK (position BETWEEN 1 AND 7),
+        theme TEXT NOT NULL,
+        question TEXT NOT NULL,
+        story_id TEXT UNIQUE REFERENCES story(id) ON DELETE SET NULL,
+        PRIMARY KEY (collection_id, position)
+    );
+
+    CREATE TABLE reading_day (
+        family_id INTEGER NOT NULL REFERENCES family(id) ON DELETE CASCADE,
+        day DATETIME NOT NULL,
+        PRIMARY KEY (family_id, day)
+    );
+
+    CREATE TABLE achievement (
+        family_id INTEGER NOT NULL REFERENCES family(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL,
+        detail TEXT NOT NULL DEFAULT '',
+        earned_at DATETIME NOT NULL,
+        PRIMARY KEY (family_id, kind, detail)
+    );
+    """
 }

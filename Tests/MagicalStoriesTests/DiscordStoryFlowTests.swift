@@ -176,7 +176,11 @@ struct DiscordStoryFlowTests {
         let simulator = first.simulator
         try await waitFor { simulator.commandRegistrations == 1 ? true : nil }
         let commands = simulator.registeredCommands()
-        #expect(Set(commands.map(\.name)) == ["story", "help"])
+        #expect(Set(commands.map(\.name)) == ["story", "collection", "premium", "settings", "help"])
+        // Admin and manager commands are hidden from ordinary members (and checked again on use).
+        #expect(commands.first { $0.name == "premium" }?.defaultMemberPermissions == "0")
+        #expect(commands.first { $0.name == "settings" }?.defaultMemberPermissions == "32")
+        #expect(commands.first { $0.name == "story" }?.defaultMemberPermissions == nil)
         let story = try #require(commands.first { $0.name == "story" })
         #expect(story.options?.map(\.name) == ["new", "library", "read", "delete"])
         let theme = try #require(story.options?.first?.options?.first)

@@ -90,7 +90,7 @@ struct ComponentIDTests {
     }
 
     @Test("ids the bot never made are rejected", arguments: [
-        "", "hello", "ms:p:abc", "ms:p:abc:0", "ms:p:abc:101", "ms:p:ABC:1", "ms:x:abc", "ms:l:0", "other:p:abc:1",
+        "", "hello", "ms:p:abc", "ms:p:abc:0", "ms:p:abc:101", "ms:p:ABC:1", "ms:z:abc", "ms:k:ABC", "ms:l:0", "other:p:abc:1",
         "ms:p:abc:1:extra", String(repeating: "m", count: 200),
     ])
     func rejectsForeign(encoded: String) {

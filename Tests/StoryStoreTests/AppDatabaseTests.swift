@@ -16,7 +16,8 @@ struct AppDatabaseTests {
         }
         #expect(journal == "wal")
         #expect(foreignKeys == 1)
-        #expect(try database.appliedMigrations() == ["v1: families, stories, pages, images, jobs, chat", "v2: bot state", "v3: usage ledger, delivery marks"])
+        #expect(try database.appliedMigrations() == ["v1: families, stories, pages, images, jobs, chat", "v2: bot state", "v3: usage ledger, delivery marks",
+                                                     "v4: plans, audit, settings, collections, achievements"])
         #expect(await database.ping())
     }
 

@@ -38,7 +38,8 @@ struct DailyQuotaTests {
         let delivery = DeliveryAddress(platform: "web", channelID: "f")
         _ = try await repository.createStory(Fixtures.story(id: "a1"), delivery: delivery, quota: quota)
         _ = try await repository.createStory(Fixtures.story(id: "a2"), delivery: delivery, quota: quota)
-        await #expect(throws: QuotaExceeded(limit: 2, resetsAt: Date(timeIntervalSince1970: 1_800_000_000 - 28_800 + 86_400))) {
+        await #expect(throws: QuotaExceeded(limit: 2, resetsAt: Date(timeIntervalSince1970: 1_800_000_000 - 28_800 + 86_400),
+                                               now: clock.now())) {
             _ = try await repository.createStory(Fixtures.story(id: "a3"), delivery: delivery, quota: quota)
         }
         try await repository.setStatus(.failed, for: StoryID(rawValue: "a2")!, reason: "provider down")

@@ -27,8 +27,7 @@ public struct GeminiStoryWriter: StoryWriter {
 
     /// Writes exactly `request.pageCount` pages; the result's `usage` counts every call made.
     public func write(_ request: StoryRequest) async throws -> WrittenStory {
-        let sheet = designer.design(theme: request.theme, heroName: request.heroName, companion: request.companion,
-                                    age: request.age, seed: request.seed)
+        let sheet = designer.design(for: request, heroName: request.heroName)
         let conversation = GeminiStoryConversation(prompt: StoryPrompt(request: request, sheet: sheet))
         let first = try await client.generateContent(conversation.firstRequest(), model: model, timeout: timeout)
         var usage = first.usage(provider: name, model: model)

@@ -24,8 +24,7 @@ public struct OfflineStoryWriter: StoryWriter {
             throw OfflineWriterError.unsupportedLanguage(request.language)
         }
         let heroName = Self.displayName(request.heroName)
-        let sheet = designer.design(theme: request.theme, heroName: heroName, companion: request.companion,
-                                    age: request.age, seed: request.seed)
+        let sheet = designer.design(for: request, heroName: heroName)
         let band = request.ageBand
         let pageCount = min(max(request.pageCount, 1), 12)
         let lexicon = SettingLexicon.forSetting(sheet.setting)

@@ -36,8 +36,7 @@ public struct OpenAIStoryWriter: StoryWriter {
     }
 
     public func write(_ request: StoryRequest) async throws -> WrittenStory {
-        let sheet = designer.design(theme: request.theme, heroName: request.heroName, companion: request.companion,
-                                    age: request.age, seed: request.seed)
+        let sheet = designer.design(for: request, heroName: request.heroName)
         var conversation = StoryConversation(prompt: StoryPrompt(request: request, sheet: sheet))
         let first = try await complete(conversation)
         do {

@@ -68,6 +68,8 @@ public struct ModelStoryAssembler: Sendable {
         let title = (draft.title ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         let story = WrittenStory(title: title.isEmpty ? "A Story for \(request.heroName)" : title, sheet: sheet, pages: written)
         do {
+            // The family's own avoid-list travels with the request: a model gets one more try to leave it out.
+            let checker = request.avoid.isEmpty ? checker : GeneratedStoryChecker(avoidList: checker.avoidList + request.avoid)
             return try checker.check(story, for: request)
         } catch let problem {
             switch problem {

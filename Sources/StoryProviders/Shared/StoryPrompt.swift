@@ -9,7 +9,8 @@ public struct StoryPrompt: Sendable {
     public let request: StoryRequest
     public let sheet: CharacterSheet
 
-    public init(request: StoryRequest, sheet: CharacterSheet, avoid: [String] = []) {
+    public init(request: StoryRequest, sheet: CharacterSheet, avoid extraAvoid: [String] = []) {
+        let avoid = extraAvoid + request.avoid
         self.request = request
         self.sheet = sheet
         let band = request.ageBand

@@ -24,6 +24,10 @@ struct StoryRecord: Codable, FetchableRecord, PersistableRecord {
     var status: String
     var failureReason: String?
     var createdAt: Date
+    var avoidJson: String?
+    var illustrations: String
+    var heroSheetJson: String?
+    var readAt: Date?
 
     init(_ story: Story, familyID: Int64) throws {
         id = story.id.rawValue
@@ -42,27 +46,45 @@ struct StoryRecord: Codable, FetchableRecord, PersistableRecord {
         status = story.status.rawValue
         failureReason = story.failureReason
         createdAt = story.createdAt
+        avoidJson = story.request.avoid.isEmpty ? nil : try JSONColumn.encode(story.request.avoid)
+        illustrations = story.request.illustrations.rawValue
+        heroSheetJson = try story.request.heroSheet.map(JSONColumn.encode)
+        readAt = nil
     }
 
     /// The domain value; `family` comes from the joined family row.
     func story(family: FamilyRef) throws -> Story {
         guard let storyID = StoryID(rawValue: id) else { throw StoreError(kind: .corrupt, path: "story", detail: "bad id \(id)") }
-        let request = StoryRequest(theme: theme, heroName: heroName, age: age, companion: companion, pageCount: pageCount,
-                                   language: StoryLanguage(rawValue: language) ?? .english, seed: UInt64(bitPattern: seed))
+        let request = StoryRequest(
+            theme: theme, heroName: heroName, age: age, companion: companion, pageCount: pageCount,
+            language: StoryLanguage(rawValue: language) ?? .english, seed: UInt64(bitPattern: seed),
+            avoid: try avoidJson.map { try JSONColumn.decode([String].self, from: $0) } ?? [],
+            illustrations: IllustrationMode(rawValue: illustrations) ?? .pictures,
+            heroSheet: try heroSheetJson.map { try JSONColumn.decode(CharacterSheet.self, from: $0) })
         return Story(id: storyID, family: family, requester: Requester(userID: requesterId, displayName: requesterName),
                      request: request, title: title, sheet: try sheetJson.map { try JSONColumn.decode(CharacterSheet.self, from: $0) },
-                     status: StoryStatus(rawValue: status) ?? .failed, createdAt: createdAt, failureReason: failureReason)
+                     status: StoryStatus(rawValue: status) ?? .failed, createdAt: createdAt, failureReason: failureReason,
+                     readAt: readAt)
     }
 
     /// Selects a story with its family's platform and external id.
     static let selectWithFamily = """
-        SELECT story.*, family.platform AS family_platform, family.external_id AS family_external_id
+        SELECT story.*, family.platform AS family_platform, family.external_id AS family_external_id,
+            collection_entry.collection_id AS link_collection, collection_entry.position AS link_position,
+            collection_entry.question AS link_question, growth_collection.story_count AS link_count
         FROM story JOIN family ON family.id = story.family_id
+        LEFT JOIN collection_entry ON collection_entry.story_id = story.id
+        LEFT JOIN growth_collection ON growth_collection.id = collection_entry.collection_id
         """
 
     /// Decodes a row selected by ``selectWithFamily``.
     static func story(from row: Row) throws -> Story {
         let record = try StoryRecord(row: row)
-        return try record.story(family: FamilyRef(platform: row["family_platform"], externalID: row["family_external_id"]))
+        var story = try record.story(family: FamilyRef(platform: row["family_platform"], externalID: row["family_external_id"]))
+        if let raw: String = row["link_collection"], let id = CollectionID(rawValue: raw) {
+            story.collection = CollectionLink(collectionID: id, position: row["link_position"], storyCount: row["link_count"],
+                                              question: row["link_question"])
+        }
+        return story
     }
 }

@@ -1,0 +1,26 @@
+import Logging
+import ServiceLifecycle
+import StoryDomain
+
+/// Writes the audit entry for each premium grant that runs out, a few minutes after it does.
+/// (Expired grants stop counting at once; this only keeps the audit log complete.)
+struct PremiumExpiryService: Service {
+    let entitlements: EntitlementService
+    let logger: Logger
+    var interval: Duration = .seconds(300)
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                do {
+                    for grant in try await entitlements.recordExpiries() {
+                        logger.notice("premium expired", metadata: ["target": "\(grant.target)", "grant": "\(grant.id)"])
+                    }
+                } catch {
+                    logger.warning("could not record premium expiries", metadata: ["error": "\(error)"])
+                }
+                try? await Task.sleep(for: interval)
+            }
+        }
+    }
+}

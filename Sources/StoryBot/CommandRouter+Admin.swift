@@ -1,0 +1,61 @@
+import Foundation
+import Logging
+import StoryDomain
+
+extension CommandRouter {
+    /// The platform whose user ids `ADMIN_USER_IDS` lists; admin commands work there only.
+    static let adminPlatform = "discord"
+
+    func runAdmin(_ command: ChatCommand, context: ChatContext, responder: some ChatResponder) async throws {
+        let entitlements = policy.entitlements
+        switch command {
+        case let .premiumGrant(input, days, reason):
+            let target = try adminTarget(input, context: context)
+            let grant = try await entitlements.grant(target, by: context.user.userID, days: days, reason: reason)
+            logger.notice("premium granted", metadata: ["target": "\(target)", "by": "\(context.user.userID)",
+                                                        "until": "\(grant.expiresAt.map { "\($0)" } ?? "revoked")"])
+            try await responder.reply(renderer.premiumGranted(grant))
+        case let .premiumRevoke(input, reason):
+            let target = try adminTarget(input, context: context)
+            let ended = try await entitlements.revoke(target, by: context.user.userID, reason: reason)
+            logger.notice("premium revoked", metadata: ["target": "\(target)", "by": "\(context.user.userID)"])
+            try await responder.reply(renderer.premiumRevoked(target, ended: ended))
+        case let .premiumStatus(input):
+            let target = try adminTarget(input, context: context)
+            try await responder.reply(renderer.premiumStatus(try await entitlements.status(of: target)))
+        case .settingsShow:
+            guard context.isManager else { throw CommandAccessError.notManager }
+            try await responder.reply(renderer.settings(try await rules(context), changed: false))
+        case let .settingsSet(change):
+            guard context.isManager else { throw CommandAccessError.notManager }
+            let current = try await policy.settings.settings(for: context.family)
+            let updated = try change.apply(to: current)
+            if updated.requesterRoleID != nil, context.family.platform != Self.adminPlatform { throw SettingsError.rolesNeedDiscord }
+            try await policy.settings.save(updated, for: context.family, by: context.user.userID)
+            logger.info("settings changed", metadata: ["by": "\(context.user.userID)"])
+            try await responder.reply(renderer.settings(try await rules(context), changed: true))
+        default:
+            break
+        }
+    }
+
+    /// Checks that the person is a bot admin here, and reads whom the command is about:
+    /// a user, a server by id, or this server.
+    private func adminTarget(_ input: PremiumTargetInput, context: ChatContext) throws -> PremiumTarget {
+        guard context.family.platform == Self.adminPlatform else { throw CommandAccessError.adminCommandsElsewhere }
+        guard admins.contains(context.user.userID) else { throw CommandAccessError.notBotAdmin }
+        if let user = input.userID {
+            guard Self.isPlatformID(user) else { throw CommandParseError.badValue(option: "user", hint: "a user (mention or id)") }
+            return .user(platform: context.family.platform, userID: user)
+        }
+        if let server = input.serverID {
+            guard Self.isPlatformID(server) else { throw CommandParseError.badValue(option: "server", hint: "a server id (digits)") }
+            return .family(FamilyRef(platform: context.family.platform, externalID: server))
+        }
+        return .family(context.family)
+    }
+
+    static func isPlatformID(_ text: String) -> Bool {
+        (1...32).contains(text.count) && text.allSatisfy { $0.isASCII && ($0.isNumber || $0.isLetter || $0 == "-" || $0 == "_") }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import StoryDomain
+
+extension ReplyRenderer {
+    /// The first answer to `/collection new`.
+    public func collectionAccepted(_ collection: GrowthCollection) -> ChatReply {
+        ChatReply(text: "🌱 **\(collection.title)** — a Growth Collection of \(collection.storyCount) stories has begun! "
+                  + "The first one, *\(collection.steps[0].theme)*, is on its way and will appear right here. "
+                  + "Each next story is made when the one before has been read.")
+    }
+
+    /// `▓▓▓░░ 3/5`
+    public func progressBar(read: Int, of total: Int) -> String {
+        String(repeating: "▓", count: read) + String(repeating: "░", count: max(0, total - read)) + " \(read)/\(total)"
+    }
+
+    public func collections(_ list: [CollectionProgress]) -> ChatReply {
+        guard !list.isEmpty else {
+            return ChatReply(text: "🌱 No Growth Collections yet. Start one with `/collection new goal:bravery name:Mia age:5`.")
+        }
+        var lines = ["🌱 **Your family's Growth Collections**"]
+        var buttons: [ChatButton] = []
+        for (index, progress) in list.prefix(5).enumerated() {
+            let done = progress.isComplete ? " 🏆" : ""
+            lines.append("\(index + 1). **\(progress.collection.title)**\(done) — "
+                         + progressBar(read: progress.readCount, of: progress.collection.storyCount))
+            buttons.append(ChatButton(.collection(progress.collection.id), label: "📚 \(index + 1)"))
+        }
+        if list.count > 5 { lines.append("…and \(list.count - 5) more: `/collection show` finds them by name.") }
+        return ChatReply(text: lines.joined(separator: "\n"), buttons: [buttons])
+    }
+
+    /// The collection's stories with read marks; `next` (the next unread story's page 1) opens below.
+    public func collection(_ progress: CollectionProgress, next: PageSnapshot?, note: String?) -> ChatReply {
+        let collection = progress.collection
+        var lines = ["🌱 **\(collection.title)** — " + progressBar(read: progress.readCount, of: collection.storyCount)]
+        for entry in progress.entries {
+            let mark = if entry.isRead { "✅" } else if entry.storyStatus == .ready || entry.storyStatus == .illustrating { "📖" }
+                else if entry.storyID != nil, entry.storyStatus != .failed { "⏳" } else { "▫️" }
+            lines.append("\(mark) \(entry.position). \(entry.storyTitle ?? entry.theme)")
+        }
+        if progress.isComplete { lines.append("\n🏆 Every story read — collection complete!") }
+        if let note { lines.append("\n" + note) }
+        guard let next else { return ChatReply(text: lines.joined(separator: "\n")) }
+        var reply = page(next)
+        reply.text = lines.joined(separator: "\n")
+        return reply
+    }
+
+    public func collectionDeleteConfirmation(_ collection: GrowthCollection) -> ChatReply {
+        ChatReply(text: "🗑 Delete the collection **\(collection.title)** with all its stories, pictures and progress? This can't be undone.",
+                  buttons: [[ChatButton(.confirmCollectionDelete(collection.id), label: "Delete", style: .danger),
+                             ChatButton(.cancelCollectionDelete(collection.id), label: "Keep it")]],
+                  isPrivate: true)
+    }
+
+    /// Achievements and what comes next, announced to everyone after a story is read.
+    public func readAnnouncement(_ outcome: ReadOutcome) -> ChatReply? {
+        var lines = outcome.earned.map(\.announcement)
+        if let progress = outcome.collection, !progress.isComplete, let next = progress.nextUnread {
+            lines.append("🌱 **\(progress.collection.title)**: " + progressBar(read: progress.readCount, of: progress.collection.storyCount)
+                         + " — story \(next.position), *\(next.theme)*, is being made for next time. `/collection show` opens it.")
+        }
+        return lines.isEmpty ? nil : ChatReply(text: lines.joined(separator: "\n"))
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+
+/// Refusals about collections.
+public enum CollectionError: Error, Sendable, Equatable {
+    case notFound
+    case unknownGoal(String)
+    case storyCountOutOfRange(Int, allowed: ClosedRange<Int>)
+    /// Only the person who started it (or a manager) may delete a collection.
+    case notAllowedToDelete
+}
+
+/// A collection about to be started, and its first story.
+public struct PreparedCollection: Sendable, Equatable {
+    public var collection: GrowthCollection
+    public var firstStory: Story
+}
+
+/// Growth Collections: starts them with their first story, makes each next story when the one
+/// before is read (so cost follows use), and keeps progress and achievements.
+public struct CollectionService: Sendable {
+    public static let storyCounts = 3...7
+    private let store: any CollectionStore
+    private let stories: StoryService
+    private let clock: any WallClock
+    private let jobAdded: @Sendable () -> Void
+
+    /// - Parameter jobAdded: called after a story's job is stored (wakes the worker pool).
+    public init(store: any CollectionStore, stories: StoryService, clock: any WallClock, jobAdded: @escaping @Sendable () -> Void) {
+        self.store = store
+        self.stories = stories
+        self.clock = clock
+        self.jobAdded = jobAdded
+    }
+
+    /// Validates the request and builds the collection and its first story; nothing is stored yet.
+    public func prepare(goal rawGoal: String, heroName: String?, age: String?, companion: String?, storyCount: String?,
+                        language: String?, family: FamilyRef, requester: Requester, limits: StoryLimits) throws -> PreparedCollection {
+        guard let goal = GrowthGoal(userInput: rawGoal) else {
+            throw CollectionError.unknownGoal(String(TextSanitizer().cleanLine(rawGoal).prefix(30)))
+        }
+        var count = 5
+        if let raw = storyCount?.trimmingCharacters(in: .whitespaces), !raw.isEmpty {
+            guard let value = Int(raw.prefix(6)) else { throw StoryRequestError.notANumber(field: "stories", value: String(raw.prefix(12))) }
+            count = value
+        }
+        guard Self.storyCounts.contains(count) else { throw CollectionError.storyCountOutOfRange(count, allowed: Self.storyCounts) }
+        // Validate the hero, age, companion and language through the story validator, with the first step's theme.
+        let firstStep = goal.steps(count: 1)[0]
+        let placeholder = firstStep.theme.replacingOccurrences(of: "{hero}", with: "the hero")
+        let draft = StoryRequestDraft(theme: placeholder, heroName: heroName, age: age, companion: companion, language: language)
+        var first = try stories.prepareStory(draft, family: family, requester: requester, limits: limits)
+        var generator = SystemRandomNumberGenerator()
+        let collection = GrowthCollection(
+            id: .random(), family: family, requester: requester, goal: goal, heroName: first.request.heroName,
+            age: first.request.age, companion: first.request.companion, language: first.request.language,
+            storyCount: count, seed: generator.next(), createdAt: clock.now())
+        first.request.theme = collection.steps[0].theme
+        return PreparedCollection(collection: collection, firstStory: first)
+    }
+
+    /// Stores the collection and its first story's job (the quota is checked in that transaction).
+    public func start(_ prepared: PreparedCollection, delivery: DeliveryAddress, quota: DailyQuota?) async throws {
+        _ = try await store.createCollection(prepared.collection, firstStory: prepared.firstStory, delivery: delivery, quota: quota)
+        jobAdded()
+    }
+
+    public func collections(of family: FamilyRef) async throws -> [CollectionProgress] {
+        try await store.collections(of: family)
+    }
+
+    /// A collection of this family, by id or by words of its title or goal (newest match).
+    public func find(_ query: String, in family: FamilyRef) async throws -> CollectionProgress {
+        let trimmed = query.trimmingCharacters(in: .whitespaces)
+        if let id = CollectionID(rawValue: trimmed), let found = try await store.collection(id), found.collection.family == family {
+            return found
+        }
+        let words = TextSanitizer().cleanLine(trimmed).lowercased()
+        let all = try await store.collections(of: family)
+        guard let match = all.first(where: { words.isEmpty || $0.collection.title.lowercased().contains(words)
+            || $0.collection.goal.displayName.lowercased().contains(words) })
+        else { throw CollectionError.notFound }
+        return match
+    }
+
+    /// Collections whose title contains the text (for autocomplete).
+    public func suggestions(_ text: String, in family: FamilyRef, limit: Int) async throws -> [GrowthCollection] {
+        let words = TextSanitizer().cleanLine(text).lowercased()
+        return try await store.collections(of: family).map(\.collection)
+            .filter { words.isEmpty || $0.title.lowercased().contains(words) }
+            .prefix(limit).map { $0 }
+    }
+
+    public func collection(_ id: CollectionID, family: FamilyRef) async throws -> CollectionProgress? {
+        guard let found = try await store.collection(id), found.collection.family == family else { return nil }
+        return found
+    }
+
+    /// Deletes a collection with its stories, pictures and progress, if the one asking may.
+    public func delete(_ id: CollectionID, family: FamilyRef, by requester: Requester, isManager: Bool) async throws {
+        guard let found = try await collection(id, family: family) else { throw CollectionError.notFound }
+        guard isManager || found.collection.requester.userID == requester.userID else { throw CollectionError.notAllowedToDelete }
+        _ = try await store.deleteCollection(id)
+    }
+
+    /// Someone reached the story's last page. The first time, it counts as read; in a collection,
+    /// the next story is started (in the background) so it is ready for the next night.
+    public func storyRead(_ story: Story, limits: StoryLimits) async throws -> ReadOutcome {
+        var outcome = try await store.recordRead(of: story, at: clock.now())
+        if outcome.firstRead, let progress = outcome.collection,
+           let next = progress.entries.first(where: { $0.storyID == nil }) {
+            if try await makeStory(for: next, of: progress, limits: limits, delivery: .background) != nil {
+                outcome.collection = try await store.collection(progress.collection.id)
+            }
+        }
+        return outcome
+    }
+
+    /// Starts the story for an entry that has none yet (it is delivered to `delivery`). Returns
+    /// it, or nil when another request made it first.
+    public func makeStory(for entry: CollectionEntry, of progress: CollectionProgress, limits: StoryLimits,
+                          delivery: DeliveryAddress) async throws -> Story? {
+        let collection = progress.collection
+        let draft = StoryRequestDraft(theme: entry.theme, heroName: collection.heroName, age: String(collection.age),
+                                      companion: collection.companion, language: collection.language.rawValue)
+        var limits = limits
+        // The collection's language was allowed when it started; keep the series in it.
+        limits.allowedLanguages.insert(collection.language)
+        var story = try stories.prepareStory(draft, family: collection.family, requester: collection.requester, limits: limits)
+        // The hero looks and acts the same across the series: reuse the first story's cast.
+        if let firstID = progress.entries.first?.storyID, let first = try await stories.story(firstID, family: collection.family) {
+            story.request.heroSheet = first.request.heroSheet ?? first.sheet
+        }
+        guard try await store.addStory(story, to: collection.id, position: entry.position, delivery: delivery) else { return nil }
+        jobAdded()
+        return story
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Persistence of Growth Collections, reading progress and achievements. Each method is one transaction.
+public protocol CollectionStore: Sendable {
+    /// Stores the collection with all its steps, its first story and that story's job together;
+    /// the daily quota is checked in the same transaction.
+    func createCollection(_ collection: GrowthCollection, firstStory: Story, delivery: DeliveryAddress,
+                          quota: DailyQuota?) async throws -> StoryJob
+    /// Stores the story for `position` and its job, unless that position has a story already.
+    /// Returns whether it was added.
+    func addStory(_ story: Story, to id: CollectionID, position: Int, delivery: DeliveryAddress) async throws -> Bool
+    func collection(_ id: CollectionID) async throws -> CollectionProgress?
+    /// The family's collections, newest first.
+    func collections(of family: FamilyRef) async throws -> [CollectionProgress]
+    /// Deletes the collection, its stories, their pictures no other story uses, and its progress.
+    func deleteCollection(_ id: CollectionID) async throws -> Bool
+    /// Notes that someone reached the story's last page. The first time, it counts as read:
+    /// collections advance and achievements are earned (each once per family).
+    func recordRead(of story: Story, at date: Date) async throws -> ReadOutcome
+}
+
+/// What reading a story to the end changed.
+public struct ReadOutcome: Sendable, Equatable {
+    /// False when the story had been read before.
+    public var firstRead: Bool
+    /// Achievements earned just now.
+    public var earned: [Achievement]
+    /// The story's collection after the read, if it belongs to one.
+    public var collection: CollectionProgress?
+
+    public init(firstRead: Bool, earned: [Achievement], collection: CollectionProgress?) {
+        self.firstRead = firstRead
+        self.earned = earned
+        self.collection = collection
+    }
+}

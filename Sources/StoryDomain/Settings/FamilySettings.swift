@@ -1,0 +1,43 @@
+/// How a family wants pictures on its stories.
+public enum IllustrationMode: String, Sendable, Codable, CaseIterable {
+    /// A painted picture on every page.
+    case pictures
+    /// No pictures: text only.
+    case off
+    /// A small line of emoji art instead of a picture.
+    case textArt = "text"
+
+    public var displayName: String {
+        switch self {
+        case .pictures: "pictures on every page"
+        case .off: "no pictures (text only)"
+        case .textArt: "emoji text art instead of pictures"
+        }
+    }
+}
+
+/// A family's parental controls, set by its managers (Discord: Manage Server).
+public struct FamilySettings: Sendable, Equatable, Codable {
+    /// At most this many pages, below the plan's limit (nil: the plan decides).
+    public var maxPages: Int?
+    /// Languages stories may be written in (nil: all).
+    public var allowedLanguages: Set<StoryLanguage>?
+    /// Words and topics kept out of requests and generated stories (lower-cased).
+    public var avoidList: [String]
+    public var illustrations: IllustrationMode
+    /// When set, only members with this role (and managers) may ask for stories.
+    public var requesterRoleID: String?
+
+    public init(maxPages: Int? = nil, allowedLanguages: Set<StoryLanguage>? = nil, avoidList: [String] = [],
+                illustrations: IllustrationMode = .pictures, requesterRoleID: String? = nil) {
+        self.maxPages = maxPages
+        self.allowedLanguages = allowedLanguages
+        self.avoidList = avoidList
+        self.illustrations = illustrations
+        self.requesterRoleID = requesterRoleID
+    }
+
+    /// The most avoid-list entries a family may keep, and the longest entry.
+    public static let maxAvoidEntries = 50
+    public static let maxAvoidEntryLength = 40
+}

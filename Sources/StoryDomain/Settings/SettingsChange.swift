@@ -1,0 +1,105 @@
+import Foundation
+
+/// Changes asked for with `/settings set`, each optional; validated by ``SettingsChange/apply(to:)``.
+public struct SettingsChange: Sendable, Equatable {
+    public var maxPages: String?
+    /// Comma-separated language codes or names, or `all`.
+    public var languages: String?
+    /// Comma-separated words and topics, or `none` to clear.
+    public var avoid: String?
+    /// `on`, `off` or `text`.
+    public var illustrations: String?
+    /// `everyone` or `role`.
+    public var requesters: String?
+    public var roleID: String?
+
+    public init(maxPages: String? = nil, languages: String? = nil, avoid: String? = nil, illustrations: String? = nil,
+                requesters: String? = nil, roleID: String? = nil) {
+        self.maxPages = maxPages
+        self.languages = languages
+        self.avoid = avoid
+        self.illustrations = illustrations
+        self.requesters = requesters
+        self.roleID = roleID
+    }
+
+    public var isEmpty: Bool {
+        [maxPages, languages, avoid, illustrations, requesters, roleID].allSatisfy { ($0 ?? "").isEmpty }
+    }
+
+    /// The settings with these changes, or the first thing wrong with them.
+    public func apply(to current: FamilySettings, pageRange: ClosedRange<Int> = 3...12) throws(SettingsError) -> FamilySettings {
+        guard !isEmpty else { throw .nothingToChange }
+        var settings = current
+        let sanitizer = TextSanitizer()
+        if let raw = maxPages?.trimmingCharacters(in: .whitespaces), !raw.isEmpty {
+            guard let pages = Int(raw), pageRange.contains(pages) else { throw .badMaxPages(allowed: pageRange) }
+            settings.maxPages = pages
+        }
+        if let raw = languages?.trimmingCharacters(in: .whitespaces), !raw.isEmpty {
+            if raw.lowercased() == "all" {
+                settings.allowedLanguages = nil
+            } else {
+                var chosen: Set<StoryLanguage> = []
+                for part in raw.split(whereSeparator: { $0 == "," || $0 == " " }) where !part.isEmpty {
+                    guard let language = StoryLanguage(userInput: String(part)) else {
+                        throw .unknownLanguage(String(sanitizer.cleanLine(String(part)).prefix(20)))
+                    }
+                    chosen.insert(language)
+                }
+                guard !chosen.isEmpty else { throw .unknownLanguage(String(raw.prefix(20))) }
+                settings.allowedLanguages = chosen
+            }
+        }
+        if let raw = avoid?.trimmingCharacters(in: .whitespaces), !raw.isEmpty {
+            if ["none", "clear", "-"].contains(raw.lowercased()) {
+                settings.avoidList = []
+            } else {
+                let entries = raw.split(separator: ",").map { sanitizer.cleanLine(String($0)).lowercased() }.filter { !$0.isEmpty }
+                guard entries.count <= FamilySettings.maxAvoidEntries else { throw .tooManyAvoidEntries(limit: FamilySettings.maxAvoidEntries) }
+                if let long = entries.first(where: { $0.count > FamilySettings.maxAvoidEntryLength }) {
+                    throw .avoidEntryTooLong(String(long.prefix(20)), limit: FamilySettings.maxAvoidEntryLength)
+                }
+                var unique: [String] = []
+                for entry in entries where !unique.contains(entry) { unique.append(entry) }
+                settings.avoidList = unique
+            }
+        }
+        if let raw = illustrations?.trimmingCharacters(in: .whitespaces).lowercased(), !raw.isEmpty {
+            switch raw {
+            case "on", "pictures": settings.illustrations = .pictures
+            case "off", "none": settings.illustrations = .off
+            case "text", "text art", "emoji": settings.illustrations = .textArt
+            default: throw .badIllustrations
+            }
+        }
+        let role = roleID?.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "<@&>"))
+        if let raw = requesters?.trimmingCharacters(in: .whitespaces).lowercased(), !raw.isEmpty {
+            switch raw {
+            case "everyone", "all": settings.requesterRoleID = nil
+            case "role":
+                guard let role, !role.isEmpty else { throw .roleMissing }
+                settings.requesterRoleID = role
+            default: throw .badRequesters
+            }
+        } else if let role, !role.isEmpty {
+            settings.requesterRoleID = role
+        }
+        return settings
+    }
+}
+
+/// A `/settings set` value that cannot be used.
+public enum SettingsError: Error, Sendable, Equatable {
+    case nothingToChange
+    case badMaxPages(allowed: ClosedRange<Int>)
+    case unknownLanguage(String)
+    case tooManyAvoidEntries(limit: Int)
+    case avoidEntryTooLong(String, limit: Int)
+    case badIllustrations
+    case badRequesters
+    /// `requesters:role` without a role.
+    case roleMissing
+    /// Roles are a Discord idea; the web chat has none.
+    case rolesNeedDiscord
+}

@@ -1,0 +1,51 @@
+/// A one-line emoji picture of a page, for families who choose text art instead of pictures.
+public enum TextArt {
+    public static func line(sheet: CharacterSheet?, scene: PageScene) -> String {
+        let sky = switch scene.timeOfDay {
+        case .night: "🌙 ✨"
+        case .sunset, .dusk, .goldenHour: "🌇 ⭐"
+        case .morning, .afternoon: "☀️ ☁️"
+        }
+        guard let sheet else { return sky }
+        var cast = [emoji(for: sheet.hero.kind)]
+        if let companion = sheet.companion { cast.append(emoji(for: companion.kind)) }
+        return "\(sky)  \(cast.joined(separator: " "))  \(emoji(for: sheet.setting))"
+    }
+
+    static func emoji(for kind: CreatureKind) -> String {
+        switch kind {
+        case .child: "🧒"
+        case .dragon: "🐉"
+        case .bunny: "🐰"
+        case .bear: "🐻"
+        case .cat: "🐱"
+        case .dog: "🐶"
+        case .fox: "🦊"
+        case .owl: "🦉"
+        case .unicorn: "🦄"
+        case .mouse: "🐭"
+        case .turtle: "🐢"
+        case .penguin: "🐧"
+        case .elephant: "🐘"
+        case .robot: "🤖"
+        }
+    }
+
+    static func emoji(for setting: StorySetting) -> String {
+        switch setting {
+        case .forest: "🌲🌲"
+        case .seaside: "🌊🐚"
+        case .space: "🪐🚀"
+        case .castle: "🏰"
+        case .meadow: "🌼🌿"
+        case .mountains: "⛰️"
+        case .garden: "🌷🌻"
+        case .town: "🏘️"
+        case .underwater: "🐠🫧"
+        case .jungle: "🌴🦜"
+        case .snow: "❄️⛄"
+        case .farm: "🚜🌾"
+        case .home: "🏠🛏️"
+        }
+    }
+}
