@@ -57,7 +57,7 @@ extension ReplyRenderer {
     /// Achievements and what comes next, announced to everyone after a story is read.
     public func readAnnouncement(_ outcome: ReadOutcome) -> ChatReply? {
         var lines = outcome.earned.map(\.announcement)
-        if let progress = outcome.collection, !progress.isComplete, let next = progress.nextUnread {
+        if outcome.firstRead, let progress = outcome.collection, !progress.isComplete, let next = progress.nextUnread {
             lines.append("🌱 **\(progress.collection.title)**: " + progressBar(read: progress.readCount, of: progress.collection.storyCount)
                          + " — story \(next.position), *\(next.theme)*, is being made for next time. `/collection show` opens it.")
         }
