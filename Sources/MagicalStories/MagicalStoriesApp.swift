@@ -121,7 +121,7 @@ public struct MagicalStoriesApp: Sendable {
     }
 
     /// The free and premium plans from the configuration.
-    static func plans(_ config: AppConfig) -> PlanCatalog {
+    public static func plans(_ config: AppConfig) -> PlanCatalog {
         PlanCatalog(free: PlanLimits(storiesPerDay: config.storiesPerDay, maxPages: config.maxPages, collections: false),
                     premium: PlanLimits(storiesPerDay: config.premiumStoriesPerDay, maxPages: max(config.maxPages, config.premiumMaxPages),
                                         collections: true))

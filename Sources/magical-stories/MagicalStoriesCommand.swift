@@ -14,7 +14,7 @@ struct MagicalStoriesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "magical-stories",
         abstract: "Illustrated bedtime stories for your family's chat.",
-        subcommands: [Serve.self, Migrate.self, StoryCommand.self],
+        subcommands: [Serve.self, Migrate.self, StoryCommand.self, PremiumCommand.self, UsageCommand.self],
         defaultSubcommand: Serve.self)
 }
 

@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import MagicalStories
+import StoryDomain
+import StoryStore
+
+/// `magical-stories premium grant|revoke|status|log`: the bot admins' premium tools.
+struct PremiumCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "premium", abstract: "Grant, revoke and inspect premium (bot admins).",
+        subcommands: [Grant.self, Revoke.self, Status.self, Log.self])
+
+    /// Whom the command is about.
+    struct Target: ParsableArguments {
+        @Option(help: "A user id (Discord by default; see --platform).") var user: String?
+        @Option(help: "A Discord server id: the whole server (family plan).") var server: String?
+        @Option(help: "A web chat room name: the whole room.") var room: String?
+        @Option(help: "The platform of --user: discord or web.") var platform = "discord"
+
+        func resolve() throws -> PremiumTarget {
+            guard ["discord", "web"].contains(platform) else { throw ValidationError("--platform is discord or web.") }
+            do {
+                return try AdminConsole.target(user: user, server: server, room: room, platform: platform)
+            } catch {
+                throw ValidationError("\(error)")
+            }
+        }
+    }
+
+    struct Grant: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Give premium to a user, server or room.")
+        @OptionGroup var options: ConfigOptions
+        @OptionGroup var target: Target
+        @Option(name: .customLong("as"), help: "Your admin id (one of ADMIN_USER_IDS).") var admin: String
+        @Option(help: "For how many days (default: until revoked).") var days: Int?
+        @Option(help: "Why, for the audit log.") var reason: String?
+
+        func run() async throws {
+            let target = try target.resolve()
+            try await withConsole(options) { try await $0.grant(target, as: admin, days: days, reason: reason) }
+        }
+    }
+
+    struct Revoke: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "End a user's, server's or room's premium now.")
+        @OptionGroup var options: ConfigOptions
+        @OptionGroup var target: Target
+        @Option(name: .customLong("as"), help: "Your admin id (one of ADMIN_USER_IDS).") var admin: String
+        @Option(help: "Why, for the audit log.") var reason: String?
+
+        func run() async throws {
+            let target = try target.resolve()
+            try await withConsole(options) { try await $0.revoke(target, as: admin, reason: reason) }
+        }
+    }
+
+    struct Status: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the plan of a user, server or room and where it comes from.")
+        @OptionGroup var options: ConfigOptions
+        @OptionGroup var target: Target
+
+        func run() async throws {
+            let target = try target.resolve()
+            try await withConsole(options) { try await $0.status(target) }
+        }
+    }
+
+    struct Log: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print the premium audit log, newest first.")
+        @OptionGroup var options: ConfigOptions
+        @Option(help: "How many entries.") var limit = 50
+
+        func run() async throws {
+            try await withConsole(options) { try await $0.auditLog(limit: limit) }
+        }
+    }
+}
+
+/// `magical-stories usage`: what the model providers were asked for, per family.
+struct UsageCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "usage", abstract: "Print the usage ledger (tokens, images) per family.")
+    @OptionGroup var options: ConfigOptions
+    @Option(help: "How many days back.") var days = 30
+
+    func run() async throws {
+        try await withConsole(options) { try await $0.usageReport(days: days) }
+    }
+}
+
+/// Opens the database, runs one console action and prints its answer; refusals exit with 1.
+func withConsole(_ options: ConfigOptions, _ action: (AdminConsole) async throws -> String) async throws {
+    let config = try await options.load()
+    do {
+        let console = AdminConsole(config: config, database: try AppDatabase.open(path: config.databasePath))
+        print(try await action(console))
+    } catch let refusal as AdminConsole.Refusal {
+        print(refusal.description)
+        throw ExitCode(1)
+    } catch {
+        print("Failed: \(error)")
+        throw ExitCode(1)
+    }
+}
