@@ -30,6 +30,21 @@ struct WebChatFamilyProductTests {
         let list = try await anna.next("list") { $0.message?.text?.contains("Growth Collections") == true }
         #expect(list.message?.text?.contains("░░░ 0/3") == true)
 
+        // Deleting the collection asks first, then removes its stories, pictures and progress.
+        let family = FamilyRef(platform: "web", externalID: "family")
+        let firstStory = try #require(try await app.app.collections.collections(of: family).first?.entries.first?.storyID)
+        try await anna.say("/collection delete patience")
+        let confirm = try await anna.next("confirmation") { $0.message?.isPrivate == true && $0.message?.text?.contains("Delete the collection") == true }
+        let deleteButton = try #require(confirm.message?.buttons.first?.first)
+        try await anna.press(deleteButton.id, on: try #require(confirm.message?.id))
+        _ = try await anna.next("deleted") { $0.message?.text?.contains("and its stories were deleted") == true }
+        #expect(try await app.app.collections.collections(of: family).isEmpty)
+        #expect(try await app.app.stories.story(firstStory, family: family) == nil)
+        if let imageURL = page1.message?.page?.imageUrl {
+            let (status, _, _) = try await app.get(imageURL)
+            #expect(status == 404, "the collection's pictures are gone too")
+        }
+
         try await anna.say("/settings set illustrations:text")
         _ = try await anna.next("settings saved") { $0.message?.text?.contains("emoji text art") == true }
         try await anna.say("/story new theme:owls pages:3")

@@ -44,7 +44,9 @@ public struct StoryPrompt: Sendable {
         \(quoted)
         """
         if !avoid.isEmpty {
-            user += "\nNever mention any of these words or topics: " + avoid.joined(separator: ", ") + "."
+            // The family's words are data too: a JSON list, never loose instructions.
+            let list = String(decoding: (try? encoder.encode(avoid)) ?? Data("[]".utf8), as: UTF8.self)
+            user += "\nNever mention any of the words or topics in this JSON list: " + list
         }
         self.user = user
     }
