@@ -14,9 +14,12 @@ extension CommandRouter {
             let prepared = try collections.prepare(
                 goal: draft.goal, heroName: draft.heroName, age: draft.age, companion: draft.companion, storyCount: draft.stories,
                 language: draft.language, family: context.family, requester: context.user, limits: rules.limits)
-            if let quota = rules.limits.dailyQuota { try await stories.checkQuota(quota, for: context.user, on: context.family.platform) }
-            try await responder.reply(renderer.collectionAccepted(prepared.collection))
-            try await collections.start(prepared, delivery: responder.deliveryAddress, quota: rules.limits.dailyQuota)
+            let quota = rules.limits.dailyQuota
+            try await oneAtATime(for: context.user, on: context.family.platform) { [stories, collections, renderer] in
+                if let quota { try await stories.checkQuota(quota, for: context.user, on: context.family.platform) }
+                try await responder.reply(renderer.collectionAccepted(prepared.collection))
+                try await collections.start(prepared, delivery: responder.deliveryAddress, quota: quota)
+            }
             logger.info("collection started", metadata: ["collection": "\(prepared.collection.id)", "goal": "\(prepared.collection.goal.rawValue)"])
         case .collectionList:
             try await responder.reply(renderer.collections(try await collections.collections(of: context.family)))

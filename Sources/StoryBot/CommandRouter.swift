@@ -28,6 +28,8 @@ public struct CommandRouter: Sendable {
     let admins: Set<String>
     let renderer = ReplyRenderer()
     let logger: Logger
+    /// One quota-checked request at a time per person (see ``startStory(_:quota:responder:)``).
+    let perPerson = KeyedSerialQueue()
 
     public init(services: Services, logger: Logger) {
         stories = services.stories
@@ -162,13 +164,21 @@ public struct CommandRouter: Sendable {
     }
 
     /// Checks the quota, posts the "on its way" message, then stores the job that will edit it
-    /// into page 1 (the quota is checked again in that transaction, so simultaneous requests
-    /// cannot both take the last story; the rare loser is told privately).
+    /// into page 1. One person's requests pass here one at a time, so a refused request never
+    /// leaves an "on its way" message behind; the quota is checked again in the job's
+    /// transaction, which guards against other processes sharing the database.
     private func startStory(_ story: Story, quota: DailyQuota?, responder: some ChatResponder) async throws {
-        if let quota { try await stories.checkQuota(quota, for: story.requester, on: story.family.platform) }
-        try await responder.reply(renderer.accepted(story))
-        try await stories.enqueue(story, delivery: responder.deliveryAddress, quota: quota)
+        try await oneAtATime(for: story.requester, on: story.family.platform) {
+            if let quota { try await stories.checkQuota(quota, for: story.requester, on: story.family.platform) }
+            try await responder.reply(renderer.accepted(story))
+            try await stories.enqueue(story, delivery: responder.deliveryAddress, quota: quota)
+        }
         logger.info("story requested", metadata: ["story": "\(story.id)", "pages": "\(story.pageCount)"])
+    }
+
+    /// Runs `body` after the person's earlier quota-checked requests have finished.
+    func oneAtATime(for requester: Requester, on platform: String, _ body: @escaping @Sendable () async throws -> Void) async throws {
+        try await perPerson.run("\(platform):\(requester.userID)", body)
     }
 
     private func libraryReply(page: Int, family: FamilyRef) async throws -> ChatReply {

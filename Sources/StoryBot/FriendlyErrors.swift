@@ -68,7 +68,8 @@ public enum FriendlyErrors {
         case let .pagesOutOfRange(pages, allowed):
             "📄 A story can have \(allowed.lowerBound) to \(allowed.upperBound) pages, not \(pages)."
         case let .pagesAbovePlan(requested, allowed):
-            "📄 Your family's plan allows up to \(allowed) pages per story (you asked for \(requested)). Try `pages:\(allowed)`."
+"📄 Stories here can have up to \(allowed) pages (the plan and the parental controls decide; you asked for \(requested)). "
+                + "Try `pages:\(allowed)`."
         case let .unknownLanguage(name):
             "🌍 I don't know the language “\(name)”. I can write in: "
                 + StoryLanguage.allCases.map { "\($0.displayName) (`\($0.rawValue)`)" }.joined(separator: ", ") + "."

@@ -66,6 +66,7 @@ enum WebChatPage {
   <div id="chips">
     <button data-fill='/story new theme:"a sleepy dragon" name: age:5'>✨ New story</button>
     <button data-send="/story library">📚 Library</button>
+    <button data-send="/collection list">🌱 Collections</button>
     <button data-send="/help">❓ Help</button>
   </div>
   <form id="form" autocomplete="off">

@@ -183,6 +183,33 @@ struct DiscordFamilyProductTests {
         await second.stopAll()
     }
 
+    @Test("the quota race: ten requests at once from one person, exactly the three allowed are accepted, the rest refused privately")
+    func quotaRace() async throws {
+        let bot = try await DiscordTestBot.start(configure: Self.configure)
+        let simulator = bot.simulator
+        let commands = (0..<10).map { index in
+            simulator.makeSlashCommand(subcommand: "new", options: ["theme": .string("owl number \(index)"), "pages": 3])
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for command in commands { group.addTask { await simulator.sendInteraction(command) } }
+        }
+        let answers = try await withThrowingTaskGroup(of: SimulatedMessage.self) { group in
+            for command in commands { group.addTask { try await Self.answer(simulator, command) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        let refusals = answers.filter { $0.content?.contains("That's 3 stories today") == true }
+        #expect(refusals.count == 7)
+        #expect(refusals.allSatisfy { $0.isEphemeral })
+        #expect(refusals.allSatisfy { $0.content?.contains("With premium you could start 30 stories a day") == true })
+        #expect(refusals.allSatisfy { Self.premiumButtons($0).count == 1 })
+        #expect(try await bot.app.stories.library(of: Self.family, offset: 0, limit: 25).total == 3)
+        // No refused request leaves a public "on its way" message behind.
+        try await waitFor {
+            commands.filter { simulator.originalResponse(interactionID: $0.id) != nil }.count == 3 ? true : nil
+        }
+        await bot.stopAll()
+    }
+
     @Test("parental controls: managers only; the avoid-list is enforced on requests and on written text; one role may be chosen")
     func parentalControls() async throws {
         let bot = try await DiscordTestBot.start(configure: Self.configure)

@@ -108,7 +108,9 @@ public struct CollectionService: Sendable {
         var outcome = try await store.recordRead(of: story, at: clock.now())
         if outcome.firstRead, let progress = outcome.collection,
            let next = progress.entries.first(where: { $0.storyID == nil }) {
-            if try await makeStory(for: next, of: progress, limits: limits, delivery: .background) != nil {
+            // If the family's rules now refuse it (a language switched off, an avoided word),
+            // `/collection show` tries again later and explains why; the read still counts.
+            if (try? await makeStory(for: next, of: progress, limits: limits, delivery: .background)) != nil {
                 outcome.collection = try await store.collection(progress.collection.id)
             }
         }
@@ -122,9 +124,6 @@ public struct CollectionService: Sendable {
         let collection = progress.collection
         let draft = StoryRequestDraft(theme: entry.theme, heroName: collection.heroName, age: String(collection.age),
                                       companion: collection.companion, language: collection.language.rawValue)
-        var limits = limits
-        // The collection's language was allowed when it started; keep the series in it.
-        limits.allowedLanguages.insert(collection.language)
         var story = try stories.prepareStory(draft, family: collection.family, requester: collection.requester, limits: limits)
         // The hero looks and acts the same across the series: reuse the first story's cast.
         if let firstID = progress.entries.first?.storyID, let first = try await stories.story(firstID, family: collection.family) {
