@@ -1,4 +1,5 @@
 import Foundation
+import StoryDomain
 import NIOHTTP1
 
 /// One Gemini API call (`generateContent`, or Imagen's `predict`) with the plumbing every

@@ -18,8 +18,8 @@ public struct OfflineIllustrator: Illustrator {
     public let name = "offline"
     public let width: Int
     public let height: Int
-    /// Pages are painted one at a time, at utility priority, off the cooperative pool.
-    private let renderQueue = DispatchQueue(label: "magical-stories.offline-illustrator", qos: .utility)
+    /// Pages are painted one at a time, on a thread of lower CPU priority, off the cooperative pool.
+    private let painter = LowPriorityThread(name: "offline-illustrator")
 
     public init(width: Int = 768, height: Int = 512) {
         self.width = width
@@ -34,12 +34,12 @@ public struct OfflineIllustrator: Illustrator {
     }
 
     /// Paints the page and returns it as a PNG (`image/png`) of `width`×`height`.
-    /// Paints on the illustrator's own queue, not on Swift's cooperative thread pool: a page is
-    /// ~20 ms of CPU, and on a 2-core machine two painting workers would otherwise hold every
-    /// cooperative thread while chat interactions wait to be acknowledged.
+    /// Paints on the illustrator's own low-priority thread, not on Swift's cooperative thread
+    /// pool: a page is ~20 ms of CPU, and on a 2-core machine painting would otherwise hold the
+    /// cooperative threads (and the CPU) while chat interactions wait to be acknowledged.
     public func illustrate(_ request: IllustrationRequest) async throws -> Illustration {
         let data = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data, any Error>) in
-            renderQueue.async {
+            painter.submit {
                 continuation.resume(with: Result { try renderPNG(request) })
             }
         }

@@ -26,13 +26,14 @@ struct MultipartFormData: Sendable {
     init?(body: [UInt8], boundary: String) {
         let delimiter = Array("--\(boundary)".utf8)
         let headerEnd = Array("\r\n\r\n".utf8)
-        guard var cursor = body.firstRange(of: delimiter)?.upperBound else { return nil }
+        let nextDelimiter = Array("\r\n".utf8) + delimiter
+        guard var cursor = Self.find(delimiter, in: body, from: 0)?.upperBound else { return nil }
         var parts: [Part] = []
         while true {
             if body[cursor...].starts(with: Array("--".utf8)) { break }
             guard body[cursor...].starts(with: Array("\r\n".utf8)),
-                  let headersEnd = body[(cursor + 2)...].firstRange(of: headerEnd),
-                  let next = body[headersEnd.upperBound...].firstRange(of: Array("\r\n".utf8) + delimiter),
+                  let headersEnd = Self.find(headerEnd, in: body, from: cursor + 2),
+                  let next = Self.find(nextDelimiter, in: body, from: headersEnd.upperBound),
                   let part = Self.part(headers: body[(cursor + 2)..<headersEnd.lowerBound],
                                        body: body[headersEnd.upperBound..<next.lowerBound])
             else { return nil }
@@ -40,6 +41,26 @@ struct MultipartFormData: Sendable {
             cursor = next.upperBound
         }
         self.parts = parts
+    }
+
+    /// Where `needle` first occurs in `haystack` at or after `start` (memchr for its first byte,
+    /// then memcmp): the simulator must not be the slow part of a load benchmark.
+    static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Range<Int>? {
+        guard let first = needle.first, start <= haystack.count else { return nil }
+        return haystack.withUnsafeBufferPointer { hay -> Range<Int>? in
+            needle.withUnsafeBufferPointer { pattern -> Range<Int>? in
+                guard let base = hay.baseAddress, let patternBase = pattern.baseAddress else { return nil }
+                var position = start
+                while position + needle.count <= hay.count {
+                    guard let found = memchr(base + position, Int32(first), hay.count - position) else { return nil }
+                    let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    guard index + needle.count <= hay.count else { return nil }
+                    if memcmp(base + index, patternBase, needle.count) == 0 { return index..<(index + needle.count) }
+                    position = index + 1
+                }
+                return nil
+            }
+        }
     }
 
     private static func part(headers: ArraySlice<UInt8>, body: ArraySlice<UInt8>) -> Part? {

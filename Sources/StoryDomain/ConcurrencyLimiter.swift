@@ -1,5 +1,5 @@
-/// At most `limit` calls to a provider at once; the rest wait in order, so a burst of stories
-/// queues instead of tripping the provider's rate limits.
+/// At most `limit` operations at once; the rest wait in order. Used for calls to a model provider (a burst of
+/// stories queues instead of tripping its rate limits) and for the work that follows a chat acknowledgement.
 public actor ConcurrencyLimiter {
     private let limit: Int
     private var running = 0
