@@ -16,7 +16,7 @@ import SystemPackage
 /// | `stories.maxPages`   | `STORIES_MAX_PAGES`  | `5` (the free plan's limit)      |
 /// | `stories.perDay`     | `STORIES_PER_DAY`    | `3` stories per person per UTC day |
 /// | `premium.maxPages`   | `PREMIUM_MAX_PAGES`  | `12` (the premium plan's limit)  |
-/// | `premium.perDay`     | `PREMIUM_STORIES_PER_DAY` | `30`                        |
+/// | `premium.storiesPerDay`     | `PREMIUM_STORIES_PER_DAY` | `30`                        |
 /// | `discord.premiumSkuIds` | `DISCORD_PREMIUM_SKU_IDS` | none (comma-separated SKU ids that count as premium) |
 /// | `images.width`/`height` | `IMAGES_WIDTH`/`IMAGES_HEIGHT` | `768` × `512`      |
 /// | `webChat.enabled`    | `WEB_CHAT_ENABLED`   | `true`                           |
@@ -129,7 +129,7 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
         maxPages = try Self.integer(reader, "stories.maxPages", default: maxPages, in: 3...12, name: "STORIES_MAX_PAGES")
         storiesPerDay = try Self.integer(reader, "stories.perDay", default: storiesPerDay, in: 0...10_000, name: "STORIES_PER_DAY")
         premiumMaxPages = try Self.integer(reader, "premium.maxPages", default: premiumMaxPages, in: 3...12, name: "PREMIUM_MAX_PAGES")
-        premiumStoriesPerDay = try Self.integer(reader, "premium.perDay", default: premiumStoriesPerDay, in: 0...10_000,
+        premiumStoriesPerDay = try Self.integer(reader, "premium.storiesPerDay", default: premiumStoriesPerDay, in: 0...10_000,
                                                 name: "PREMIUM_STORIES_PER_DAY")
         imageWidth = try Self.integer(reader, "images.width", default: imageWidth, in: 256...2048, name: "IMAGES_WIDTH")
         imageHeight = try Self.integer(reader, "images.height", default: imageHeight, in: 256...2048, name: "IMAGES_HEIGHT")

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MagicalStories
+import StoryDomain
 import Testing
 
 @Suite("AppConfig")
@@ -31,7 +32,8 @@ struct AppConfigTests {
 
     @Test("invalid values are refused by name, never silently replaced", arguments: [
         ["HTTP_PORT": "abc"], ["HTTP_PORT": "70000"], ["STORIES_WORKERS": "0"], ["STORIES_MAX_PAGES": "20"],
-        ["LOG_LEVEL": "loud"], ["IMAGES_WIDTH": "12"],
+        ["LOG_LEVEL": "loud"], ["IMAGES_WIDTH": "12"], ["PREMIUM_MAX_PAGES": "13"], ["PREMIUM_STORIES_PER_DAY": "-1"],
+        ["DISCORD_PREMIUM_SKU_IDS": "123,abc"],
     ])
     func invalid(environment: [String: String]) async throws {
         await #expect {
@@ -40,6 +42,18 @@ struct AppConfigTests {
             guard let error = error as? AppConfigError, case let .invalid(key, _, _) = error else { return false }
             return environment.keys.contains(key)
         }
+    }
+
+    @Test("plans and premium SKUs come from the file and the environment")
+    func plans() async throws {
+        let path = try file(#"{"stories": {"perDay": 2}, "premium": {"maxPages": 10, "storiesPerDay": 20}}"#)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let config = try await AppConfig.load(file: path, environment: ["DISCORD_PREMIUM_SKU_IDS": "1710000000000000001, 1710000000000000002"])
+        #expect(config.storiesPerDay == 2 && config.premiumStoriesPerDay == 20 && config.premiumMaxPages == 10)
+        #expect(config.discordPremiumSKUIDs == ["1710000000000000001", "1710000000000000002"])
+        let plans = MagicalStoriesApp.plans(config)
+        #expect(plans.free == PlanLimits(storiesPerDay: 2, maxPages: 5, collections: false))
+        #expect(plans.premium == PlanLimits(storiesPerDay: 20, maxPages: 10, collections: true))
     }
 
     @Test("a missing or malformed config file given on purpose is an error")
