@@ -3,7 +3,10 @@ import DiscordSimulator
 import Foundation
 import Logging
 
-/// `swift build -c release && .build/release/discord-load-bench [commands] [page-turns]`
+/// `swift build -c release && .build/release/discord-load-bench [commands] [page-turns] [--rate N]`
+///
+/// Without `--rate`, each burst is fired all at once (the worst case: latency is mostly queueing).
+/// With `--rate N`, interactions arrive N per second, as a busy bot sees them.
 ///
 /// Starts the loopback Discord simulator, launches the real `magical-stories` binary (built
 /// next to this one) as a child process pointed at it, then fires a burst of `/story new`
@@ -13,7 +16,13 @@ import Logging
 @main
 struct DiscordLoadBench {
     static func main() async throws {
-        let arguments = CommandLine.arguments.dropFirst().compactMap(Int.init)
+        var rawArguments = Array(CommandLine.arguments.dropFirst())
+        var rate: Int?
+        if let flag = rawArguments.firstIndex(of: "--rate"), flag + 1 < rawArguments.count {
+            rate = Int(rawArguments[flag + 1]).map { max(1, $0) }
+            rawArguments.removeSubrange(flag...(flag + 1))
+        }
+        let arguments = rawArguments.compactMap(Int.init)
         let commandCount = arguments.first ?? 300
         let pageTurnCount = arguments.dropFirst().first ?? 1_000
 
@@ -46,9 +55,7 @@ struct DiscordLoadBench {
                                        user: User(id: Snowflake(1_400_000_000_000_100_000 + UInt64(index)), username: "user\(index)"))
         }
         let burstStart = ContinuousClock.now
-        await withTaskGroup(of: Void.self) { group in
-            for command in commands { group.addTask { await simulator.sendInteraction(command) } }
-        }
+        await fire(commands, rate: rate, simulator: simulator)
         var unanswered = 0
         for command in commands {
             do { try await simulator.waitForCallback(interactionID: command.id, timeout: .seconds(30)) } catch { unanswered += 1 }
@@ -63,9 +70,7 @@ struct DiscordLoadBench {
                                       user: User(id: Snowflake(1_400_000_000_000_200_000 + UInt64(index % 50)), username: "reader"))
         }
         let turnStart = ContinuousClock.now
-        await withTaskGroup(of: Void.self) { group in
-            for press in presses { group.addTask { await simulator.sendInteraction(press) } }
-        }
+        await fire(presses, rate: rate, simulator: simulator)
         for press in presses {
             do { try await simulator.waitForCallback(interactionID: press.id, timeout: .seconds(30)) } catch { unanswered += 1 }
         }
@@ -91,7 +96,7 @@ struct DiscordLoadBench {
         }
         print("""
 
-        Discord load benchmark (release bot process vs. loopback simulator)
+        Discord load benchmark (release bot process vs. loopback simulator\(rate.map { ", \($0) interactions/s" } ?? ", bursts"))
           /story new burst:  \(ackLatencies.count)/\(commandCount) acknowledged · \(summary(ackLatencies))
                              throughput \(String(format: "%.0f", Double(commandCount) / (Double(burstDuration.components.seconds) + Double(burstDuration.components.attoseconds) / 1e18))) acks/s
           page-turn burst:   \(updates)/\(pageTurnCount) updated · \(summary(turnLatencies))
@@ -99,6 +104,21 @@ struct DiscordLoadBench {
           late (> 3 s):      \(late) · unanswered: \(unanswered)
           bot process:       CPU \(String(format: "%.2f", cpu)) s during the bursts · peak memory \(String(format: "%.1f", peak)) MiB
         """)
+    }
+
+    /// Sends the interactions all at once, or `rate` per second.
+    static func fire(_ interactions: [Interaction], rate: Int?, simulator: DiscordSimulator) async {
+        guard let rate else {
+            await withTaskGroup(of: Void.self) { group in
+                for interaction in interactions { group.addTask { await simulator.sendInteraction(interaction) } }
+            }
+            return
+        }
+        let start = ContinuousClock.now
+        for (index, interaction) in interactions.enumerated() {
+            try? await Task.sleep(until: start + .seconds(Double(index) / Double(rate)), clock: .continuous)
+            await simulator.sendInteraction(interaction)
+        }
     }
 
     /// Launches `magical-stories serve` from the same build folder, configured for the simulator.
