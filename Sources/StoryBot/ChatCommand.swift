@@ -28,37 +28,6 @@ public enum ChatCommand: Sendable, Equatable {
     case help
 }
 
-/// What `/collection new` asked for, before validation.
-public struct CollectionDraft: Sendable, Equatable {
-    public var goal: String
-    public var heroName: String?
-    public var age: String?
-    public var stories: String?
-    public var companion: String?
-    public var language: String?
-
-    public init(goal: String, heroName: String? = nil, age: String? = nil, stories: String? = nil, companion: String? = nil,
-                language: String? = nil) {
-        self.goal = goal
-        self.heroName = heroName
-        self.age = age
-        self.stories = stories
-        self.companion = companion
-        self.language = language
-    }
-}
-
-/// Whom an admin command is about: a user, a server by id, or (neither given) this server.
-public struct PremiumTargetInput: Sendable, Equatable {
-    public var userID: String?
-    public var serverID: String?
-
-    public init(userID: String? = nil, serverID: String? = nil) {
-        self.userID = userID
-        self.serverID = serverID
-    }
-}
-
 /// Something a person did in the chat that the bot answers.
 public enum ChatInput: Sendable, Equatable {
     case command(ChatCommand)

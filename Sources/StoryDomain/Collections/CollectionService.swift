@@ -1,20 +1,5 @@
 import Foundation
 
-/// Refusals about collections.
-public enum CollectionError: Error, Sendable, Equatable {
-    case notFound
-    case unknownGoal(String)
-    case storyCountOutOfRange(Int, allowed: ClosedRange<Int>)
-    /// Only the person who started it (or a manager) may delete a collection.
-    case notAllowedToDelete
-}
-
-/// A collection about to be started, and its first story.
-public struct PreparedCollection: Sendable, Equatable {
-    public var collection: GrowthCollection
-    public var firstStory: Story
-}
-
 /// Growth Collections: starts them with their first story, makes each next story when the one
 /// before is read (so cost follows use), and keeps progress and achievements.
 public struct CollectionService: Sendable {

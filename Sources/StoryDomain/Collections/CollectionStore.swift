@@ -18,19 +18,3 @@ public protocol CollectionStore: Sendable {
     /// collections advance and achievements are earned (each once per family).
     func recordRead(of story: Story, at date: Date) async throws -> ReadOutcome
 }
-
-/// What reading a story to the end changed.
-public struct ReadOutcome: Sendable, Equatable {
-    /// False when the story had been read before.
-    public var firstRead: Bool
-    /// Achievements earned just now.
-    public var earned: [Achievement]
-    /// The story's collection after the read, if it belongs to one.
-    public var collection: CollectionProgress?
-
-    public init(firstRead: Bool, earned: [Achievement], collection: CollectionProgress?) {
-        self.firstRead = firstRead
-        self.earned = earned
-        self.collection = collection
-    }
-}

@@ -1,23 +1,3 @@
-/// Everything that decides what a person may ask for in a family: their plan and the family's
-/// parental controls, folded into the limits every request is checked against.
-public struct FamilyRules: Sendable, Equatable {
-    public var plan: EffectivePlan
-    public var settings: FamilySettings
-    public var limits: StoryLimits
-
-    public init(plan: EffectivePlan, settings: FamilySettings, limits: StoryLimits) {
-        self.plan = plan
-        self.settings = settings
-        self.limits = limits
-    }
-
-    /// Whether someone with these roles may ask for stories here (managers always may).
-    public func mayRequest(roleIDs: [String], isManager: Bool) -> Bool {
-        guard let role = settings.requesterRoleID else { return true }
-        return isManager || roleIDs.contains(role)
-    }
-}
-
 /// Works out a person's ``FamilyRules`` from their plan and their family's settings.
 public struct FamilyPolicy: Sendable {
     public let entitlements: EntitlementService

@@ -1,21 +1,3 @@
-/// How a family wants pictures on its stories.
-public enum IllustrationMode: String, Sendable, Codable, CaseIterable {
-    /// A painted picture on every page.
-    case pictures
-    /// No pictures: text only.
-    case off
-    /// A small line of emoji art instead of a picture.
-    case textArt = "text"
-
-    public var displayName: String {
-        switch self {
-        case .pictures: "pictures on every page"
-        case .off: "no pictures (text only)"
-        case .textArt: "emoji text art instead of pictures"
-        }
-    }
-}
-
 /// A family's parental controls, set by its managers (Discord: Manage Server).
 public struct FamilySettings: Sendable, Equatable, Codable {
     /// At most this many pages, below the plan's limit (nil: the plan decides).

@@ -76,17 +76,6 @@ struct PremiumCommand: AsyncParsableCommand {
     }
 }
 
-/// `magical-stories usage`: what the model providers were asked for, per family.
-struct UsageCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "usage", abstract: "Print the usage ledger (tokens, images) per family.")
-    @OptionGroup var options: ConfigOptions
-    @Option(help: "How many days back.") var days = 30
-
-    func run() async throws {
-        try await withConsole(options) { try await $0.usageReport(days: days) }
-    }
-}
-
 /// Opens the database, runs one console action and prints its answer; refusals exit with 1.
 func withConsole(_ options: ConfigOptions, _ action: (AdminConsole) async throws -> String) async throws {
     let config = try await options.load()

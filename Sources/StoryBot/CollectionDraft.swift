@@ -1,0 +1,21 @@
+import StoryDomain
+
+/// What `/collection new` asked for, before validation.
+public struct CollectionDraft: Sendable, Equatable {
+    public var goal: String
+    public var heroName: String?
+    public var age: String?
+    public var stories: String?
+    public var companion: String?
+    public var language: String?
+
+    public init(goal: String, heroName: String? = nil, age: String? = nil, stories: String? = nil, companion: String? = nil,
+                language: String? = nil) {
+        self.goal = goal
+        self.heroName = heroName
+        self.age = age
+        self.stories = stories
+        self.companion = companion
+        self.language = language
+    }
+}

@@ -1,0 +1,17 @@
+/// How a family wants pictures on its stories.
+public enum IllustrationMode: String, Sendable, Codable, CaseIterable {
+    /// A painted picture on every page.
+    case pictures
+    /// No pictures: text only.
+    case off
+    /// A small line of emoji art instead of a picture.
+    case textArt = "text"
+
+    public var displayName: String {
+        switch self {
+        case .pictures: "pictures on every page"
+        case .off: "no pictures (text only)"
+        case .textArt: "emoji text art instead of pictures"
+        }
+    }
+}
