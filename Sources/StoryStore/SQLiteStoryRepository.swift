@@ -101,9 +101,11 @@ public struct SQLiteStoryRepository: StoryRepository {
 
     public func pageSnapshot(_ id: StoryID, page: Int) async throws -> PageSnapshot? {
         try await database.writer.read { db in
-            guard let row = try Row.fetchOne(db, sql: StoryRecord.selectWithFamily + " WHERE story.id = ?", arguments: [id.rawValue]),
-                  let pageRecord = try PageRecord.fetchOne(db, sql: "SELECT * FROM page WHERE story_id = ? AND number = ?",
-                                                           arguments: [id.rawValue, page])
+            // The hot path of every page turn: statements are compiled once per connection.
+            let storyStatement = try db.cachedStatement(sql: StoryRecord.selectWithFamily + " WHERE story.id = ?")
+            let pageStatement = try db.cachedStatement(sql: "SELECT * FROM page WHERE story_id = ? AND number = ?")
+            guard let row = try Row.fetchOne(storyStatement, arguments: [id.rawValue]),
+                  let pageRecord = try PageRecord.fetchOne(pageStatement, arguments: [id.rawValue, page])
             else { return nil }
             return PageSnapshot(story: try StoryRecord.story(from: row), page: try pageRecord.page())
         }
@@ -150,7 +152,7 @@ public struct SQLiteStoryRepository: StoryRepository {
 
     public func image(_ id: ImageID) async throws -> StoredImage? {
         try await database.writer.read { db in
-            try ImageRecord.fetchOne(db, key: id.rawValue)?.storedImage
+            try ImageRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM image WHERE id = ?"), arguments: [id.rawValue])?.storedImage
         }
     }
 
