@@ -25,15 +25,69 @@ public struct AdminConsole: Sendable {
         usage = SQLiteUsageLedger(database: database)
     }
 
-    /// Whom a command is about: `--user` (on `platform`), `--server` (a Discord server) or `--room` (a web chat room).
-    public static func target(user: String?, server: String?, room: String?, platform: String = "discord") throws -> PremiumTarget {
-        let given = [user, server, room].compactMap { $0 }
-        guard given.count == 1, let value = given.first?.trimmingCharacters(in: .whitespaces),
-              (1...128).contains(value.count), !value.contains(where: \.isWhitespace) || room != nil
-        else { throw Refusal(description: "Give exactly one of --user ID, --server ID or --room NAME.") }
-        if room != nil { return .family(FamilyRef(platform: "web", externalID: value)) }
-        if server != nil { return .family(FamilyRef(platform: "discord", externalID: value)) }
-        return .user(platform: platform, userID: value)
+    /// Whom a grant or revoke is about: exactly one of `--user` (on `platform`, Discord by
+    /// default), `--server` (a Discord server id) or `--room` (a web chat room).
+    public static func target(user: String?, server: String?, room: String?, platform: String? = nil) throws -> PremiumTarget {
+        guard [user, server, room].compactMap({ $0 }).count == 1 else {
+            throw Refusal(description: "Give exactly one of --user ID, --server ID or --room NAME.")
+        }
+        if let room { return .family(try roomName(room).family) }
+        if let server { return .family(FamilyRef(platform: "discord", externalID: try serverID(server))) }
+        return .user(platform: try platformName(platform), userID: try userID(user ?? ""))
+    }
+
+    /// Whom `premium status` is about, and where: `--server` or `--room` alone, or `--user` with
+    /// an optional `--server` (a Discord member) or `--room` (a web chat member) whose family
+    /// plan also counts for them.
+    public static func statusTarget(user: String?, server: String?, room: String?,
+                                    platform: String? = nil) throws -> (target: PremiumTarget, family: FamilyRef?) {
+        guard let user else { return (try target(user: nil, server: server, room: room, platform: platform), nil) }
+        guard server == nil || room == nil else {
+            throw Refusal(description: "With --user, give at most one of --server ID or --room NAME.")
+        }
+        if let room {
+            guard (platform ?? RoomName.platform) == RoomName.platform else {
+                throw Refusal(description: "A web chat room's members are web users: leave out --platform or use --platform web.")
+            }
+            return (.user(platform: RoomName.platform, userID: try userID(user)), try roomName(room).family)
+        }
+        if let server {
+            guard (platform ?? "discord") == "discord" else {
+                throw Refusal(description: "A Discord server's members are Discord users: leave out --platform or use --platform discord.")
+            }
+            return (.user(platform: "discord", userID: try userID(user)), FamilyRef(platform: "discord", externalID: try serverID(server)))
+        }
+        return (try target(user: user, server: nil, room: nil, platform: platform), nil)
+    }
+
+    /// A room as the web chat names it (lower-cased); anything it would change otherwise is refused.
+    static func roomName(_ raw: String) throws -> RoomName {
+        if let room = RoomName(exactly: raw) { return room }
+        let suggestion = RoomName(normalizing: raw).map { " Did you mean --room \($0)?" } ?? ""
+        throw Refusal(description: "“\(raw.prefix(60))” is not a web chat room name: rooms are letters, digits, - and _ "
+                      + "(at most \(RoomName.maxLength)), as in the chat page's address (…/?room=family).\(suggestion)")
+    }
+
+    static func serverID(_ raw: String) throws -> String {
+        let value = raw.trimmingCharacters(in: .whitespaces)
+        guard (1...20).contains(value.count), value.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            throw Refusal(description: "--server takes a Discord server id: digits only, e.g. 1200000000000000001.")
+        }
+        return value
+    }
+
+    static func userID(_ raw: String) throws -> String {
+        let value = raw.trimmingCharacters(in: .whitespaces)
+        guard (1...128).contains(value.count), !value.contains(where: \.isWhitespace) else {
+            throw Refusal(description: "--user takes a user id without spaces.")
+        }
+        return value
+    }
+
+    static func platformName(_ raw: String?) throws -> String {
+        let platform = raw ?? "discord"
+        guard ["discord", RoomName.platform].contains(platform) else { throw Refusal(description: "--platform is discord or web.") }
+        return platform
     }
 
     public func grant(_ target: PremiumTarget, as admin: String, days: Int?, reason: String?) async throws -> String {
@@ -49,14 +103,25 @@ public struct AdminConsole: Sendable {
         return ended > 0 ? "🔚 Premium for \(target) ended now." : "ℹ️ \(target) had no active grant (the revoke is logged)."
     }
 
-    public func status(_ target: PremiumTarget) async throws -> String {
-        let status = try await entitlements.status(of: target)
-        var lines = ["\(target): \(status.tier.displayName)"]
-        if let grant = status.grant {
-            lines.append("  grant by \(grant.grantedBy) on \(Self.format(grant.grantedAt)), "
+    /// The plan in effect and where it comes from; for a user in `family`, the family's plan counts too.
+    public func status(_ target: PremiumTarget, in family: FamilyRef? = nil) async throws -> String {
+        let status = try await entitlements.status(of: target, in: family)
+        var lines = ["\(target)\(status.family.map { " in \(PremiumTarget.family($0))" } ?? ""): \(status.tier.displayName)"]
+        switch status.plan.source {
+        case .free:
+            lines.append("  no active grant or subscription")
+        case let .grant(grant):
+            let whose = grant.target == target ? "own grant" : "family plan of \(grant.target): grant"
+            lines.append("  from \(whose) by \(grant.grantedBy) on \(Self.format(grant.grantedAt)), "
                          + (grant.expiresAt.map { "until \(Self.format($0))" } ?? "until revoked") + (grant.reason.map { " — \($0)" } ?? ""))
+        case let .purchase(purchase):
+            let whose = purchase.userID == nil ? purchase.familyExternalID.map { "the store subscription of server \($0)" } ?? "a store subscription"
+                : "a store subscription"
+            lines.append("  from \(whose), SKU \(purchase.skuID)")
         }
-        if let purchase = status.purchase { lines.append("  store subscription, SKU \(purchase.skuID)") }
+        if let purchase = status.purchase, status.plan.source != .purchase(purchase) {
+            lines.append("  also a store subscription, SKU \(purchase.skuID)")
+        }
         if !status.history.isEmpty { lines.append("  history:") }
         lines += status.history.map { "    " + Self.line($0) }
         return lines.joined(separator: "\n")

@@ -55,13 +55,14 @@ public struct MagicalStoriesApp: Sendable {
         let stories = StoryService(repository: repository, writerLanguages: writer.supportedLanguages, clock: clock,
                                    jobAdded: { wakeUp.wake() })
         self.stories = stories
-        let collections = CollectionService(store: SQLiteCollectionStore(database: database, clock: clock), stories: stories,
-                                            clock: clock, jobAdded: { wakeUp.wake() })
-        self.collections = collections
         let entitlements = EntitlementService(
             store: SQLiteEntitlementStore(database: database, clock: clock), catalog: Self.plans(config), clock: clock,
             premiumSKUs: Set(config.discordPremiumSKUIDs))
         self.entitlements = entitlements
+        let policy = FamilyPolicy(entitlements: entitlements, settings: SQLiteFamilySettingsStore(database: database, clock: clock))
+        let collections = CollectionService(store: SQLiteCollectionStore(database: database, clock: clock), stories: stories,
+                                            policy: policy, clock: clock, jobAdded: { wakeUp.wake() })
+        self.collections = collections
 
         let hub = WebChatRoomHub(transcript: SQLiteChatTranscript(database: database), clock: clock)
         self.hub = hub
@@ -102,9 +103,9 @@ public struct MagicalStoriesApp: Sendable {
             onOutcome: { job, outcome in Self.log(outcome, of: job, to: poolLogger) })
         wakeUp.set(pool)
 
-        let policy = FamilyPolicy(entitlements: entitlements, settings: SQLiteFamilySettingsStore(database: database, clock: clock))
         let router = CommandRouter(services: .init(stories: stories, collections: collections, policy: policy,
-                                                   admins: Set(config.adminUserIDs)),
+                                                   admins: Set(config.adminUserIDs),
+                                                   familyData: SQLiteFamilyDataStore(database: database)),
                                    logger: logger.labeled("router"))
         self.router = router
         webChat = WebChatServer(

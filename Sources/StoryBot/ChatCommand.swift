@@ -24,6 +24,8 @@ public enum ChatCommand: Sendable, Equatable {
     case settingsShow
     /// `/settings set max_pages:… languages:… avoid:… illustrations:… requesters:… role:…` (managers).
     case settingsSet(SettingsChange)
+    /// `/settings forget` (managers): delete the family's stories and data, after a confirmation.
+    case settingsForget
     /// `/help`
     case help
 }

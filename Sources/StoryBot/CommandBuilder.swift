@@ -71,6 +71,8 @@ public enum CommandBuilder {
             return .settingsSet(SettingsChange(maxPages: options["max_pages"], languages: options["languages"], avoid: options["avoid"],
                                                illustrations: options["illustrations"], requesters: options["requesters"],
                                                roleID: mentionID(options["role"])))
+        case ("settings", "forget"):
+            return .settingsForget
         default:
             return .help
         }

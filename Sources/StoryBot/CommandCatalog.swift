@@ -136,6 +136,8 @@ public enum CommandCatalog {
             ]),
             .role("role", "The role that may ask for stories"),
         ], positional: nil, access: .managers),
+        Entry(command: "settings", subcommand: "forget", summary: "Managers: delete all of this server's stories and data (asks first)",
+              options: [], positional: nil, access: .managers),
         Entry(command: "help", subcommand: nil, summary: "What I can do", options: [], positional: nil),
     ]
 

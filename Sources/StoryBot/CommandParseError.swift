@@ -11,4 +11,6 @@ public enum CommandParseError: Error, Equatable, Sendable {
     case tooLong(limit: Int)
     /// A value of the wrong form; `hint` says what is expected.
     case badValue(option: String, hint: String)
+    /// Two options that cannot be given together.
+    case conflictingOptions(String, String)
 }

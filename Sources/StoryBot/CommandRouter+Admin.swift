@@ -22,7 +22,9 @@ extension CommandRouter {
             try await responder.reply(renderer.premiumRevoked(target, ended: ended))
         case let .premiumStatus(input):
             let target = try adminTarget(input, context: context)
-            try await responder.reply(renderer.premiumStatus(try await entitlements.status(of: target)))
+            // A member's plan here: this server's grant or subscription covers them too.
+            let family: FamilyRef? = if case .user = target { context.family } else { nil }
+            try await responder.reply(renderer.premiumStatus(try await entitlements.status(of: target, in: family)))
         case .settingsShow:
             guard context.isManager else { throw CommandAccessError.notManager }
             try await responder.reply(renderer.settings(try await rules(context), changed: false))
@@ -34,22 +36,28 @@ extension CommandRouter {
             try await policy.settings.save(updated, for: context.family, by: context.user.userID)
             logger.info("settings changed", metadata: ["by": "\(context.user.userID)"])
             try await responder.reply(renderer.settings(try await rules(context), changed: true))
+        case .settingsForget:
+            guard context.isManager else { throw CommandAccessError.notManager }
+            try await responder.reply(renderer.forgetConfirmation(context.family))
         default:
             break
         }
     }
 
     /// Checks that the person is a bot admin here, and reads whom the command is about:
-    /// a user, a server by id, or this server.
+    /// a user, a server by id, or this server. Refuses both a user and a server.
     private func adminTarget(_ input: PremiumTargetInput, context: ChatContext) throws -> PremiumTarget {
         guard context.family.platform == Self.adminPlatform else { throw CommandAccessError.adminCommandsElsewhere }
         guard admins.contains(context.user.userID) else { throw CommandAccessError.notBotAdmin }
+        if input.userID != nil, input.serverID != nil { throw CommandParseError.conflictingOptions("user", "server") }
         if let user = input.userID {
             guard Self.isPlatformID(user) else { throw CommandParseError.badValue(option: "user", hint: "a user (mention or id)") }
             return .user(platform: context.family.platform, userID: user)
         }
         if let server = input.serverID {
-            guard Self.isPlatformID(server) else { throw CommandParseError.badValue(option: "server", hint: "a server id (digits)") }
+            guard Self.isServerID(server) else {
+                throw CommandParseError.badValue(option: "server", hint: "a server id: digits only, e.g. `server:1200000000000000001`")
+            }
             return .family(FamilyRef(platform: context.family.platform, externalID: server))
         }
         return .family(context.family)
@@ -57,5 +65,10 @@ extension CommandRouter {
 
     static func isPlatformID(_ text: String) -> Bool {
         (1...32).contains(text.count) && text.allSatisfy { $0.isASCII && ($0.isNumber || $0.isLetter || $0 == "-" || $0 == "_") }
+    }
+
+    /// A Discord server id: a snowflake, 1–20 ASCII digits.
+    static func isServerID(_ text: String) -> Bool {
+        (1...20).contains(text.count) && text.allSatisfy { $0.isASCII && $0.isNumber }
     }
 }

@@ -72,10 +72,19 @@ extension CommandRouter {
             }
             return
         }
-        // Not made yet (or it could not be finished): make it now, shown right here when ready.
-        let limits = try await requesterLimits(context)
+        // Not made yet (or it could not be finished): made now on the owner's plan, under the
+        // family's rules. It is checked before anything is posted, so a refusal is private only.
+        let rules = try await collections.continuationRules(for: progress.collection, purchases: context.purchases)
+        guard rules.mayRequest(roleIDs: context.roleIDs, isManager: context.isManager) else {
+            throw CommandAccessError.requesterRoleRequired
+        }
+        guard rules.plan.limits.collections else {
+            try await responder.reply(renderer.collectionNeedsPremium(progress, next: next))
+            return
+        }
+        let story = try await collections.prepareNext(next, of: progress, limits: rules.limits)
         try await responder.reply(renderer.collection(progress, next: nil,
                                                       note: "✨ Story \(next.position), *\(next.theme)*, is on its way and will appear right here."))
-        _ = try await collections.makeStory(for: next, of: progress, limits: limits, delivery: responder.deliveryAddress)
+        _ = try await collections.add(story, to: progress.collection.id, position: next.position, delivery: responder.deliveryAddress)
     }
 }

@@ -13,12 +13,16 @@ public struct CommandRouter: Sendable {
         public var policy: FamilyPolicy
         /// Bot admins' Discord user ids (`ADMIN_USER_IDS`).
         public var admins: Set<String>
+        /// Deletes a family's data (`/settings forget`).
+        public var familyData: any FamilyDataStore
 
-        public init(stories: StoryService, collections: CollectionService, policy: FamilyPolicy, admins: Set<String>) {
+        public init(stories: StoryService, collections: CollectionService, policy: FamilyPolicy, admins: Set<String>,
+                    familyData: any FamilyDataStore) {
             self.stories = stories
             self.collections = collections
             self.policy = policy
             self.admins = admins
+            self.familyData = familyData
         }
     }
 
@@ -26,6 +30,7 @@ public struct CommandRouter: Sendable {
     let collections: CollectionService
     let policy: FamilyPolicy
     let admins: Set<String>
+    let familyData: any FamilyDataStore
     let renderer = ReplyRenderer()
     let logger: Logger
     /// One quota-checked request at a time per person (see ``startStory(_:quota:responder:)``).
@@ -42,6 +47,7 @@ public struct CommandRouter: Sendable {
         collections = services.collections
         policy = services.policy
         admins = services.admins
+        familyData = services.familyData
         self.logger = logger
     }
 
@@ -98,7 +104,7 @@ public struct CommandRouter: Sendable {
             try await responder.reply(renderer.help())
         case .collectionNew, .collectionList, .collectionShow, .collectionDelete:
             try await runCollection(command, context: context, responder: responder)
-        case .premiumGrant, .premiumRevoke, .premiumStatus, .settingsShow, .settingsSet:
+        case .premiumGrant, .premiumRevoke, .premiumStatus, .settingsShow, .settingsSet, .settingsForget:
             try await runAdmin(command, context: context, responder: responder)
         }
     }
@@ -153,15 +159,21 @@ public struct CommandRouter: Sendable {
             try await responder.update(.privateNote("👍 Kept it — nothing was deleted."))
         case .collection, .confirmCollectionDelete:
             try await pressCollection(component, context: context, responder: responder)
+        case .confirmForgetFamily:
+            guard context.isManager else { throw CommandAccessError.notManager }
+            let forgotten = try await familyData.forget(context.family)
+            logger.notice("family data deleted", metadata: ["by": "\(context.user.userID)", "stories": "\(forgotten.stories)"])
+            try await responder.update(renderer.familyForgotten(forgotten, family: context.family))
+        case .cancelForgetFamily:
+            try await responder.update(.privateNote("👍 Kept everything — nothing was deleted."))
         }
     }
 
     /// Someone reached the last page: the story counts as read; achievements and the collection's
-    /// next story are announced to everyone.
+    /// next story (made on the collection owner's plan, not the reader's) are announced to everyone.
     private func storyFinished(_ story: Story, context: ChatContext, responder: some ChatResponder) async throws {
         do {
-            let limits = try await rules(context).limits
-            let outcome = try await collections.storyRead(story, limits: limits)
+            let outcome = try await collections.storyRead(story, purchases: context.purchases)
             if let announcement = renderer.readAnnouncement(outcome) { try await responder.reply(announcement) }
         } catch {
             // The page was shown; progress is a bonus that must not turn into an error message.
@@ -223,7 +235,8 @@ extension ChatCommand {
     /// Library pages, help and delete confirmations are for the asker only.
     var answersPrivately: Bool {
         switch self {
-        case .help, .storyDelete, .collectionDelete, .premiumGrant, .premiumRevoke, .premiumStatus, .settingsShow, .settingsSet: true
+        case .help, .storyDelete, .collectionDelete, .premiumGrant, .premiumRevoke, .premiumStatus, .settingsShow, .settingsSet,
+             .settingsForget: true
         case .storyNew, .storyLibrary, .storyRead, .collectionNew, .collectionList, .collectionShow: false
         }
     }
@@ -249,6 +262,7 @@ extension ChatInput {
             case .premiumStatus: "premium.status"
             case .settingsShow: "settings.show"
             case .settingsSet: "settings.set"
+            case .settingsForget: "settings.forget"
             }
         case .button: "button"
         }

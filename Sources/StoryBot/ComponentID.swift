@@ -19,6 +19,9 @@ public enum ComponentID: Sendable, Equatable, Hashable {
     case collection(CollectionID)
     case confirmCollectionDelete(CollectionID)
     case cancelCollectionDelete(CollectionID)
+    /// Delete all of the family's data (`/settings forget`): the family is where it is pressed.
+    case confirmForgetFamily
+    case cancelForgetFamily
 
     public var encoded: String {
         switch self {
@@ -32,6 +35,8 @@ public enum ComponentID: Sendable, Equatable, Hashable {
         case let .collection(id): "ms:k:\(id.rawValue)"
         case let .confirmCollectionDelete(id): "ms:x:\(id.rawValue)"
         case let .cancelCollectionDelete(id): "ms:y:\(id.rawValue)"
+        case .confirmForgetFamily: "ms:g:forget"
+        case .cancelForgetFamily: "ms:g:keep"
         }
     }
 
@@ -47,6 +52,12 @@ public enum ComponentID: Sendable, Equatable, Hashable {
         case ("l", 3):
             guard let page = Int(parts[2]), (1...1000).contains(page) else { return nil }
             self = .library(page)
+        case ("g", 3):
+            switch parts[2] {
+            case "forget": self = .confirmForgetFamily
+            case "keep": self = .cancelForgetFamily
+            default: return nil
+            }
         case ("k", 3), ("x", 3), ("y", 3):
             guard let id = CollectionID(rawValue: parts[2]) else { return nil }
             self = parts[1] == "k" ? .collection(id) : parts[1] == "x" ? .confirmCollectionDelete(id) : .cancelCollectionDelete(id)

@@ -7,6 +7,7 @@ public enum FriendlyErrors {
         var reply = ChatReply.privateNote(text(for: error))
         switch error {
         case is PremiumRequired: reply.offersPremium = true
+        case StoryRequestError.pagesNeedPremium: reply.offersPremium = true
         case let quota as QuotaExceeded: reply.offersPremium = quota.premiumLimit != nil
         default: break
         }
@@ -40,7 +41,7 @@ public enum FriendlyErrors {
             switch error {
             case .notBotAdmin: "🔒 Only the bot's admins can manage premium."
             case .adminCommandsElsewhere: "🔒 Premium is managed by the bot's admins on Discord or from the command line."
-            case .notManager: "🔒 Only server managers (Manage Server) can change the parental controls."
+            case .notManager: "🔒 Only server managers (Manage Server) can change the parental controls or delete the server's data."
             case .requesterRoleRequired: "🙏 In this server, stories are asked for by members with a chosen role. Ask a grown-up to request one!"
             }
         case let error as StoryServiceError:
@@ -68,8 +69,11 @@ public enum FriendlyErrors {
         case let .pagesOutOfRange(pages, allowed):
             "📄 A story can have \(allowed.lowerBound) to \(allowed.upperBound) pages, not \(pages)."
         case let .pagesAbovePlan(requested, allowed):
-"📄 Stories here can have up to \(allowed) pages (the plan and the parental controls decide; you asked for \(requested)). "
+            "📄 Stories here can have up to \(allowed) pages (the plan and the parental controls decide; you asked for \(requested)). "
                 + "Try `pages:\(allowed)`."
+        case let .pagesNeedPremium(requested, allowed, premium):
+            "📄 On the free plan a story can have up to \(allowed) pages (you asked for \(requested)); "
+                + "with premium it could have up to \(premium). Try `pages:\(allowed)`, or ask the bot's admin about premium."
         case let .unknownLanguage(name):
             "🌍 I don't know the language “\(name)”. I can write in: "
                 + StoryLanguage.allCases.map { "\($0.displayName) (`\($0.rawValue)`)" }.joined(separator: ", ") + "."
@@ -140,6 +144,8 @@ public enum FriendlyErrors {
             "✂️ That message is too long for a command (over \(limit) characters)."
         case let .badValue(option, hint):
             "✏️ `\(option):` should be \(hint)."
+        case let .conflictingOptions(first, second):
+            "✏️ Give either `\(first):` or `\(second):`, not both — premium is for one person or one whole server at a time."
         }
     }
 

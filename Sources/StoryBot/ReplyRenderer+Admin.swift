@@ -23,15 +23,26 @@ extension ReplyRenderer {
                      : "ℹ️ \(Self.describe(target)) had no active premium grant (noted in the audit log).")
     }
 
+    /// The plan in effect for a user (in this server) or a server, where it comes from, and the
+    /// target's recent audit history.
     public func premiumStatus(_ status: PremiumStatus) -> ChatReply {
-        var lines = ["⭐ **\(Self.describe(status.target))**: \(status.tier.displayName)"]
-        if let grant = status.grant {
+        let place = status.family.map { " in \(Self.describe(.family($0)))" } ?? ""
+        var lines = ["⭐ **\(Self.describe(status.target))**\(place): \(status.tier.displayName)"]
+        switch status.plan.source {
+        case .free:
+            lines.append("• no active grant or subscription" + (status.family == nil ? "" : " (theirs or the server's)"))
+        case let .grant(grant):
             let until = grant.expiresAt.map { "until \(Self.day($0))" } ?? "until revoked"
-            lines.append("• from a grant by \(grant.grantedBy) on \(Self.day(grant.grantedAt)), \(until)"
+            let whose = grant.target == status.target ? "a grant" : "\(Self.describe(grant.target))'s family plan, a grant"
+            lines.append("• from \(whose) by \(grant.grantedBy) on \(Self.day(grant.grantedAt)), \(until)"
                          + (grant.reason.map { " — “\($0)”" } ?? ""))
+        case let .purchase(purchase):
+            let whose = purchase.userID == nil ? purchase.familyExternalID.map { "server \($0)'s" } ?? "a" : "a"
+            lines.append("• from \(whose) store subscription (SKU \(purchase.skuID))")
         }
-        if let purchase = status.purchase { lines.append("• from a store subscription (SKU \(purchase.skuID))") }
-        if status.tier == .free { lines.append("• no active grant or subscription") }
+        if let purchase = status.purchase, status.plan.source != .purchase(purchase) {
+            lines.append("• also a store subscription (SKU \(purchase.skuID))")
+        }
         if !status.history.isEmpty {
             lines.append("**History**")
             for entry in status.history {
@@ -59,5 +70,30 @@ extension ReplyRenderer {
         Your plan here: \(plan.tier.displayName) — \(plan.limits.storiesPerDay) stories a day, up to \(plan.limits.maxPages) pages.
         Change with `/settings set max_pages:4 languages:en,fr avoid:"spiders, thunder" illustrations:text requesters:everyone`.
         """)
+    }
+
+    /// `/settings forget`: a private question with a confirm button.
+    public func forgetConfirmation(_ family: FamilyRef) -> ChatReply {
+        let place = family.platform == RoomName.platform ? "this room" : "this server"
+        let chat = family.platform == RoomName.platform ? ", and the room's chat history" : ""
+        return ChatReply(text: "🧹 Delete **everything** of \(place): every story and picture, every Growth Collection with its "
+                         + "progress, the achievements and the parental controls\(chat)? Premium and the admins' records are kept. "
+                         + "This can't be undone.",
+                         buttons: [[ChatButton(.confirmForgetFamily, label: "Delete everything", style: .danger),
+                                    ChatButton(.cancelForgetFamily, label: "Keep it")]],
+                         isPrivate: true)
+    }
+
+    /// What `/settings forget` deleted, privately to the manager.
+    public func familyForgotten(_ forgotten: ForgottenFamilyData, family: FamilyRef) -> ChatReply {
+        let place = family.platform == RoomName.platform ? "this room" : "this server"
+        var parts = ["\(forgotten.stories) \(forgotten.stories == 1 ? "story" : "stories")",
+                     "\(forgotten.pictures) \(forgotten.pictures == 1 ? "picture" : "pictures")",
+                     "\(forgotten.collections) \(forgotten.collections == 1 ? "collection" : "collections")"]
+        if family.platform == RoomName.platform {
+            parts.append("\(forgotten.chatMessages) chat \(forgotten.chatMessages == 1 ? "message" : "messages")")
+        }
+        return .privateNote("🧹 Done: \(parts.joined(separator: ", ")) of \(place) were deleted, with reading progress, "
+                            + "achievements and parental controls. Premium is unchanged.")
     }
 }

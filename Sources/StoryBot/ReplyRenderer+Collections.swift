@@ -47,6 +47,18 @@ extension ReplyRenderer {
         return reply
     }
 
+    /// The collection's progress, and why its next story is not made: the owner's premium ended.
+    /// Offers premium (Discord shows its premium button).
+    public func collectionNeedsPremium(_ progress: CollectionProgress, next: CollectionEntry) -> ChatReply {
+        var reply = collection(progress, next: nil, note: """
+        ⭐ Story \(next.position), *\(next.theme)*, is ready to be written, but the next stories of a Growth Collection \
+        are part of premium and this collection's premium has ended. Everything read so far is kept — \
+        ask the bot's admin about premium to carry on. `/story new` works on every plan.
+        """)
+        reply.offersPremium = true
+        return reply
+    }
+
     public func collectionDeleteConfirmation(_ collection: GrowthCollection) -> ChatReply {
         ChatReply(text: "🗑 Delete the collection **\(collection.title)** with all its stories, pictures and progress? This can't be undone.",
                   buttons: [[ChatButton(.confirmCollectionDelete(collection.id), label: "Delete", style: .danger),
@@ -58,8 +70,15 @@ extension ReplyRenderer {
     public func readAnnouncement(_ outcome: ReadOutcome) -> ChatReply? {
         var lines = outcome.earned.map(\.announcement)
         if outcome.firstRead, let progress = outcome.collection, !progress.isComplete, let next = progress.nextUnread {
+            let what = if next.storyID != nil {
+                "is being made for next time. `/collection show` opens it."
+            } else if outcome.nextNeedsPremium {
+                "needs premium to be written — `/collection show` says more."
+            } else {
+                "comes next: `/collection show` makes it."
+            }
             lines.append("🌱 **\(progress.collection.title)**: " + progressBar(read: progress.readCount, of: progress.collection.storyCount)
-                         + " — story \(next.position), *\(next.theme)*, is being made for next time. `/collection show` opens it.")
+                         + " — story \(next.position), *\(next.theme)*, \(what)")
         }
         return lines.isEmpty ? nil : ChatReply(text: lines.joined(separator: "\n"))
     }

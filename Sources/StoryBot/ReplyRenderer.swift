@@ -113,7 +113,8 @@ public struct ReplyRenderer: Sendable {
         **/story delete** `story:Moon` — delete a story (I'll ask first).
         **/collection new** `goal:bravery name:Mia age:5 stories:5` — a Growth Collection: a series of stories toward a goal, \
         one each night (premium). **/collection list**, **/collection show**, **/collection delete**.
-        **/settings show** — this server's parental controls (managers can change them with **/settings set**).
+        **/settings show** — this server's parental controls (managers can change them with **/settings set**, \
+        and delete all of the server's stories and data with **/settings forget**).
 
         Use ⏮ ◀ ▶ under a page to turn pages — anyone here can, so you can read together. Sweet dreams! ✨
         """, isPrivate: true)

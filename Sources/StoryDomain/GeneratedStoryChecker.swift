@@ -49,21 +49,10 @@ public struct GeneratedStoryChecker: Sendable {
         return cleaned
     }
 
-    /// The first avoid-list entry found in any of the texts (whole words, case-insensitive).
+    /// The first avoid-list entry found in any of the texts: whole words and phrases, any case,
+    /// simple plural and possessive forms included (see ``AvoidListMatcher``).
     public func firstAvoidedWord(in texts: [String]) -> String? {
         guard !avoidList.isEmpty else { return nil }
-        let haystacks = texts.map(Self.wordRun)
-        for word in avoidList {
-            let needle = Self.wordRun(word)
-            if needle.count > 2, haystacks.contains(where: { $0.contains(needle) }) { return word }
-        }
-        return nil
-    }
-
-    /// The text as lower-case words separated by single spaces, padded with a space each side,
-    /// so that `contains` matches whole words and phrases only.
-    static func wordRun(_ text: String) -> String {
-        let mapped = String(text.lowercased().map { $0.isLetter || $0.isNumber ? $0 : " " })
-        return " " + mapped.split(separator: " ").joined(separator: " ") + " "
+        return AvoidListMatcher(avoidList).firstMatch(in: texts)
     }
 }

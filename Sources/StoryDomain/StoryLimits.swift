@@ -8,6 +8,9 @@ public struct StoryLimits: Sendable, Equatable {
     public var pages: ClosedRange<Int> = 3...12
     /// The most pages this family may ask for (plan and settings).
     public var maxPages = 5
+    /// On the free plan: the most pages premium would allow here (settings included), when
+    /// that is more than `maxPages` (for the refusal).
+    public var premiumMaxPages: Int?
     public var defaultPages = 5
     public var defaultAge = 5
     public var defaultHeroName = "Pip"

@@ -3,11 +3,13 @@ import Foundation
 /// Persistence of stories, pages and pictures. Each method is one transaction.
 public protocol StoryRepository: Sendable {
     /// Stores a new story and its generation job together, atomically. With a quota, the
-    /// requester's stories started today (failed ones excluded) are counted in the same
-    /// transaction, and ``QuotaExceeded`` is thrown when none are left.
+    /// requester's quota uses of today are counted in the same transaction, ``QuotaExceeded``
+    /// is thrown when none are left, and otherwise this story's use is recorded. The record
+    /// outlives the story (deleting gives no quota back); a story that fails is refunded.
     func createStory(_ story: Story, delivery: DeliveryAddress, quota: DailyQuota?) async throws -> StoryJob
     func story(_ id: StoryID) async throws -> Story?
-    /// Stories the person started on the platform since `since`, failed ones excluded.
+    /// Quota uses of the person on the platform since `since` (deleted stories included,
+    /// failed ones excluded).
     func storiesStarted(by requester: Requester, on platform: String, since: Date) async throws -> Int
     /// Saves the written text (title, sheet, every page) and moves the story to `illustrating`.
     /// Idempotent: pages already saved are kept.

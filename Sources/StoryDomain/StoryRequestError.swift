@@ -8,6 +8,8 @@ public enum StoryRequestError: Error, Sendable, Equatable {
     case ageOutOfRange(Int, allowed: ClosedRange<Int>)
     case pagesOutOfRange(Int, allowed: ClosedRange<Int>)
     case pagesAbovePlan(requested: Int, allowed: Int)
+    /// More pages than the free plan allows, but premium would allow `premium` pages.
+    case pagesNeedPremium(requested: Int, allowed: Int, premium: Int)
     case unknownLanguage(String)
     case languageNotAllowed(StoryLanguage)
     case languageNotSupportedByWriter(StoryLanguage)

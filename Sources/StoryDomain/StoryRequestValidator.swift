@@ -26,7 +26,12 @@ public struct StoryRequestValidator: Sendable {
 
         let pages = try number(draft.pages, field: "pages") ?? min(limits.defaultPages, limits.maxPages)
         guard limits.pages.contains(pages) else { throw .pagesOutOfRange(pages, allowed: limits.pages) }
-        guard pages <= limits.maxPages else { throw .pagesAbovePlan(requested: pages, allowed: limits.maxPages) }
+        guard pages <= limits.maxPages else {
+            if let premium = limits.premiumMaxPages, premium > limits.maxPages {
+                throw .pagesNeedPremium(requested: pages, allowed: limits.maxPages, premium: premium)
+            }
+            throw .pagesAbovePlan(requested: pages, allowed: limits.maxPages)
+        }
 
         var language = StoryLanguage.english
         if let raw = draft.language, !raw.trimmingCharacters(in: .whitespaces).isEmpty {

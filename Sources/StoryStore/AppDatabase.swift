@@ -67,6 +67,9 @@ public struct AppDatabase: Sendable {
         migrator.registerMigration("v4: plans, audit, settings, collections, achievements") { db in
             try db.execute(sql: Schema.v4)
         }
+        migrator.registerMigration("v5: quota ledger") { db in
+            try db.execute(sql: Schema.v5)
+        }
         return migrator
     }
 

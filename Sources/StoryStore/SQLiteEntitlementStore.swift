@@ -15,6 +15,8 @@ public struct SQLiteEntitlementStore: EntitlementStore {
 
     public func grant(_ target: PremiumTarget, by actor: String, at date: Date, until: Date?, reason: String?) async throws -> PremiumGrant {
         try await database.writer.write { db in
+            // Grants that already ran out are expiries, not replacements: audit them as such first.
+            _ = try Self.expire(target, by: date, in: db)
             // A new grant replaces the target's current one (a renewal, or a new length).
             try db.execute(sql: """
                 UPDATE premium_grant SET ended_at = ?, end_reason = 'replaced'
@@ -32,6 +34,7 @@ public struct SQLiteEntitlementStore: EntitlementStore {
 
     public func revoke(_ target: PremiumTarget, by actor: String, at date: Date, reason: String?) async throws -> Int {
         try await database.writer.write { db in
+            _ = try Self.expire(target, by: date, in: db)
             try db.execute(sql: """
                 UPDATE premium_grant SET ended_at = ?, end_reason = 'revoked'
                 WHERE platform = ? AND target_kind = ? AND target_id = ? AND ended_at IS NULL
@@ -61,21 +64,28 @@ public struct SQLiteEntitlementStore: EntitlementStore {
     }
 
     public func recordExpiries(at date: Date) async throws -> [PremiumGrant] {
-        try await database.writer.write { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT * FROM premium_grant WHERE ended_at IS NULL AND expires_at IS NOT NULL AND expires_at <= ?
-                """, arguments: [date])
-            var expired: [PremiumGrant] = []
-            for row in rows {
-                guard var grant = Self.grant(from: row), let expiry = grant.expiresAt else { continue }
-                try db.execute(sql: "UPDATE premium_grant SET ended_at = ?, end_reason = 'expired' WHERE id = ?",
-                               arguments: [expiry, grant.id])
-                try Self.audit(.expire, actor: "system", target: grant.target, at: expiry, until: expiry, reason: grant.reason, in: db)
-                grant.endedAt = expiry
-                expired.append(grant)
-            }
-            return expired
+        try await database.writer.write { db in try Self.expire(nil, by: date, in: db) }
+    }
+
+    /// Ends the open grants (of one target, or all) whose time ran out by `date`, each at its
+    /// own expiry time, and audits every expiry, inside the caller's transaction.
+    private static func expire(_ target: PremiumTarget?, by date: Date, in db: Database) throws -> [PremiumGrant] {
+        var sql = "SELECT * FROM premium_grant WHERE ended_at IS NULL AND expires_at IS NOT NULL AND expires_at <= ?"
+        var arguments: StatementArguments = [date]
+        if let target {
+            sql += " AND platform = ? AND target_kind = ? AND target_id = ?"
+            arguments += [target.platform, target.kind, target.externalID]
         }
+        var expired: [PremiumGrant] = []
+        for row in try Row.fetchAll(db, sql: sql + " ORDER BY expires_at, id", arguments: arguments) {
+            guard var grant = grant(from: row), let expiry = grant.expiresAt else { continue }
+            try db.execute(sql: "UPDATE premium_grant SET ended_at = ?, end_reason = 'expired' WHERE id = ?",
+                           arguments: [expiry, grant.id])
+            try audit(.expire, actor: "system", target: grant.target, at: expiry, until: expiry, reason: grant.reason, in: db)
+            grant.endedAt = expiry
+            expired.append(grant)
+        }
+        return expired
     }
 
     public func auditLog(for target: PremiumTarget?, limit: Int) async throws -> [PremiumAuditEntry] {

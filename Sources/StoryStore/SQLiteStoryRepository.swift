@@ -20,8 +20,8 @@ public struct SQLiteStoryRepository: StoryRepository {
     }
 
     /// Inserts a story and its job inside the caller's transaction. With a quota, the
-    /// requester's stories of the day are counted first, in the same transaction, so two
-    /// requests at once cannot both take the last slot.
+    /// requester's uses of the day are counted first and this one is written to the ledger, in
+    /// the same transaction, so two requests at once cannot both take the last slot.
     static func insert(_ story: Story, delivery: DeliveryAddress, quota: DailyQuota?, at now: Date, in db: Database) throws -> StoryJob {
         if let quota {
             let day = DailyQuota.day(containing: now)
@@ -30,6 +30,10 @@ public struct SQLiteStoryRepository: StoryRepository {
         }
         let familyID = try FamilyRecord.findOrCreate(story.family, at: now, in: db)
         try StoryRecord(story, familyID: familyID).insert(db)
+        if quota != nil {
+            try db.execute(sql: "INSERT INTO quota_use (platform, requester_id, story_id, used_at) VALUES (?, ?, ?, ?)",
+                           arguments: [story.family.platform, story.requester.userID, story.id.rawValue, now])
+        }
         var job = JobRecord(storyId: story.id.rawValue, status: JobStatus.queued.rawValue, attempts: 0,
                             deliveryJson: try JSONColumn.encode(delivery), notBefore: now, lastError: nil,
                             createdAt: now, updatedAt: now, deliveredAt: nil)
@@ -57,11 +61,13 @@ public struct SQLiteStoryRepository: StoryRepository {
         try await database.writer.read { db in try Self.started(by: requester, on: platform, since: since, in: db) }
     }
 
+    /// Quota uses in the ledger since `since`, refunded ones (failed stories) excluded. Deleted
+    /// stories still count: the ledger keeps their rows.
     static func started(by requester: Requester, on platform: String, since: Date, in db: Database) throws -> Int {
         try Int.fetchOne(db, sql: """
-            SELECT COUNT(*) FROM story JOIN family ON family.id = story.family_id
-            WHERE story.requester_id = ? AND family.platform = ? AND story.created_at >= ? AND story.status != 'failed'
-            """, arguments: [requester.userID, platform, since]) ?? 0
+            SELECT COUNT(*) FROM quota_use
+            WHERE platform = ? AND requester_id = ? AND used_at >= ? AND refunded = 0
+            """, arguments: [platform, requester.userID, since]) ?? 0
     }
 
     public func story(_ id: StoryID) async throws -> Story? {

@@ -196,4 +196,35 @@ enum Schema {
         PRIMARY KEY (family_id, kind, detail)
     );
     """
+
+    /// The daily quota becomes an append-only ledger: one row per quota-checked story, kept when
+    /// the story is deleted (so deleting stories gives nothing back) and refunded when it fails.
+    /// Backfilled from existing stories: every one that is not failed and was quota-checked
+    /// (collection stories after the first never were).
+    static let v5 = """
+    CREATE TABLE quota_use (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        platform TEXT NOT NULL CHECK (length(platform) BETWEEN 1 AND 32),
+        requester_id TEXT NOT NULL CHECK (length(requester_id) >= 1),
+        story_id TEXT UNIQUE REFERENCES story(id) ON DELETE SET NULL,
+        used_at DATETIME NOT NULL,
+        refunded BOOLEAN NOT NULL DEFAULT 0 CHECK (refunded IN (0, 1))
+    );
+    CREATE INDEX quota_use_by_requester ON quota_use(platform, requester_id, used_at);
+
+    -- A story that fails gives its quota back, whichever code path marks it failed.
+    CREATE TRIGGER quota_use_refund_failed AFTER UPDATE OF status ON story
+    WHEN NEW.status = 'failed' AND OLD.status != 'failed'
+    BEGIN
+        UPDATE quota_use SET refunded = 1 WHERE story_id = NEW.id;
+    END;
+
+    INSERT INTO quota_use (platform, requester_id, story_id, used_at, refunded)
+    SELECT family.platform, story.requester_id, story.id, story.created_at, 0
+    FROM story JOIN family ON family.id = story.family_id
+    WHERE story.status != 'failed' AND length(story.requester_id) >= 1
+      AND NOT EXISTS (SELECT 1 FROM collection_entry
+                      WHERE collection_entry.story_id = story.id AND collection_entry.position > 1)
+    ORDER BY story.created_at, story.rowid;
+    """
 }

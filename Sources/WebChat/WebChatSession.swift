@@ -109,8 +109,7 @@ struct WebChatIdentity {
     /// Cleans the values the page sent: a room is letters, digits, `-` and `_`.
     init(room: String?, userID: String?, name: String?) {
         let allowed = { (c: Character) in c.isASCII && (c.isLetter || c.isNumber || c == "-" || c == "_") }
-        let cleanRoom = String((room ?? "").lowercased().filter(allowed).prefix(40))
-        self.room = cleanRoom.isEmpty ? "family" : cleanRoom
+        self.room = RoomName(normalizing: room ?? "")?.rawValue ?? "family"
         let cleanUser = String((userID ?? "").filter(allowed).prefix(64))
         self.userID = cleanUser.isEmpty ? UUID().uuidString.lowercased() : cleanUser
         let cleanName = String(TextSanitizer().cleanLine(name ?? "").prefix(40))

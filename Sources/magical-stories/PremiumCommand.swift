@@ -13,14 +13,24 @@ struct PremiumCommand: AsyncParsableCommand {
     /// Whom the command is about.
     struct Target: ParsableArguments {
         @Option(help: "A user id (Discord by default; see --platform).") var user: String?
-        @Option(help: "A Discord server id: the whole server (family plan).") var server: String?
-        @Option(help: "A web chat room name: the whole room.") var room: String?
-        @Option(help: "The platform of --user: discord or web.") var platform = "discord"
+        @Option(help: "A Discord server id: the whole server (family plan); for status, with --user, the member's server.")
+        var server: String?
+        @Option(help: "A web chat room name: the whole room; for status, with --user, the member's room.") var room: String?
+        @Option(help: "The platform of --user: discord (default) or web.") var platform: String?
 
+        /// Exactly one of --user, --server or --room (grant and revoke).
         func resolve() throws -> PremiumTarget {
-            guard ["discord", "web"].contains(platform) else { throw ValidationError("--platform is discord or web.") }
             do {
                 return try AdminConsole.target(user: user, server: server, room: room, platform: platform)
+            } catch {
+                throw ValidationError("\(error)")
+            }
+        }
+
+        /// A server or room, or a user with the server or room they belong to (status).
+        func resolveForStatus() throws -> (target: PremiumTarget, family: FamilyRef?) {
+            do {
+                return try AdminConsole.statusTarget(user: user, server: server, room: room, platform: platform)
             } catch {
                 throw ValidationError("\(error)")
             }
@@ -55,13 +65,15 @@ struct PremiumCommand: AsyncParsableCommand {
     }
 
     struct Status: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the plan of a user, server or room and where it comes from.")
+        static let configuration = CommandConfiguration(
+            abstract: "Show the plan of a user, server or room and where it comes from.",
+            discussion: "With --user and --server (or --room), the user's plan in that server or room: its family plan counts too.")
         @OptionGroup var options: ConfigOptions
         @OptionGroup var target: Target
 
         func run() async throws {
-            let target = try target.resolve()
-            try await withConsole(options) { try await $0.status(target) }
+            let (target, family) = try target.resolveForStatus()
+            try await withConsole(options) { try await $0.status(target, in: family) }
         }
     }
 

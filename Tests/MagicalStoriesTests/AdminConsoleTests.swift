@@ -34,6 +34,53 @@ struct AdminConsoleTests {
         #expect(throws: AdminConsole.Refusal.self) { try AdminConsole.target(user: "1", server: "2", room: nil) }
     }
 
+    @Test("--room is read the way the web chat reads rooms; a name it would change otherwise is refused with advice")
+    func roomNames() async throws {
+        let (console, database, config, directory) = try Self.makeConsole(admins: ["123"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(try AdminConsole.target(user: nil, server: nil, room: " Family ") == .family(FamilyRef(platform: "web", externalID: "family")))
+        _ = try await console.grant(try AdminConsole.target(user: nil, server: nil, room: "Family"), as: "123", days: nil, reason: nil)
+        let entitlements = EntitlementService(store: SQLiteEntitlementStore(database: database, clock: SystemWallClock()),
+                                              catalog: MagicalStoriesApp.plans(config), clock: SystemWallClock())
+        #expect(try await entitlements.plan(for: "anna", in: FamilyRef(platform: "web", externalID: "family")).isPremium,
+                "the room the web chat calls “family” is the one granted")
+        do {
+            _ = try AdminConsole.target(user: nil, server: nil, room: "Our Room!")
+            Issue.record("expected a refusal")
+        } catch let refusal as AdminConsole.Refusal {
+            #expect(refusal.description.contains("not a web chat room name") && refusal.description.contains("Did you mean --room ourroom?"))
+        }
+        #expect(throws: AdminConsole.Refusal.self) { try AdminConsole.target(user: nil, server: nil, room: "🌙") }
+        #expect(throws: AdminConsole.Refusal.self) { try AdminConsole.target(user: nil, server: "12ab", room: nil) }
+    }
+
+    @Test("status of a member shows their server's or room's plan and where it comes from")
+    func memberStatus() async throws {
+        let (console, _, _, directory) = try Self.makeConsole(admins: ["123"])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        _ = try await console.grant(try AdminConsole.target(user: nil, server: "1200", room: nil), as: "123", days: nil, reason: "family plan")
+        _ = try await console.grant(try AdminConsole.target(user: nil, server: nil, room: "family"), as: "123", days: 3, reason: nil)
+
+        let member = try AdminConsole.statusTarget(user: "42", server: "1200", room: nil)
+        #expect(member.target == .user(platform: "discord", userID: "42") && member.family == FamilyRef(platform: "discord", externalID: "1200"))
+        let inServer = try await console.status(member.target, in: member.family)
+        #expect(inServer.hasPrefix("user 42 on discord in server 1200 on discord: Premium"))
+        #expect(inServer.contains("from family plan of server 1200 on discord: grant by cli:123") && inServer.contains("family plan"))
+
+        let webMember = try AdminConsole.statusTarget(user: "anna", server: nil, room: "Family")
+        #expect(webMember.target == .user(platform: "web", userID: "anna"))
+        #expect(try await console.status(webMember.target, in: webMember.family).contains(": Premium"))
+
+        let alone = try AdminConsole.statusTarget(user: "42", server: nil, room: nil)
+        #expect(alone.family == nil)
+        #expect(try await console.status(alone.target, in: alone.family).hasPrefix("user 42 on discord: Free"))
+        _ = try await console.grant(.user(platform: "discord", userID: "42"), as: "123", days: nil, reason: nil)
+        #expect(try await console.status(member.target, in: member.family).contains("from own grant by cli:123"))
+
+        #expect(throws: AdminConsole.Refusal.self) { try AdminConsole.statusTarget(user: "42", server: "1200", room: "family") }
+        #expect(throws: AdminConsole.Refusal.self) { try AdminConsole.statusTarget(user: "42", server: nil, room: "family", platform: "discord") }
+    }
+
     @Test("with no admins configured the console says how to set them")
     func noAdmins() async throws {
         let (console, _, _, directory) = try Self.makeConsole(admins: [])

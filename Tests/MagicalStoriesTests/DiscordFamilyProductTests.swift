@@ -3,6 +3,7 @@ import DiscordSimulator
 import Foundation
 import MagicalStories
 import StoryDomain
+import StoryStore
 import Testing
 
 /// Premium, Growth Collections and parental controls through the real bot and the Discord simulator.
@@ -78,6 +79,26 @@ struct DiscordFamilyProductTests {
         let shown = try await Self.answer(simulator, status)
         #expect(shown.content?.contains("Premium") == true && shown.content?.contains("family plan") == true)
 
+        // A member covered by the server's plan is shown as premium, and why.
+        let member = simulator.makeSlashCommand(name: "premium", subcommand: "status", options: ["user": .string("\(Self.bob.id)")],
+                                                user: Self.admin)
+        await simulator.sendInteraction(member)
+        let memberStatus = try #require(try await Self.answer(simulator, member).content)
+        #expect(memberStatus.contains("<@\(Self.bob.id)>** in server \(DiscordSimulator.defaultGuildID): Premium"), "\(memberStatus)")
+        #expect(memberStatus.contains("from server \(DiscordSimulator.defaultGuildID)'s family plan, a grant by \(Self.admin.id)"))
+
+        // A server id with letters, or a user and a server at once, are refused privately; nothing changes.
+        let letters = simulator.makeSlashCommand(name: "premium", subcommand: "grant", options: ["server": "12ab34"], user: Self.admin)
+        await simulator.sendInteraction(letters)
+        let badServer = try await Self.answer(simulator, letters)
+        #expect(badServer.isEphemeral && badServer.content?.contains("`server:` should be a server id: digits only") == true)
+        let both = simulator.makeSlashCommand(name: "premium", subcommand: "grant",
+                                              options: ["user": .string("\(Self.bob.id)"), "server": "1200000000000000777"], user: Self.admin)
+        await simulator.sendInteraction(both)
+        let ambiguous = try await Self.answer(simulator, both)
+        #expect(ambiguous.isEphemeral && ambiguous.content?.contains("either `user:` or `server:`, not both") == true)
+        #expect(try await bot.app.entitlements.auditLog().map(\.action) == [.grant], "neither refused grant was recorded")
+
         let revoke = simulator.makeSlashCommand(name: "premium", subcommand: "revoke", user: Self.admin)
         await simulator.sendInteraction(revoke)
         #expect(try await Self.answer(simulator, revoke).content?.contains("ended now") == true)
@@ -113,6 +134,19 @@ struct DiscordFamilyProductTests {
         let again = simulator.makeSlashCommand(name: "collection", subcommand: "new", options: options, guildID: Self.otherGuild, user: Self.bob)
         await simulator.sendInteraction(again)
         _ = try await simulator.waitForOriginalResponse(interactionID: again.id, where: Self.isCollectionPage, timeout: .seconds(30))
+
+        // An update that ends it (the subscription ran out) ends premium; a renewal brings it back.
+        var ended = bought
+        ended.endsAt = "2020-01-01T00:00:00Z"
+        await simulator.dispatch(event: "ENTITLEMENT_UPDATE", data: ended)
+        try await pollUntil { try await bot.app.entitlements.plan(for: "\(Self.bob.id)", in: bobFamily).tier == .free }
+        let endedAgain = simulator.makeSlashCommand(name: "collection", subcommand: "new", options: options, guildID: Self.otherGuild, user: Self.bob)
+        await simulator.sendInteraction(endedAgain)
+        #expect(try await Self.answer(simulator, endedAgain).content?.contains("part of premium") == true)
+        var renewed = bought
+        renewed.endsAt = Date().addingTimeInterval(30 * 86_400).formatted(.iso8601)
+        await simulator.dispatch(event: "ENTITLEMENT_UPDATE", data: renewed)
+        try await pollUntil { try await bot.app.entitlements.plan(for: "\(Self.bob.id)", in: bobFamily).isPremium }
 
         // A refund deletes it.
         var refunded = bought
@@ -167,20 +201,149 @@ struct DiscordFamilyProductTests {
         #expect(shown.content?.contains("✅ 1.") == true && shown.content?.contains("▓░░ 1/3") == true)
         #expect(shown.embeds.first?.footer?.text.contains("story 2 of 3") == true, "show opens the next unread story")
 
-        // Reading it again earns nothing twice; reading 2 and 3 completes the collection.
+        // Reading story 1 again earns nothing twice; reading 2 and 3 completes the collection. The
+        // restarted bot remembers the achievements: the first story is not announced again.
         let again = await Self.turn(simulator, story: story1, to: 5)
         _ = try await simulator.waitForCallback(interactionID: again.id)
         let read2 = try await Self.readToTheEnd(second, story: nextID)
         let news2 = try await waitFor(timeout: .seconds(10)) { simulator.followUps(interactionID: read2.id).first }
         #expect(news2.content?.contains("▓▓░ 2/3") == true)
-        #expect(simulator.followUps(interactionID: again.id).isEmpty)
+        #expect(news2.content?.contains("First story") == false, "an achievement earned before the restart is not earned again")
         let story3 = try await pollValue { try await second.app.collections.collections(of: Self.family).first?.entries[2].storyID }
         let read3 = try await Self.readToTheEnd(second, story: story3)
         let news3 = try await waitFor(timeout: .seconds(10)) { simulator.followUps(interactionID: read3.id).first }
         #expect(news3.content?.contains("Collection complete") == true)
+        #expect(news3.content?.contains("First story") == false)
         let done = try #require(try await second.app.collections.collections(of: Self.family).first)
         #expect(done.isComplete && done.collection.completedAt != nil)
+        // By now the second reading of story 1 has long been handled: it announced nothing, and in
+        // all the channel heard of the first story once.
+        #expect(simulator.followUps(interactionID: again.id).isEmpty)
+        let announcements = [end, again, read2, read3].flatMap { simulator.followUps(interactionID: $0.id) }.compactMap(\.content)
+        #expect(announcements.filter { $0.contains("First story read together") }.count == 1)
+        let reread = try await second.app.collections.storyRead(firstStory)
+        #expect(!reread.firstRead && reread.earned.isEmpty, "story 1 stays read once")
         await second.stopAll()
+    }
+
+    @Test("a collection continues on its owner's plan: premium ends, the next story waits and show offers premium; premium back, show makes it")
+    func collectionNeedsOwnersPremium() async throws {
+        let bot = try await DiscordTestBot.start(configure: Self.configure)
+        let simulator = bot.simulator
+        try await bot.app.entitlements.grant(.family(Self.family), by: "test", days: nil, reason: nil)
+        let start = simulator.makeSlashCommand(name: "collection", subcommand: "new", options: ["goal": "kindness", "name": "Leo", "stories": 3])
+        await simulator.sendInteraction(start)
+        _ = try await simulator.waitForOriginalResponse(interactionID: start.id, where: Self.isCollectionPage, timeout: .seconds(30))
+        let story1 = try #require(try await bot.app.collections.collections(of: Self.family).first?.entries[0].storyID)
+
+        // The server's premium ends; then Bob reads story 1 to the end. It counts as read, but no next story is made.
+        try await bot.app.entitlements.revoke(.family(Self.family), by: "test", reason: "trial over")
+        try await waitUntilReady(bot.app.stories, id: story1.rawValue, family: Self.family, timeout: .seconds(30))
+        let end = await Self.turn(simulator, story: story1, to: 5, user: Self.bob)
+        let news = try await waitFor(timeout: .seconds(10)) { simulator.followUps(interactionID: end.id).first }
+        #expect(news.content?.contains("▓░░ 1/3") == true && news.content?.contains("needs premium") == true)
+        let afterRead = try #require(try await bot.app.collections.collections(of: Self.family).first)
+        #expect(afterRead.readCount == 1 && afterRead.entries[1].storyID == nil)
+
+        // Show explains kindly, for everyone, with progress and Discord's premium button.
+        let show = simulator.makeSlashCommand(name: "collection", subcommand: "show", options: ["collection": "kindness"], user: Self.bob)
+        await simulator.sendInteraction(show)
+        let explained = try await Self.answer(simulator, show)
+        #expect(!explained.isEphemeral)
+        #expect(explained.content?.contains("✅ 1.") == true && explained.content?.contains("▓░░ 1/3") == true)
+        #expect(explained.content?.contains("part of premium") == true)
+        #expect(Self.premiumButtons(explained).map(\.skuID) == [Self.sku])
+        #expect(try await bot.app.collections.collections(of: Self.family).first?.entries[1].storyID == nil)
+
+        // Premium again: show makes story 2 and opens it right there. It uses nobody's daily quota.
+        try await bot.app.entitlements.grant(.family(Self.family), by: "test", days: 30, reason: "renewed")
+        let again = simulator.makeSlashCommand(name: "collection", subcommand: "show", options: ["collection": "kindness"], user: Self.bob)
+        await simulator.sendInteraction(again)
+        _ = try await simulator.waitForOriginalResponse(interactionID: again.id, where: {
+            $0.embeds.first?.footer?.text == "page 1 of 5 · story 2 of 3 in a Growth Collection"
+        }, timeout: .seconds(30))
+        #expect(try await bot.app.collections.collections(of: Self.family).first?.entries[1].storyID != nil)
+        let ledger = SQLiteStoryRepository(database: bot.app.database, clock: SystemWallClock())
+        let today = DailyQuota.day(containing: Date()).start
+        #expect(try await ledger.storiesStarted(by: Requester(userID: "\(DiscordSimulator.defaultUser.id)", displayName: ""), on: "discord",
+                                                since: today) == 1, "only the collection's first story")
+        #expect(try await ledger.storiesStarted(by: Requester(userID: "\(Self.bob.id)", displayName: ""), on: "discord", since: today) == 0)
+        await bot.stopAll()
+    }
+
+    @Test("the family's commands: the pages upsell, a manager deleting a member's story, collection list and delete, settings show")
+    func familyCommands() async throws {
+        let bot = try await DiscordTestBot.start(configure: Self.configure)
+        let simulator = bot.simulator
+        let manager: Permissions = DiscordSimulator.defaultPermissions.union([.manageGuild])
+
+        // On the free plan, more pages than it allows: what premium allows, and its button.
+        let long = simulator.makeSlashCommand(subcommand: "new", options: ["theme": "owls", "pages": 8], user: Self.bob)
+        await simulator.sendInteraction(long)
+        let upsell = try await Self.answer(simulator, long)
+        #expect(upsell.isEphemeral && upsell.content?.contains("with premium it could have up to 12") == true)
+        #expect(Self.premiumButtons(upsell).map(\.skuID) == [Self.sku])
+
+        // Bob's story: Carol may not delete it; as a server manager she may, after confirming.
+        let bobs = simulator.makeSlashCommand(subcommand: "new", options: ["theme": "a quiet owl", "pages": 3], user: Self.bob)
+        await simulator.sendInteraction(bobs)
+        let page1 = try await simulator.waitForOriginalResponse(interactionID: bobs.id, where: { $0.embeds.first?.footer?.text == "page 1 of 3" },
+                                                                timeout: .seconds(20))
+        let title = try #require(page1.embeds.first?.title)
+        let member = simulator.makeSlashCommand(subcommand: "delete", options: ["story": .string(title)], user: Self.carol)
+        await simulator.sendInteraction(member)
+        #expect(try await Self.answer(simulator, member).content?.contains("Only the person who asked") == true)
+        let asManager = simulator.makeSlashCommand(subcommand: "delete", options: ["story": .string(title)], user: Self.carol,
+                                                   permissions: manager)
+        await simulator.sendInteraction(asManager)
+        let confirm = try await Self.answer(simulator, asManager)
+        #expect(confirm.isEphemeral && confirm.content?.contains("Delete **\(title)**") == true)
+        let yes = simulator.makeButtonPress(customID: try #require(confirm.components.first?.components?.first?.customID), messageID: confirm.id,
+                                            user: Self.carol, permissions: manager)
+        await simulator.sendInteraction(yes)
+        #expect(try await simulator.waitForCallback(interactionID: yes.id).type == .updateMessage)
+        #expect(simulator.message(id: confirm.id)?.content?.contains("was deleted") == true)
+        #expect(try await bot.app.stories.library(of: Self.family, offset: 0, limit: 10).total == 0)
+
+        // Collections (premium): list with progress and a button that opens one; delete asks first.
+        try await bot.app.entitlements.grant(.family(Self.family), by: "test", days: nil, reason: nil)
+        let start = simulator.makeSlashCommand(name: "collection", subcommand: "new", options: ["goal": "bravery", "name": "Mia", "stories": 3])
+        await simulator.sendInteraction(start)
+        _ = try await simulator.waitForOriginalResponse(interactionID: start.id, where: Self.isCollectionPage, timeout: .seconds(30))
+        let list = simulator.makeSlashCommand(name: "collection", subcommand: "list", user: Self.bob)
+        await simulator.sendInteraction(list)
+        let listed = try await Self.answer(simulator, list)
+        #expect(!listed.isEphemeral && listed.content?.contains("Bravery with Mia") == true && listed.content?.contains("░░░ 0/3") == true)
+        let open = try #require(listed.components.first?.components?.first)
+        #expect(open.label == "📚 1")
+        let press = simulator.makeButtonPress(customID: try #require(open.customID), messageID: listed.id, user: Self.bob)
+        await simulator.sendInteraction(press)
+        let opened = try await simulator.waitForOriginalResponse(interactionID: press.id, where: Self.isCollectionPage, timeout: .seconds(20))
+        #expect(opened.content?.contains("Bravery with Mia") == true)
+
+        let delete = simulator.makeSlashCommand(name: "collection", subcommand: "delete", options: ["collection": "bravery"])
+        await simulator.sendInteraction(delete)
+        let ask = try await Self.answer(simulator, delete)
+        #expect(ask.isEphemeral && ask.content?.contains("Delete the collection") == true)
+        let deleteButton = try #require(ask.components.first?.components?.first)
+        #expect(deleteButton.label == "Delete")
+        let confirmDelete = simulator.makeButtonPress(customID: try #require(deleteButton.customID), messageID: ask.id)
+        await simulator.sendInteraction(confirmDelete)
+        #expect(try await simulator.waitForCallback(interactionID: confirmDelete.id).type == .updateMessage)
+        #expect(simulator.message(id: ask.id)?.content?.contains("and its stories were deleted") == true)
+        #expect(try await bot.app.collections.collections(of: Self.family).isEmpty)
+        #expect(try await bot.app.stories.library(of: Self.family, offset: 0, limit: 10).total == 0)
+
+        // Settings show: managers only, privately, with the plan in effect.
+        let peek = simulator.makeSlashCommand(name: "settings", subcommand: "show", user: Self.bob)
+        await simulator.sendInteraction(peek)
+        #expect(try await Self.answer(simulator, peek).content?.contains("Only server managers") == true)
+        let settings = simulator.makeSlashCommand(name: "settings", subcommand: "show", user: Self.carol, permissions: manager)
+        await simulator.sendInteraction(settings)
+        let shown = try await Self.answer(simulator, settings)
+        #expect(shown.isEphemeral && shown.content?.contains("Parental controls") == true)
+        #expect(shown.content?.contains("Your plan here: Premium — 30 stories a day, up to 12 pages") == true)
+        await bot.stopAll()
     }
 
     @Test("the quota race: ten requests at once from one person, exactly the three allowed are accepted, the rest refused privately")

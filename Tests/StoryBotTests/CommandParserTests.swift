@@ -33,6 +33,8 @@ struct CommandParserTests {
         #expect(try parser.parse("/story delete story:Moon") == .storyDelete(story: "Moon"))
         #expect(try parser.parse("/help") == .help)
         #expect(try parser.parse("  /HELP  ") == .help)
+        #expect(try parser.parse("/settings forget") == .settingsForget)
+        #expect(throws: CommandParseError.unexpectedText("everything")) { try parser.parse("/settings forget everything") }
     }
 
     @Test("emoji and right-to-left text survive parsing")
@@ -83,7 +85,10 @@ struct ComponentIDTests {
 
     @Test("every kind of button id round-trips and fits Discord's 100 characters")
     func roundTrip() {
-        for component in [ComponentID.page(id, 3), .firstPage(id), .open(id), .another(id), .library(2), .confirmDelete(id), .cancelDelete(id)] {
+        let collection = CollectionID(rawValue: "abcdefghijkmn")!
+        for component in [ComponentID.page(id, 3), .firstPage(id), .open(id), .another(id), .library(2), .confirmDelete(id), .cancelDelete(id),
+                          .collection(collection), .confirmCollectionDelete(collection), .cancelCollectionDelete(collection),
+                          .confirmForgetFamily, .cancelForgetFamily] {
             #expect(ComponentID(encoded: component.encoded) == component)
             #expect(component.encoded.count <= 100)
         }
@@ -91,7 +96,7 @@ struct ComponentIDTests {
 
     @Test("ids the bot never made are rejected", arguments: [
         "", "hello", "ms:p:abc", "ms:p:abc:0", "ms:p:abc:101", "ms:p:ABC:1", "ms:z:abc", "ms:k:ABC", "ms:l:0", "other:p:abc:1",
-        "ms:p:abc:1:extra", String(repeating: "m", count: 200),
+        "ms:p:abc:1:extra", String(repeating: "m", count: 200), "ms:g:abc", "ms:g:forget:now",
     ])
     func rejectsForeign(encoded: String) {
         #expect(ComponentID(encoded: encoded) == nil)

@@ -66,6 +66,22 @@ struct ReplyRendererTests {
         #expect(FriendlyErrors.text(for: CommandParseError.unknownCommand("dance")).contains("/help"))
         struct Boom: Error {}
         #expect(FriendlyErrors.text(for: Boom()).contains("try again"))
+        #expect(!reply.offersPremium, "the plan is not what limits pages here")
+    }
+
+    @Test("a free user asking for more pages hears what premium allows, with the premium offer, like the quota refusal")
+    func pagesNeedPremium() {
+        let reply = FriendlyErrors.reply(for: StoryRequestError.pagesNeedPremium(requested: 9, allowed: 5, premium: 12))
+        #expect(reply.isPrivate && reply.offersPremium)
+        #expect(reply.text?.contains("up to 5 pages") == true && reply.text?.contains("with premium it could have up to 12") == true)
+        let quota = FriendlyErrors.reply(for: QuotaExceeded(limit: 3, resetsAt: Date(), premiumLimit: 30))
+        #expect(quota.offersPremium)
+    }
+
+    @Test("premium and server-id refusals are clear")
+    func adminRefusals() {
+        #expect(FriendlyErrors.text(for: CommandParseError.conflictingOptions("user", "server")).contains("either `user:` or `server:`, not both"))
+        #expect(FriendlyErrors.text(for: CommandParseError.badValue(option: "server", hint: "a server id: digits only")).contains("digits only"))
     }
 
     @Test("an empty library suggests a first story; a full one pages with distinct buttons")

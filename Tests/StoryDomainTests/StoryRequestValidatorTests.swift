@@ -46,6 +46,19 @@ struct StoryRequestValidatorTests {
         #expect(throws: StoryRequestError.tooLong(field: "theme", limit: 200)) { try validator.validate(draft, seed: 1) }
     }
 
+    @Test("more pages than the free plan allows: the refusal says what premium would allow, when it would help")
+    func pagesNeedPremium() {
+        var limits = StoryLimits()
+        limits.premiumMaxPages = 12
+        #expect(throws: StoryRequestError.pagesNeedPremium(requested: 9, allowed: 5, premium: 12)) {
+            try StoryRequestValidator(limits: limits).validate(StoryRequestDraft(theme: "x", pages: "9"), seed: 1)
+        }
+        limits.premiumMaxPages = 5 // the parental controls cap pages at 5 on every plan: premium would not help
+        #expect(throws: StoryRequestError.pagesAbovePlan(requested: 9, allowed: 5)) {
+            try StoryRequestValidator(limits: limits).validate(StoryRequestDraft(theme: "x", pages: "9"), seed: 1)
+        }
+    }
+
     @Test("a language not allowed by the family is refused")
     func languageNotAllowed() {
         var limits = StoryLimits()

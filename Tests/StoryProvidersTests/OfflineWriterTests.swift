@@ -111,6 +111,27 @@ struct OfflineWriterTests {
         }
     }
 
+    @Test("a story that would use an avoided word is written another way, still deterministic")
+    func avoidedWordsAreWrittenAround() async throws {
+        let plain = try await writer.write(request(seed: 42))
+        let texts = { (story: WrittenStory) in [story.title] + story.pages.map(\.text) }
+        #expect(texts(plain).joined().contains("bubbles"), "the plain story mentions bubbles")
+        var careful = request(seed: 42)
+        careful.avoid = ["bubble", "honey"]
+        let story = try await writer.write(careful)
+        #expect(AvoidListMatcher(careful.avoid).firstMatch(in: texts(story)) == nil, "neither bubble(s) nor honey")
+        #expect(story.pages.count == 5 && story.pages.last?.scene.action == .sleeping)
+        #expect(story.pages[0].text.contains("Mia"))
+        #expect(try await writer.write(careful) == story, "the same request gives the same story")
+        // The pipeline's checker accepts it.
+        #expect(throws: Never.self) { try GeneratedStoryChecker(avoidList: careful.avoid).check(story, for: careful) }
+
+        // A word every story needs cannot be written around: the first story comes back for the checker to refuse.
+        var impossible = request(seed: 42)
+        impossible.avoid = ["the"]
+        #expect(try await writer.write(impossible) == plain)
+    }
+
     @Test func givenCompanionAppearsByName() async throws {
         let story = try await writer.write(request(theme: "a walk in the woods", companion: "Mr. Whiskers", pages: 5))
         #expect(story.sheet.companion?.name == "Mr. Whiskers")

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import StoryDomain
 import Testing
 @testable import StoryStore
@@ -100,5 +101,65 @@ struct EntitlementTests {
         serverPurchase.deleted = true
         try await service.recordPurchase(serverPurchase)
         #expect(try await service.plan(for: "77", in: Self.guild).tier == .free, "a deleted (refunded) one does not either")
+    }
+
+    @Test("a new grant after an expiry nobody recorded yet audits that expiry at its time, not as a replacement")
+    func grantAfterUnrecordedExpiry() async throws {
+        let temp = try TemporaryDatabase()
+        defer { temp.cleanUp() }
+        let clock = ManualWallClock(Self.start)
+        let service = try Self.service(temp, clock: clock)
+        let user = PremiumTarget.user(platform: "discord", userID: "42")
+        let first = try await service.grant(user, by: "7", days: 1, reason: "trial")
+        clock.advance(by: 3 * 86_400) // the trial ran out two days ago; the expiry sweep has not run
+        let second = try await service.grant(user, by: "7", days: 30, reason: "subscribed")
+        let log = try await service.auditLog()
+        #expect(log.map(\.action) == [.grant, .expire, .grant])
+        let expiry = try #require(log.first { $0.action == .expire })
+        #expect(expiry.at == first.expiresAt && expiry.reason == "trial")
+        #expect(try await service.recordExpiries().isEmpty, "the expiry is recorded once")
+        let endReason = try await temp.open().writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT end_reason FROM premium_grant ORDER BY id").map { $0["end_reason"] as String? }
+        }
+        #expect(endReason == ["expired", nil], "the first grant expired; the second is open")
+        #expect(try await service.status(of: user).grant == second)
+
+        // A revoke after an unrecorded expiry also records the expiry first.
+        let third = PremiumTarget.user(platform: "discord", userID: "43")
+        let short = try await service.grant(third, by: "7", days: 1, reason: nil)
+        clock.advance(by: 2 * 86_400)
+        #expect(try await service.revoke(third, by: "8", reason: "cleanup") == 0)
+        let history = try await service.status(of: third).history
+        #expect(history.map(\.action) == [.revoke, .expire, .grant])
+        #expect(history[1].at == short.expiresAt)
+    }
+
+    @Test("status of a member in a server shows the plan in effect there and where it comes from")
+    func memberStatus() async throws {
+        let temp = try TemporaryDatabase()
+        defer { temp.cleanUp() }
+        let clock = ManualWallClock(Self.start)
+        let service = try Self.service(temp, clock: clock, skus: ["555"])
+        let member = PremiumTarget.user(platform: "discord", userID: "42")
+        #expect(try await service.status(of: member, in: Self.guild).tier == .free)
+
+        let familyGrant = try await service.grant(.family(Self.guild), by: "7", days: nil, reason: "family plan")
+        let covered = try await service.status(of: member, in: Self.guild)
+        #expect(covered.tier == .premium && covered.plan.source == .grant(familyGrant))
+        #expect(covered.family == Self.guild && covered.grant == nil, "the member has no grant of their own")
+        #expect(try await service.status(of: member).tier == .free, "without a server, only the member's own plan counts")
+        #expect(try await service.status(of: member, in: FamilyRef(platform: "discord", externalID: "9999")).tier == .free)
+
+        let own = try await service.grant(member, by: "7", days: 5, reason: nil)
+        #expect(try await service.status(of: member, in: Self.guild).plan.source == .grant(own), "their own grant is the more specific answer")
+        try await service.revoke(member, by: "7", reason: nil)
+        try await service.revoke(.family(Self.guild), by: "7", reason: nil)
+
+        let serverPurchase = PurchasedEntitlement(id: "e9", platform: "discord", skuID: "555", userID: nil, familyExternalID: "1200",
+                                                  endsAt: nil, deleted: false)
+        try await service.recordPurchase(serverPurchase)
+        let bought = try await service.status(of: member, in: Self.guild)
+        #expect(bought.tier == .premium && bought.plan.source == .purchase(serverPurchase))
+        #expect(try await service.status(of: .family(Self.guild)).plan.source == .purchase(serverPurchase))
     }
 }

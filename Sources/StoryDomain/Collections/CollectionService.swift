@@ -1,18 +1,25 @@
 import Foundation
 
 /// Growth Collections: starts them with their first story, makes each next story when the one
-/// before is read (so cost follows use), and keeps progress and achievements.
+/// before is read (so cost follows use), and keeps progress and achievements. The next stories
+/// are made on the collection owner's plan in the family, under the family's parental controls;
+/// they never use anyone's daily quota.
 public struct CollectionService: Sendable {
     public static let storyCounts = 3...7
     private let store: any CollectionStore
     private let stories: StoryService
+    private let policy: FamilyPolicy
     private let clock: any WallClock
     private let jobAdded: @Sendable () -> Void
 
-    /// - Parameter jobAdded: called after a story's job is stored (wakes the worker pool).
-    public init(store: any CollectionStore, stories: StoryService, clock: any WallClock, jobAdded: @escaping @Sendable () -> Void) {
+    /// - Parameters:
+    ///   - policy: plans and parental controls, for making a collection's next stories.
+    ///   - jobAdded: called after a story's job is stored (wakes the worker pool).
+    public init(store: any CollectionStore, stories: StoryService, policy: FamilyPolicy, clock: any WallClock,
+                jobAdded: @escaping @Sendable () -> Void) {
         self.store = store
         self.stories = stories
+        self.policy = policy
         self.clock = clock
         self.jobAdded = jobAdded
     }
@@ -87,25 +94,40 @@ public struct CollectionService: Sendable {
         _ = try await store.deleteCollection(id)
     }
 
-    /// Someone reached the story's last page. The first time, it counts as read; in a collection,
-    /// the next story is started (in the background) so it is ready for the next night.
-    public func storyRead(_ story: Story, limits: StoryLimits) async throws -> ReadOutcome {
+    /// The rules a collection's next story is made with: its owner's plan in the family (a
+    /// collection continues only while that is premium) and the family's parental controls.
+    /// - Parameter purchases: store purchases sent with the current input; only those covering
+    ///   the owner or the family count.
+    public func continuationRules(for collection: GrowthCollection, purchases: [PurchasedEntitlement] = []) async throws -> FamilyRules {
+        try await policy.rules(for: collection.requester.userID, in: collection.family, purchases: purchases)
+    }
+
+    /// Someone reached the story's last page. The first time, it counts as read; in a collection
+    /// whose owner is still premium, the next story is started (in the background) so it is ready
+    /// for the next night.
+    public func storyRead(_ story: Story, purchases: [PurchasedEntitlement] = []) async throws -> ReadOutcome {
         var outcome = try await store.recordRead(of: story, at: clock.now())
-        if outcome.firstRead, let progress = outcome.collection,
-           let next = progress.entries.first(where: { $0.storyID == nil }) {
-            // If the family's rules now refuse it (a language switched off, an avoided word),
-            // `/collection show` tries again later and explains why; the read still counts.
-            if (try? await makeStory(for: next, of: progress, limits: limits, delivery: .background)) != nil {
-                outcome.collection = try await store.collection(progress.collection.id)
-            }
+        guard outcome.firstRead, let progress = outcome.collection,
+              let next = progress.entries.first(where: { $0.storyID == nil })
+        else { return outcome }
+        // The read counts whatever happens next. If the next story cannot be made now (premium
+        // ended, a language switched off, an avoided word), `/collection show` explains why.
+        guard let rules = try? await continuationRules(for: progress.collection, purchases: purchases) else { return outcome }
+        guard rules.plan.limits.collections else {
+            outcome.nextNeedsPremium = true
+            return outcome
+        }
+        if let nextStory = try? await prepareNext(next, of: progress, limits: rules.limits),
+           (try? await add(nextStory, to: progress.collection.id, position: next.position, delivery: .background)) == true {
+            if let updated = try? await store.collection(progress.collection.id) { outcome.collection = updated }
         }
         return outcome
     }
 
-    /// Starts the story for an entry that has none yet (it is delivered to `delivery`). Returns
-    /// it, or nil when another request made it first.
-    public func makeStory(for entry: CollectionEntry, of progress: CollectionProgress, limits: StoryLimits,
-                          delivery: DeliveryAddress) async throws -> Story? {
+    /// Validates the story for an entry that has none yet against `limits` (the family's
+    /// avoid-list, languages, illustrations, pages) and gives it the series' hero; nothing is
+    /// stored yet, so a refusal leaves no trace.
+    public func prepareNext(_ entry: CollectionEntry, of progress: CollectionProgress, limits: StoryLimits) async throws -> Story {
         let collection = progress.collection
         let draft = StoryRequestDraft(theme: entry.theme, heroName: collection.heroName, age: String(collection.age),
                                       companion: collection.companion, language: collection.language.rawValue)
@@ -114,8 +136,14 @@ public struct CollectionService: Sendable {
         if let firstID = progress.entries.first?.storyID, let first = try await stories.story(firstID, family: collection.family) {
             story.request.heroSheet = first.request.heroSheet ?? first.sheet
         }
-        guard try await store.addStory(story, to: collection.id, position: entry.position, delivery: delivery) else { return nil }
-        jobAdded()
         return story
+    }
+
+    /// Stores a prepared story for the collection's `position` with its job (delivered to
+    /// `delivery`), without any daily quota. Returns false when another request made it first.
+    public func add(_ story: Story, to collection: CollectionID, position: Int, delivery: DeliveryAddress) async throws -> Bool {
+        guard try await store.addStory(story, to: collection, position: position, delivery: delivery) else { return false }
+        jobAdded()
+        return true
     }
 }

@@ -8,10 +8,13 @@ public struct ReadOutcome: Sendable, Equatable {
     public var earned: [Achievement]
     /// The story's collection after the read, if it belongs to one.
     public var collection: CollectionProgress?
+    /// The collection's next story was not made because its owner's premium has ended.
+    public var nextNeedsPremium: Bool
 
-    public init(firstRead: Bool, earned: [Achievement], collection: CollectionProgress?) {
+    public init(firstRead: Bool, earned: [Achievement], collection: CollectionProgress?, nextNeedsPremium: Bool = false) {
         self.firstRead = firstRead
         self.earned = earned
         self.collection = collection
+        self.nextNeedsPremium = nextNeedsPremium
     }
 }

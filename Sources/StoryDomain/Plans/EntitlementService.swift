@@ -49,8 +49,10 @@ public struct EntitlementService: Sendable {
         try await store.revoke(target, by: actor, at: clock.now(), reason: Self.clean(reason))
     }
 
-    /// The target's plan and where it comes from, with its recent audit history.
-    public func status(of target: PremiumTarget) async throws -> PremiumStatus {
+    /// The target's plan and where it comes from, with its recent audit history. For a user,
+    /// `family` (the server or room the question is asked about) counts too: its grant or
+    /// subscription covers every member.
+    public func status(of target: PremiumTarget, in family: FamilyRef? = nil) async throws -> PremiumStatus {
         _ = try await recordExpiries()
         let now = clock.now()
         let grant = try await store.activeGrants(for: [target], at: now).first
@@ -62,7 +64,19 @@ public struct EntitlementService: Sendable {
             }
             purchase = owned.first { isPremium($0, at: now) }
         }
-        return PremiumStatus(target: target, grant: grant, purchase: purchase,
+        var context: FamilyRef?
+        let plan: EffectivePlan
+        if case let .user(platform, userID) = target, let family, family.platform == platform {
+            context = family
+            plan = try await self.plan(for: userID, in: family)
+        } else if let grant {
+            plan = EffectivePlan(tier: .premium, source: .grant(grant), limits: catalog.premium)
+        } else if let purchase {
+            plan = EffectivePlan(tier: .premium, source: .purchase(purchase), limits: catalog.premium)
+        } else {
+            plan = EffectivePlan(tier: .free, source: .free, limits: catalog.free)
+        }
+        return PremiumStatus(target: target, family: context, grant: grant, purchase: purchase, plan: plan,
                              history: try await store.auditLog(for: target, limit: 5))
     }
 

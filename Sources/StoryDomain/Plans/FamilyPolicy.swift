@@ -18,6 +18,11 @@ public struct FamilyPolicy: Sendable {
         let wanted = min(plan.limits.maxPages, settings.maxPages ?? Int.max)
         limits.maxPages = max(limits.pages.lowerBound, min(wanted, limits.pages.upperBound))
         limits.defaultPages = min(limits.defaultPages, limits.maxPages)
+        if !plan.isPremium {
+            let premiumWanted = min(entitlements.catalog.premium.maxPages, settings.maxPages ?? Int.max)
+            let premiumMax = max(limits.pages.lowerBound, min(premiumWanted, limits.pages.upperBound))
+            limits.premiumMaxPages = premiumMax > limits.maxPages ? premiumMax : nil
+        }
         limits.dailyQuota = DailyQuota(storiesPerDay: plan.limits.storiesPerDay,
                                        premiumStoriesPerDay: plan.isPremium ? nil : entitlements.catalog.premium.storiesPerDay)
         if let languages = settings.allowedLanguages { limits.allowedLanguages = languages }

@@ -12,13 +12,37 @@ public struct OfflineStoryWriter: StoryWriter {
         self.designer = designer
     }
 
+    /// Variations tried, at most, for a story free of the request's avoided words.
+    static let maxVariations = 32
+
     /// Writes exactly `request.pageCount` pages; throws ``OfflineWriterError/unsupportedLanguage(_:)``
-    /// for anything but English.
+    /// for anything but English. When the story would use a word of `request.avoid`, other
+    /// variations (seeds derived from the request's, so still deterministic) are tried and the
+    /// first free of them is returned; if none is, the first story is (the checker refuses it).
     public func write(_ request: StoryRequest) async throws -> WrittenStory {
-        try compose(request)
+        try composeAvoiding(request)
     }
 
     /// The synchronous core of ``write(_:)``.
+    func composeAvoiding(_ request: StoryRequest) throws -> WrittenStory {
+        let first = try compose(request)
+        let avoided = AvoidListMatcher(request.avoid)
+        guard !avoided.isEmpty, avoided.firstMatch(in: Self.texts(of: first)) != nil else { return first }
+        var seeds = SeededGenerator(seed: request.seed, salt: "avoid")
+        for _ in 1..<Self.maxVariations {
+            var variation = request
+            variation.seed = seeds.next()
+            let story = try compose(variation)
+            if avoided.firstMatch(in: Self.texts(of: story)) == nil { return story }
+        }
+        return first
+    }
+
+    static func texts(of story: WrittenStory) -> [String] {
+        [story.title] + story.pages.map(\.text)
+    }
+
+    /// One story for exactly this request and seed.
     func compose(_ request: StoryRequest) throws -> WrittenStory {
         guard supportedLanguages.contains(request.language) else {
             throw OfflineWriterError.unsupportedLanguage(request.language)
