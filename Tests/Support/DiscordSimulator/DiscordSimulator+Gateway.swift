@@ -4,11 +4,16 @@ extension DiscordSimulator {
     // MARK: Dispatches
 
     /// Dispatches `INTERACTION_CREATE` to the current session and starts its callback deadline.
-    /// Without a session the dispatch follows the next READY.
+    /// Without a session the dispatch follows the next READY. The moment its frame is written to
+    /// the socket is recorded too (see ``acknowledgementLatency(interactionID:from:)``).
     public func sendInteraction(_ interaction: Interaction) async {
         let now = clock.now
         store.update { $0.interactions.add(interaction, dispatchedAt: now) }
-        gateway.dispatch(event: "INTERACTION_CREATE", data: GatewayFrame.encode(interaction))
+        let id = interaction.id
+        gateway.dispatch(event: "INTERACTION_CREATE", data: GatewayFrame.encode(interaction)) { [store, clock] in
+            let written = clock.now
+            store.update { $0.interactions[id]?.markWritten(at: written) }
+        }
     }
 
     /// Dispatches any event (e.g. `ENTITLEMENT_CREATE`) to the current session.

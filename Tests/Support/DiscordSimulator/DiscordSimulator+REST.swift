@@ -74,10 +74,22 @@ extension DiscordSimulator {
         store.read { $0.interactions[interactionID]?.callbacks ?? [] }
     }
 
-    /// Time from dispatch to the accepted callback; nil while unacknowledged.
-    public func acknowledgementLatency(interactionID: Snowflake) -> Duration? {
+    /// Where an acknowledgement latency is measured from.
+    public enum LatencyOrigin: Sendable {
+        /// ``sendInteraction(_:)`` was called (the simulator's own encoding and send queue included).
+        case dispatch
+        /// The event's frame was written to the bot's socket: the bot's own latency.
+        case socketWrite
+    }
+
+    /// Time from dispatch (or from the frame reaching the socket) to the accepted callback; nil
+    /// while unacknowledged.
+    public func acknowledgementLatency(interactionID: Snowflake, from origin: LatencyOrigin = .dispatch) -> Duration? {
         store.read { store in
-            store.interactions[interactionID].flatMap { record in record.acknowledgement.map { $0.receivedAt - record.dispatchedAt } }
+            store.interactions[interactionID].flatMap { record in
+                let start = origin == .socketWrite ? (record.writtenAt ?? record.dispatchedAt) : record.dispatchedAt
+                return record.acknowledgement.map { $0.receivedAt - start }
+            }
         }
     }
 

@@ -23,7 +23,7 @@ final class GatewayHub: Sendable {
         var currentSessionID: String?
         var connections: [Int: Connection] = [:]
         /// Dispatches made while no session existed; they follow the next READY.
-        var pending: [(event: String, data: String)] = []
+        var pending: [(event: String, data: String, sent: (@Sendable () -> Void)?)] = []
         var stats = GatewayStats()
         var acknowledgesHeartbeats = true
         var nextConnectionID = 0
@@ -109,7 +109,7 @@ final class GatewayHub: Sendable {
                               application: .init(id: configuration.applicationID))
             connection.outbox.yield(.message(session.record(event: "READY", data: GatewayFrame.encode(ready), replayable: false)))
             for dispatch in state.pending {
-                connection.outbox.yield(.message(session.record(event: dispatch.event, data: dispatch.data)))
+                connection.outbox.yield(.message(session.record(event: dispatch.event, data: dispatch.data), sent: dispatch.sent))
             }
             state.pending.removeAll()
             state.sessions[sessionID] = session
@@ -142,15 +142,16 @@ final class GatewayHub: Sendable {
 
     // MARK: Test controls
 
-    /// Sends a dispatch to the current session (buffered while it has no connection).
-    func dispatch(event: String, data: String) {
+    /// Sends a dispatch to the current session (buffered while it has no connection); `sent` is
+    /// called when its frame has been written to a socket.
+    func dispatch(event: String, data: String, sent: (@Sendable () -> Void)? = nil) {
         state.update { state in
             guard let sessionID = state.currentSessionID, var session = state.sessions[sessionID] else {
-                state.pending.append((event, data))
+                state.pending.append((event, data, sent))
                 return
             }
             let frame = session.record(event: event, data: data)
-            if let connectionID = session.connectionID { state.connections[connectionID]?.outbox.yield(.message(frame)) }
+            if let connectionID = session.connectionID { state.connections[connectionID]?.outbox.yield(.message(frame, sent: sent)) }
             state.sessions[sessionID] = session
         }
     }

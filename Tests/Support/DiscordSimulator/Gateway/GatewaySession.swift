@@ -33,8 +33,8 @@ struct GatewaySession: Sendable {
 
 /// What the writer of one connection does next.
 enum GatewayOutput: Sendable {
-    /// Send a JSON payload.
-    case message(String)
+    /// Send a JSON payload; `sent` is called once it has been written to the socket.
+    case message(String, sent: (@Sendable () -> Void)? = nil)
     /// Send a close frame with this code.
     case close(code: Int, reason: String)
     /// Drop the TCP connection without a close frame.

@@ -16,12 +16,13 @@ struct GatewayWriter {
         do {
             for await output in outbox {
                 switch output {
-                case let .message(text):
+                case let .message(text, sent):
                     if let deflater {
                         try await sendCompressed(deflater.deflate(text))
                     } else {
                         try await outbound.write(.text(text))
                     }
+                    sent?()
                 case let .close(code, reason):
                     try await outbound.close(WebSocketErrorCode(codeNumber: code), reason: reason)
                     return

@@ -18,9 +18,15 @@ public struct RecordedCallback: Sendable {
 struct InteractionRecord: Sendable {
     let interaction: Interaction
     let dispatchedAt: ContinuousClock.Instant
+    /// When its `INTERACTION_CREATE` frame was first written to the bot's socket.
+    private(set) var writtenAt: ContinuousClock.Instant?
     var callbacks: [RecordedCallback] = []
     var originalMessageID: Snowflake?
     var followUpIDs: [Snowflake] = []
+
+    mutating func markWritten(at instant: ContinuousClock.Instant) {
+        if writtenAt == nil { writtenAt = instant }
+    }
 
     /// The callback that acknowledged the interaction.
     var acknowledgement: RecordedCallback? { callbacks.first(where: \.isAccepted) }
