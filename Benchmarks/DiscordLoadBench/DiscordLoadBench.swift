@@ -40,6 +40,7 @@ struct DiscordLoadBench {
         try await simulator.waitForIdentifies(count: 1, timeout: .seconds(30))
         let probe = ProcessProbe(pid: bot.processIdentifier)
         let cpuAtStart = probe.cpuSeconds ?? 0
+        let ownProbe = ProcessProbe(pid: getpid())
 
         // One finished story to turn pages of.
         let warmup = simulator.makeSlashCommand(subcommand: "new", options: ["theme": "a sleepy dragon", "name": "Mia", "pages": 5])
@@ -49,6 +50,8 @@ struct DiscordLoadBench {
                                                                 timeout: .seconds(60))
         guard let next = page1.components.first?.components?.last?.customID, let storyID = next.split(separator: ":").dropLast().last
         else { fatalError("page 1 has no ▶ button") }
+
+        let ownCPUAtStart = ownProbe.cpuSeconds ?? 0
 
         // Burst 1: /story new.
         print("Firing \(commandCount) /story new interactions…")
@@ -86,6 +89,7 @@ struct DiscordLoadBench {
         }.count
 
         let cpu = (probe.cpuSeconds ?? 0) - cpuAtStart
+        let simulatorCPU = (ownProbe.cpuSeconds ?? 0) - ownCPUAtStart
         let peak = probe.peakMemoryMiB ?? 0
         bot.terminate()
         bot.waitUntilExit()
@@ -109,6 +113,7 @@ struct DiscordLoadBench {
                              throughput \(String(format: "%.0f", Double(pageTurnCount) / (Double(turnDuration.components.seconds) + Double(turnDuration.components.attoseconds) / 1e18))) turns/s
           late (> 3 s):      \(late) · unanswered: \(unanswered)
           bot process:       CPU \(String(format: "%.2f", cpu)) s during the bursts · peak memory \(String(format: "%.1f", peak)) MiB
+          simulator:         CPU \(String(format: "%.2f", simulatorCPU)) s (this process, same two cores)
         """)
     }
 

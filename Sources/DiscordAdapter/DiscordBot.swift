@@ -20,12 +20,17 @@ public final class DiscordBot: Service {
         /// Interactions handled at once; more wait their turn (each is quick: an acknowledgement,
         /// a database read, one upload).
         public var maxConcurrentInteractions: Int
+        /// Bytes of recently shown pictures kept in memory, so turning back and forth through a
+        /// story does not read each picture from SQLite again.
+        public var pictureCacheBytes: Int
 
-        public init(applicationID: Snowflake?, guildID: Snowflake?, gateway: GatewayConfiguration, maxConcurrentInteractions: Int = 256) {
+        public init(applicationID: Snowflake?, guildID: Snowflake?, gateway: GatewayConfiguration, maxConcurrentInteractions: Int = 256,
+                    pictureCacheBytes: Int = 4 << 20) {
             self.applicationID = applicationID
             self.guildID = guildID
             self.gateway = gateway
             self.maxConcurrentInteractions = max(1, maxConcurrentInteractions)
+            self.pictureCacheBytes = pictureCacheBytes
         }
     }
 
@@ -60,7 +65,10 @@ public final class DiscordBot: Service {
         self.router = router
         self.services = services
         let stories = services.stories
-        renderer = DiscordMessageRenderer(images: { try await stories.image($0) },
+        // The renderer asks only for pictures of pages it has just read, so a cached copy is
+        // never of a deleted story.
+        let pictures = ImageCache(capacityBytes: configuration.pictureCacheBytes)
+        renderer = DiscordMessageRenderer(images: { id in try await pictures.image(id) { try await stories.image(id) } },
                                           premiumSKU: services.entitlements.offeredSKU.flatMap(Snowflake.init))
         registrar = CommandRegistrar(rest: rest, store: store, logger: logger)
         sessionStore = StoredGatewaySession(store: store)

@@ -6,8 +6,10 @@ struct MultipartForm: Sendable {
     let boundary: String
     private var buffer = ByteBuffer()
 
-    init(boundary: String = MultipartForm.randomBoundary()) {
+    /// - Parameter capacity: the expected body size, reserved up front so large files are copied once.
+    init(boundary: String = MultipartForm.randomBoundary(), capacity: Int = 0) {
         self.boundary = boundary
+        buffer.reserveCapacity(capacity)
     }
 
     /// The `Content-Type` header value.

@@ -15,8 +15,9 @@ struct RequestBody: Sendable {
     /// JSON without files; otherwise multipart with `payload_json` and one `files[n]` part per file.
     static func upload(_ payload: some Encodable, files: [FileUpload]) throws -> RequestBody {
         guard !files.isEmpty else { return try json(payload) }
-        var form = MultipartForm()
-        form.append(name: "payload_json", contentType: "application/json", bytes: try DiscordJSON.encoder().encode(payload))
+        let json = try DiscordJSON.encoder().encode(payload)
+        var form = MultipartForm(capacity: json.count + files.reduce(1_024) { $0 + $1.data.count + 256 })
+        form.append(name: "payload_json", contentType: "application/json", bytes: json)
         for (index, file) in files.enumerated() {
             form.append(name: "files[\(index)]", filename: file.filename, contentType: file.contentType, bytes: file.data)
         }

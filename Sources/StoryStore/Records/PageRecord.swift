@@ -23,6 +23,17 @@ struct PageRecord: Codable, FetchableRecord, PersistableRecord {
         imageId = nil
     }
 
+    /// Decodes by column name without `Codable`'s snake-case key conversion: this runs on every
+    /// page turn.
+    init(row: Row) throws {
+        storyId = row["story_id"]
+        number = row["number"]
+        text = row["text"]
+        sceneJson = row["scene_json"]
+        imagePrompt = row["image_prompt"]
+        imageId = row["image_id"]
+    }
+
     func page() throws -> StoryPage {
         guard let storyID = StoryID(rawValue: storyId) else { throw StoreError(kind: .corrupt, path: "page", detail: "bad id") }
         return StoryPage(storyID: storyID, number: number, text: text, scene: try JSONColumn.decode(PageScene.self, from: sceneJson),

@@ -52,6 +52,31 @@ struct StoryRecord: Codable, FetchableRecord, PersistableRecord {
         readAt = nil
     }
 
+    /// Decodes by column name without `Codable`'s snake-case key conversion: this runs on every
+    /// page turn.
+    init(row: Row) throws {
+        id = row["id"]
+        familyId = row["family_id"]
+        requesterId = row["requester_id"]
+        requesterName = row["requester_name"]
+        theme = row["theme"]
+        heroName = row["hero_name"]
+        age = row["age"]
+        companion = row["companion"]
+        pageCount = row["page_count"]
+        language = row["language"]
+        seed = row["seed"]
+        title = row["title"]
+        sheetJson = row["sheet_json"]
+        status = row["status"]
+        failureReason = row["failure_reason"]
+        createdAt = row["created_at"]
+        avoidJson = row["avoid_json"]
+        illustrations = row["illustrations"]
+        heroSheetJson = row["hero_sheet_json"]
+        readAt = row["read_at"]
+    }
+
     /// The domain value; `family` comes from the joined family row.
     func story(family: FamilyRef) throws -> Story {
         guard let storyID = StoryID(rawValue: id) else { throw StoreError(kind: .corrupt, path: "story", detail: "bad id \(id)") }
