@@ -23,14 +23,18 @@ public final class DiscordBot: Service {
         /// Bytes of recently shown pictures kept in memory, so turning back and forth through a
         /// story does not read each picture from SQLite again.
         public var pictureCacheBytes: Int
+        /// Replies with a picture rendered and uploaded at once (each holds its picture and
+        /// request body in memory); the machine's cores, not this number, bound their throughput.
+        public var maxConcurrentUploads: Int
 
         public init(applicationID: Snowflake?, guildID: Snowflake?, gateway: GatewayConfiguration, maxConcurrentInteractions: Int = 256,
-                    pictureCacheBytes: Int = 4 << 20) {
+                    pictureCacheBytes: Int = 4 << 20, maxConcurrentUploads: Int = 8) {
             self.applicationID = applicationID
             self.guildID = guildID
             self.gateway = gateway
             self.maxConcurrentInteractions = max(1, maxConcurrentInteractions)
             self.pictureCacheBytes = pictureCacheBytes
+            self.maxConcurrentUploads = max(1, maxConcurrentUploads)
         }
     }
 
@@ -53,6 +57,7 @@ public final class DiscordBot: Service {
     private let services: Services
     private let renderer: DiscordMessageRenderer
     private let registrar: CommandRegistrar
+    private let uploads: ConcurrencyLimiter
     private let sessionStore: any GatewaySessionStore
     private let translator = InteractionTranslator()
     private let deduplicator = InteractionDeduplicator()
@@ -71,6 +76,7 @@ public final class DiscordBot: Service {
         renderer = DiscordMessageRenderer(images: { id in try await pictures.image(id) { try await stories.image(id) } },
                                           premiumSKU: services.entitlements.offeredSKU.flatMap(Snowflake.init))
         registrar = CommandRegistrar(rest: rest, store: store, logger: logger)
+        uploads = ConcurrencyLimiter(limit: configuration.maxConcurrentUploads)
         sessionStore = StoredGatewaySession(store: store)
         self.logger = logger
     }
@@ -157,7 +163,8 @@ public final class DiscordBot: Service {
             logger.warning("interaction without user or channel ignored")
             return
         }
-        let responder = DiscordResponder(interaction: interaction, rest: rest, renderer: renderer, logger: logger)
+        let responder = DiscordResponder(interaction: interaction, rest: rest, renderer: renderer, uploads: uploads,
+                                         logger: logger)
         switch translator.request(of: interaction) {
         case let .input(input):
             await router.handle(input, context: context, responder: responder)

@@ -21,13 +21,18 @@ final class DiscordResponder: ChatResponder {
     private let rest: DiscordRESTClient
     private let renderer: DiscordMessageRenderer
     private let capabilities: DiscordMessageRenderer.Capabilities
+    private let uploads: ConcurrencyLimiter
     private let logger: Logger
     private let phase = Mutex(Phase.fresh)
 
-    init(interaction: Interaction, rest: DiscordRESTClient, renderer: DiscordMessageRenderer, logger: Logger) {
+    /// - Parameter uploads: bounds the replies carrying a picture that are rendered and sent at
+    ///   once, so a burst of page turns holds a few pictures in memory, not hundreds.
+    init(interaction: Interaction, rest: DiscordRESTClient, renderer: DiscordMessageRenderer, uploads: ConcurrencyLimiter,
+         logger: Logger) {
         self.interaction = interaction
         self.rest = rest
         self.renderer = renderer
+        self.uploads = uploads
         capabilities = DiscordMessageRenderer.Capabilities(interaction.appPermissions)
         self.logger = logger
     }
@@ -51,6 +56,20 @@ final class DiscordResponder: ChatResponder {
     }
 
     func reply(_ reply: ChatReply) async throws {
+        try await withUploadPermit(for: reply) { try await self.send(reply) }
+    }
+
+    func update(_ reply: ChatReply) async throws {
+        try await withUploadPermit(for: reply) { try await self.sendUpdate(reply) }
+    }
+
+    /// Runs `body` holding an upload permit when the reply shows a picture.
+    private func withUploadPermit(for reply: ChatReply, _ body: @Sendable () async throws -> Void) async throws {
+        guard reply.page?.imageID != nil else { return try await body() }
+        try await uploads.withPermit(body)
+    }
+
+    private func send(_ reply: ChatReply) async throws {
         let rendered = try await renderer.render(reply, capabilities: capabilities)
         let current = phase.withLock { phase in
             let before = phase
@@ -80,13 +99,13 @@ final class DiscordResponder: ChatResponder {
         }
     }
 
-    func update(_ reply: ChatReply) async throws {
+    private func sendUpdate(_ reply: ChatReply) async throws {
         let isFreshComponent = interaction.type == .messageComponent && phase.withLock { phase in
             guard case .fresh = phase else { return false }
             phase = .answered
             return true
         }
-        guard isFreshComponent else { return try await self.reply(reply) }
+        guard isFreshComponent else { return try await send(reply) }
         var rendered = try await renderer.render(reply, capabilities: capabilities)
         // An update cannot change whether the message is ephemeral.
         rendered.message.flags = nil

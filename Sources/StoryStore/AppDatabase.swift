@@ -28,9 +28,15 @@ public struct AppDatabase: Sendable {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(5)
+        // Each connection caches at most 1 MiB of pages: pictures are large BLOBs read once per
+        // page view, and SQLite's default (2 MiB per connection, six connections) mostly held them.
+        configuration.maximumReaderCount = 4
         configuration.prepareDatabase { db in
-            // Fail fast on a file that is not a database, rather than on the first query.
-            try db.execute(sql: "PRAGMA quick_check(1)")
+            // Fail fast on a file that is not a database, rather than on the first query. Reading
+            // the schema checks the header in constant time (`quick_check` would read every page
+            // of a database full of pictures, on every new connection).
+            _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master")
+            try db.execute(sql: "PRAGMA cache_size = -1024")
         }
         do {
             return try AppDatabase(DatabasePool(path: path, configuration: configuration))

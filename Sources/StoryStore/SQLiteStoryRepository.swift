@@ -6,6 +6,10 @@ import StoryDomain
 public struct SQLiteStoryRepository: StoryRepository {
     private let database: AppDatabase
     private let clock: any WallClock
+    /// Decoded character sheets and scenes for page views (JSON decoding was the largest cost of
+    /// a page turn after the picture itself).
+    private let sheets = JSONColumnCache<CharacterSheet>(capacity: 256)
+    private let scenes = JSONColumnCache<PageScene>(capacity: 1_024)
 
     public init(database: AppDatabase, clock: any WallClock) {
         self.database = database
@@ -73,7 +77,7 @@ public struct SQLiteStoryRepository: StoryRepository {
     public func story(_ id: StoryID) async throws -> Story? {
         try await database.writer.read { db in
             try Row.fetchOne(db, sql: StoryRecord.selectWithFamily + " WHERE story.id = ?", arguments: [id.rawValue])
-                .map(StoryRecord.story(from:))
+                .map { try StoryRecord.story(from: $0) }
         }
     }
 
@@ -113,7 +117,8 @@ public struct SQLiteStoryRepository: StoryRepository {
             guard let row = try Row.fetchOne(storyStatement, arguments: [id.rawValue]),
                   let pageRecord = try PageRecord.fetchOne(pageStatement, arguments: [id.rawValue, page])
             else { return nil }
-            return PageSnapshot(story: try StoryRecord.story(from: row), page: try pageRecord.page())
+            return PageSnapshot(story: try StoryRecord.story(from: row, sheets: sheets.decode),
+                                page: try pageRecord.page(scenes: scenes.decode))
         }
     }
 

@@ -34,9 +34,11 @@ struct PageRecord: Codable, FetchableRecord, PersistableRecord {
         imageId = row["image_id"]
     }
 
-    func page() throws -> StoryPage {
+    /// - Parameter scenes: decodes the scene column (a cache on hot paths).
+    func page(scenes: ((String) throws -> PageScene)? = nil) throws -> StoryPage {
         guard let storyID = StoryID(rawValue: storyId) else { throw StoreError(kind: .corrupt, path: "page", detail: "bad id") }
-        return StoryPage(storyID: storyID, number: number, text: text, scene: try JSONColumn.decode(PageScene.self, from: sceneJson),
+        let scene = try scenes.map { try $0(sceneJson) } ?? JSONColumn.decode(PageScene.self, from: sceneJson)
+        return StoryPage(storyID: storyID, number: number, text: text, scene: scene,
                          imagePrompt: imagePrompt, imageID: imageId.map(ImageID.init(rawValue:)))
     }
 }

@@ -78,16 +78,18 @@ struct StoryRecord: Codable, FetchableRecord, PersistableRecord {
     }
 
     /// The domain value; `family` comes from the joined family row.
-    func story(family: FamilyRef) throws -> Story {
+    /// - Parameter sheets: decodes the character sheet columns (a cache on hot paths).
+    func story(family: FamilyRef, sheets: ((String) throws -> CharacterSheet)? = nil) throws -> Story {
+        let sheet = sheets ?? { try JSONColumn.decode(CharacterSheet.self, from: $0) }
         guard let storyID = StoryID(rawValue: id) else { throw StoreError(kind: .corrupt, path: "story", detail: "bad id \(id)") }
         let request = StoryRequest(
             theme: theme, heroName: heroName, age: age, companion: companion, pageCount: pageCount,
             language: StoryLanguage(rawValue: language) ?? .english, seed: UInt64(bitPattern: seed),
             avoid: try avoidJson.map { try JSONColumn.decode([String].self, from: $0) } ?? [],
             illustrations: IllustrationMode(rawValue: illustrations) ?? .pictures,
-            heroSheet: try heroSheetJson.map { try JSONColumn.decode(CharacterSheet.self, from: $0) })
+            heroSheet: try heroSheetJson.map(sheet))
         return Story(id: storyID, family: family, requester: Requester(userID: requesterId, displayName: requesterName),
-                     request: request, title: title, sheet: try sheetJson.map { try JSONColumn.decode(CharacterSheet.self, from: $0) },
+                     request: request, title: title, sheet: try sheetJson.map(sheet),
                      status: StoryStatus(rawValue: status) ?? .failed, createdAt: createdAt, failureReason: failureReason,
                      readAt: readAt)
     }
@@ -103,9 +105,10 @@ struct StoryRecord: Codable, FetchableRecord, PersistableRecord {
         """
 
     /// Decodes a row selected by ``selectWithFamily``.
-    static func story(from row: Row) throws -> Story {
+    static func story(from row: Row, sheets: ((String) throws -> CharacterSheet)? = nil) throws -> Story {
         let record = try StoryRecord(row: row)
-        var story = try record.story(family: FamilyRef(platform: row["family_platform"], externalID: row["family_external_id"]))
+        var story = try record.story(family: FamilyRef(platform: row["family_platform"], externalID: row["family_external_id"]),
+                                     sheets: sheets)
         if let raw: String = row["link_collection"], let id = CollectionID(rawValue: raw) {
             story.collection = CollectionLink(collectionID: id, position: row["link_position"], storyCount: row["link_count"],
                                               question: row["link_question"])
