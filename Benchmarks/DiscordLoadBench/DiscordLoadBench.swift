@@ -52,6 +52,15 @@ struct DiscordLoadBench {
         else { fatalError("page 1 has no ▶ button") }
 
         let ownCPUAtStart = ownProbe.cpuSeconds ?? 0
+        // VmHWM counts file-backed pages too; sample the anonymous part through the bursts.
+        let anonymousPeak = Task { () -> (anonymous: Double, file: Double) in
+            var peak = (anonymous: 0.0, file: 0.0)
+            while !Task.isCancelled {
+                if let now = probe.residentMiB { peak = (max(peak.anonymous, now.anonymous), max(peak.file, now.file)) }
+                try? await Task.sleep(for: .milliseconds(5))
+            }
+            return peak
+        }
 
         // Burst 1: /story new.
         print("Firing \(commandCount) /story new interactions…")
@@ -91,6 +100,8 @@ struct DiscordLoadBench {
         let cpu = (probe.cpuSeconds ?? 0) - cpuAtStart
         let simulatorCPU = (ownProbe.cpuSeconds ?? 0) - ownCPUAtStart
         let peak = probe.peakMemoryMiB ?? 0
+        anonymousPeak.cancel()
+        let split = await anonymousPeak.value
         bot.terminate()
         bot.waitUntilExit()
         await simulator.stop()
@@ -113,6 +124,7 @@ struct DiscordLoadBench {
                              throughput \(String(format: "%.0f", Double(pageTurnCount) / (Double(turnDuration.components.seconds) + Double(turnDuration.components.attoseconds) / 1e18))) turns/s
           late (> 3 s):      \(late) · unanswered: \(unanswered)
           bot process:       CPU \(String(format: "%.2f", cpu)) s during the bursts · peak memory \(String(format: "%.1f", peak)) MiB
+                             of which at most \(String(format: "%.1f", split.anonymous)) MiB private (heap, stacks) and \(String(format: "%.1f", split.file)) MiB file-backed (binary, libraries)
           simulator:         CPU \(String(format: "%.2f", simulatorCPU)) s (this process, same two cores)
         """)
     }

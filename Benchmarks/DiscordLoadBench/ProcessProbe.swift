@@ -13,6 +13,18 @@ struct ProcessProbe {
         return kib / 1024
     }
 
+    /// Resident memory now, split into private anonymous pages (heap, stacks: the process's own
+    /// memory) and file-backed pages (the binary and shared libraries, clean and shareable), in MiB.
+    var residentMiB: (anonymous: Double, file: Double)? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        func kib(_ key: String) -> Double? {
+            status.split(separator: "\n").first(where: { $0.hasPrefix(key) })
+                .flatMap { Double($0.split(whereSeparator: { $0 == " " || $0 == "\t" })[1]) }
+        }
+        guard let anonymous = kib("RssAnon:"), let file = kib("RssFile:") else { return nil }
+        return (anonymous / 1024, file / 1024)
+    }
+
     /// User + system CPU time, in seconds.
     var cpuSeconds: Double? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),

@@ -26,15 +26,18 @@ public final class DiscordBot: Service {
         /// Replies with a picture rendered and uploaded at once (each holds its picture and
         /// request body in memory); the machine's cores, not this number, bound their throughput.
         public var maxConcurrentUploads: Int
+        /// Button presses worked at once; the others wait holding only their interaction.
+        public var maxConcurrentButtonPresses: Int
 
         public init(applicationID: Snowflake?, guildID: Snowflake?, gateway: GatewayConfiguration, maxConcurrentInteractions: Int = 256,
-                    pictureCacheBytes: Int = 4 << 20, maxConcurrentUploads: Int = 8) {
+                    pictureCacheBytes: Int = 4 << 20, maxConcurrentUploads: Int = 8, maxConcurrentButtonPresses: Int = 16) {
             self.applicationID = applicationID
             self.guildID = guildID
             self.gateway = gateway
             self.maxConcurrentInteractions = max(1, maxConcurrentInteractions)
             self.pictureCacheBytes = pictureCacheBytes
             self.maxConcurrentUploads = max(1, maxConcurrentUploads)
+            self.maxConcurrentButtonPresses = max(1, maxConcurrentButtonPresses)
         }
     }
 
@@ -58,6 +61,7 @@ public final class DiscordBot: Service {
     private let renderer: DiscordMessageRenderer
     private let registrar: CommandRegistrar
     private let uploads: ConcurrencyLimiter
+    private let buttonPresses: ConcurrencyLimiter
     private let sessionStore: any GatewaySessionStore
     private let translator = InteractionTranslator()
     private let deduplicator = InteractionDeduplicator()
@@ -77,6 +81,7 @@ public final class DiscordBot: Service {
                                           premiumSKU: services.entitlements.offeredSKU.flatMap(Snowflake.init))
         registrar = CommandRegistrar(rest: rest, store: store, logger: logger)
         uploads = ConcurrencyLimiter(limit: configuration.maxConcurrentUploads)
+        buttonPresses = ConcurrencyLimiter(limit: configuration.maxConcurrentButtonPresses)
         sessionStore = StoredGatewaySession(store: store)
         self.logger = logger
     }
@@ -154,8 +159,14 @@ public final class DiscordBot: Service {
         }
     }
 
-    /// Answers one interaction.
+    /// Answers one interaction; button presses (page turns: a database read, a picture, an
+    /// upload each) are worked a few at a time, while commands are acknowledged at once.
     func handle(_ interaction: Interaction) async {
+        guard interaction.type == .messageComponent else { return await answer(interaction) }
+        try? await buttonPresses.withPermit { await self.answer(interaction) }
+    }
+
+    private func answer(_ interaction: Interaction) async {
         var logger = self.logger
         logger[metadataKey: "interaction.id"] = "\(interaction.id)"
         logger[metadataKey: "guild.id"] = "\(interaction.guildID.map(String.init(describing:)) ?? "dm")"
