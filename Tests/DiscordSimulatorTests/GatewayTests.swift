@@ -50,6 +50,31 @@ struct GatewayTests {
         }
     }
 
+    @Test("acknowledgement latency can be measured from the moment the event reached the socket")
+    func latencyFromTheSocketWrite() async throws {
+        try await withSimulator { simulator in
+            let client = GatewayTestClient(url: simulator.gatewayURL + query)
+            #expect(try await client.next().op == 10)
+            // Dispatched before any session exists: it waits in the simulator, then follows READY.
+            let interaction = simulator.makeSlashCommand(subcommand: "new")
+            await simulator.sendInteraction(interaction)
+            try await Task.sleep(for: .milliseconds(150))
+            client.identify()
+            #expect(try await client.next().t == "READY")
+            #expect(try await client.next().t == "INTERACTION_CREATE")
+
+            let rest = RESTTestClient(baseURL: simulator.apiURL)
+            let callback = try await rest.send(.POST, "/interactions/\(interaction.id)/\(interaction.token)/callback",
+                                               json: #"{"type":5}"#)
+            #expect(callback.status == 204)
+            let fromDispatch = try #require(simulator.acknowledgementLatency(interactionID: interaction.id))
+            let fromSocket = try #require(simulator.acknowledgementLatency(interactionID: interaction.id, from: .socketWrite))
+            #expect(fromDispatch >= .milliseconds(150))
+            #expect(fromDispatch - fromSocket >= .milliseconds(140), "the wait before the write is not the bot's")
+            client.close(code: 4000)
+        }
+    }
+
     @Test func gatewayBotAdvertisesTheGatewayURL() async throws {
         try await withSimulator { simulator in
             #expect(simulator.gatewayURL == "ws://127.0.0.1:\(simulator.port)/gateway")
