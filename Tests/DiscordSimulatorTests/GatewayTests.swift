@@ -1,5 +1,6 @@
 import DiscordModels
 import DiscordSimulator
+import NIOHTTP1
 import Testing
 
 @Suite("Simulated gateway")
