@@ -5,7 +5,8 @@ import StoryDomain
 /// Delivers background replies (story progress, finished stories) into web chat rooms,
 /// editing the message named by the delivery address.
 public struct WebChatTransport: ChatTransport {
-    public static let platformName = "web"
+    /// The platform name of web chat families (one definition, shared with ``RoomName``).
+    public static let platformName = RoomName.platform
     public var platform: String { Self.platformName }
     private let hub: WebChatRoomHub
 
