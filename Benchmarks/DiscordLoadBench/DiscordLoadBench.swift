@@ -3,10 +3,12 @@ import DiscordSimulator
 import Foundation
 import Logging
 
-/// `swift build -c release && .build/release/discord-load-bench [commands] [page-turns] [--rate N]`
+/// `swift build -c release && .build/release/discord-load-bench [commands] [page-turns] [--rate N] [--bot COMMAND]`
 ///
 /// Without `--rate`, each burst is fired all at once (the worst case: latency is mostly queueing).
 /// With `--rate N`, interactions arrive N per second, as a busy bot sees them.
+/// With `--bot COMMAND`, that command (run by `/bin/sh`) is measured instead of `magical-stories`:
+/// `Benchmarks/Reference/discordpy_bot.py` is the discord.py reference bot.
 ///
 /// Starts the loopback Discord simulator, launches the real `magical-stories` binary (built
 /// next to this one) as a child process pointed at it, then fires a burst of `/story new`
@@ -20,6 +22,11 @@ struct DiscordLoadBench {
     static func main() async throws {
         var rawArguments = Array(CommandLine.arguments.dropFirst())
         var rate: Int?
+        var botCommand: String?
+        if let flag = rawArguments.firstIndex(of: "--bot"), flag + 1 < rawArguments.count {
+            botCommand = rawArguments[flag + 1]
+            rawArguments.removeSubrange(flag...(flag + 1))
+        }
         if let flag = rawArguments.firstIndex(of: "--rate"), flag + 1 < rawArguments.count {
             rate = Int(rawArguments[flag + 1]).map { max(1, $0) }
             rawArguments.removeSubrange(flag...(flag + 1))
@@ -35,7 +42,7 @@ struct DiscordLoadBench {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
 
-        let bot = try launchBot(simulator: simulator, directory: directory)
+        let bot = try launchBot(command: botCommand, simulator: simulator, directory: directory)
         defer { if bot.isRunning { bot.terminate() } }
         try await simulator.waitForIdentifies(count: 1, timeout: .seconds(30))
         let probe = ProcessProbe(pid: bot.processIdentifier)
@@ -102,8 +109,7 @@ struct DiscordLoadBench {
         let peak = probe.peakMemoryMiB ?? 0
         anonymousPeak.cancel()
         let split = await anonymousPeak.value
-        bot.terminate()
-        bot.waitUntilExit()
+        await stop(bot)
         await simulator.stop()
 
         func ms(_ duration: Duration) -> String { String(format: "%.1f", Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1000) }
@@ -115,7 +121,7 @@ struct DiscordLoadBench {
         }
         print("""
 
-        Discord load benchmark (release bot process vs. loopback simulator\(rate.map { ", \($0) interactions/s" } ?? ", bursts"))
+        Discord load benchmark (\(botCommand ?? "release magical-stories") vs. loopback simulator\(rate.map { ", \($0) interactions/s" } ?? ", bursts"))
           /story new burst:  \(ackLatencies.count)/\(commandCount) acknowledged · \(summary(ackLatencies))
                              from the dispatch call: \(summary(ackFromDispatch))
                              throughput \(String(format: "%.0f", Double(commandCount) / (Double(burstDuration.components.seconds) + Double(burstDuration.components.attoseconds) / 1e18))) acks/s
@@ -144,17 +150,33 @@ struct DiscordLoadBench {
         }
     }
 
-    /// Launches `magical-stories serve` from the same build folder, configured for the simulator.
-    static func launchBot(simulator: DiscordSimulator, directory: URL) throws -> Process {
-        let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        let binary = here.appendingPathComponent("magical-stories")
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            print("Build the bot first: swift build -c release --product magical-stories")
-            exit(2)
-        }
+    /// Stops the bot: SIGTERM, then SIGKILL after 5 s (a child may inherit a mask that blocks SIGTERM).
+    static func stop(_ bot: Process) async {
+        bot.terminate()
+        let deadline = ContinuousClock.now + .seconds(5)
+        while bot.isRunning && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(20)) }
+        if bot.isRunning { kill(bot.processIdentifier, SIGKILL) }
+        bot.waitUntilExit()
+    }
+
+    /// Launches `magical-stories serve` from the same build folder (or `command`, through
+    /// `/bin/sh`, replacing the shell so that the probe measures the bot itself), configured for
+    /// the simulator.
+    static func launchBot(command: String?, simulator: DiscordSimulator, directory: URL) throws -> Process {
         let process = Process()
-        process.executableURL = binary
-        process.arguments = ["serve"]
+        if let command {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "exec \(command)"]
+        } else {
+            let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+            let binary = here.appendingPathComponent("magical-stories")
+            guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+                print("Build the bot first: swift build -c release --product magical-stories")
+                exit(2)
+            }
+            process.executableURL = binary
+            process.arguments = ["serve"]
+        }
         process.environment = ProcessInfo.processInfo.environment.merging([
             "DISCORD_TOKEN": simulator.configuration.token,
             "DISCORD_API_URL": simulator.apiURL,

@@ -73,6 +73,22 @@ public struct AttachmentReference: Codable, Sendable, Equatable {
         self.filename = filename
         self.description = description
     }
+
+    enum CodingKeys: String, CodingKey {
+        case id, filename, description
+    }
+
+    /// Reads `id` as Discord does: a snowflake string, or the integer index of an upload.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let index = try? container.decode(Int.self, forKey: .id) {
+            id = String(index)
+        } else {
+            id = try container.decode(String.self, forKey: .id)
+        }
+        filename = try container.decodeIfPresent(String.self, forKey: .filename)
+        description = try container.decodeIfPresent(String.self, forKey: .description)
+    }
 }
 
 /// A classic message component: an action row of buttons, or a button.

@@ -51,6 +51,41 @@ struct GatewayTests {
         }
     }
 
+    @Test("READY and INTERACTION_CREATE carry the fields Discord always sends, a button press its whole message")
+    func eventsCarryDiscordsFields() async throws {
+        try await withSimulator { simulator in
+            let client = GatewayTestClient(url: simulator.gatewayURL + query)
+            #expect(try await client.next().op == 10)
+            client.identify()
+            let ready = try await client.next()
+            guard case let .object(readyData) = ready.d, case let .object(application)? = readyData["application"] else {
+                Issue.record("READY without an application")
+                return
+            }
+            #expect(readyData["guilds"] == .array([]))
+            #expect(application["flags"] == .int(0) && application["id"] == .string(simulator.configuration.applicationID.description))
+
+            let rest = RESTTestClient(baseURL: simulator.apiURL)
+            let created = try await rest.send(.POST, "/channels/\(DiscordSimulator.defaultChannelID)/messages",
+                                              json: #"{"content":"Page 1","components":[{"type":1,"components":[{"type":2,"style":1,"label":"▶","custom_id":"next"}]}]}"#)
+            #expect(created.status == 200)
+            let messageID = try #require(simulator.messages(channelID: DiscordSimulator.defaultChannelID).first?.id)
+            await simulator.sendInteraction(simulator.makeButtonPress(customID: "next", messageID: messageID))
+            let event = try await client.nextEvent()
+            guard case let .object(data) = event.d, case let .object(member)? = data["member"],
+                  case let .object(user)? = member["user"], case let .object(message)? = data["message"]
+            else {
+                Issue.record("INTERACTION_CREATE without member, user or message: \(String(describing: event.d))")
+                return
+            }
+            #expect(data["version"] == .int(1) && data["context"] == .int(0) && data["attachment_size_limit"] != nil)
+            #expect(member["roles"] == .array([]) && member["joined_at"] != nil && member["flags"] == .int(0))
+            #expect(user["discriminator"] == .string("0") && user["avatar"] == .null)
+            #expect(message["id"] == .string(messageID.description) && message["content"] == .string("Page 1"))
+            #expect(message["type"] == .int(0) && message["author"] != nil && message["components"] != nil)
+        }
+    }
+
     @Test("acknowledgement latency can be measured from the moment the event reached the socket")
     func latencyFromTheSocketWrite() async throws {
         try await withSimulator { simulator in

@@ -113,6 +113,42 @@ struct RESTTests {
         }
     }
 
+    @Test("the current user and application answer with the fields Discord always sends")
+    func currentUserAndApplication() async throws {
+        try await withSimulator { simulator, rest in
+            let me = try await rest.send(.GET, "/users/@me")
+            #expect(me.status == 200)
+            let user = try JSONDecoder().decode([String: JSONValue].self, from: me.body)
+            #expect(user["id"] == .string(simulator.configuration.botUser.id.description))
+            #expect(user["discriminator"] == .string("0") && user["avatar"] == .null && user["global_name"] != nil)
+
+            let application = try await rest.send(.GET, "/oauth2/applications/@me")
+            #expect(application.status == 200)
+            let fields = try JSONDecoder().decode([String: JSONValue].self, from: application.body)
+            #expect(fields["id"] == .string(simulator.configuration.applicationID.description))
+            for key in ["name", "description", "icon", "bot_public", "bot_require_code_grant", "verify_key", "flags", "owner"] {
+                #expect(fields[key] != nil, "missing \(key)")
+            }
+            var anonymous = rest
+            anonymous.token = "wrong"
+            #expect(try await anonymous.send(.GET, "/users/@me").status == 401)
+        }
+    }
+
+    @Test("an attachment may be referenced by the upload's integer index, as discord.py sends it")
+    func integerAttachmentID() async throws {
+        try await withSimulator { simulator, rest in
+            let interaction = simulator.makeSlashCommand()
+            await simulator.sendInteraction(interaction)
+            let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3])
+            let payload = #"{"type":4,"data":{"embeds":[{"image":{"url":"attachment://page.png"}}],"attachments":[{"id":0,"filename":"page.png"}]}}"#
+            let accepted = try await rest.send(.POST, callbackPath(interaction), payloadJSON: payload,
+                                               files: [TestFile(filename: "page.png", data: png)])
+            #expect(accepted.status == 204)
+            #expect(simulator.originalResponse(interactionID: interaction.id)?.attachments.first?.data == png)
+        }
+    }
+
     @Test func oversizedFileIsRejected() async throws {
         try await withSimulator(.init(maxFileSize: 100)) { simulator, rest in
             let interaction = simulator.makeSlashCommand()

@@ -8,9 +8,13 @@ extension DiscordSimulator {
     /// the socket is recorded too (see ``acknowledgementLatency(interactionID:from:)``).
     public func sendInteraction(_ interaction: Interaction) async {
         let now = clock.now
-        store.update { $0.interactions.add(interaction, dispatchedAt: now) }
+        let message = store.update { state -> MessageObject? in
+            state.interactions.add(interaction, dispatchedAt: now)
+            return interaction.message.flatMap { state.messages[$0.id] }.map { MessageObject($0, author: configuration.botUser) }
+        }
         let id = interaction.id
-        gateway.dispatch(event: "INTERACTION_CREATE", data: GatewayFrame.encode(interaction)) { [store, clock] in
+        let payload = DiscordPayload(interaction: interaction, message: message, maxFileSize: configuration.maxFileSize)
+        gateway.dispatch(event: "INTERACTION_CREATE", data: GatewayFrame.encode(payload)) { [store, clock] in
             let written = clock.now
             store.update { $0.interactions[id]?.markWritten(at: written) }
         }

@@ -107,7 +107,7 @@ final class GatewayHub: Sendable {
             session.connectionID = id
             let ready = Ready(user: configuration.botUser, sessionID: sessionID, resumeGatewayURL: state.resumeGatewayURL,
                               application: .init(id: configuration.applicationID))
-            connection.outbox.yield(.message(session.record(event: "READY", data: GatewayFrame.encode(ready), replayable: false)))
+            connection.outbox.yield(.message(session.record(event: "READY", data: GatewayFrame.encode(DiscordPayload(ready: ready)), replayable: false)))
             for dispatch in state.pending {
                 connection.outbox.yield(.message(session.record(event: dispatch.event, data: dispatch.data), sent: dispatch.sent))
             }

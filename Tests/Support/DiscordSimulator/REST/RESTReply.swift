@@ -24,8 +24,8 @@ struct RESTReply: Sendable {
 }
 
 /// The message object Discord returns from message routes.
-struct MessageObject: Encodable {
-    struct Attachment: Encodable {
+struct MessageObject: Encodable, Sendable {
+    struct Attachment: Encodable, Sendable {
         let id: Snowflake
         let filename: String
         let description: String?

@@ -25,7 +25,9 @@ struct RESTRoute: Sendable {
     }
 
     static let gatewayBot = RESTRoute(.get, "/gateway/bot")
+    static let currentUser = RESTRoute(.get, "/users/@me")
     static let currentApplication = RESTRoute(.get, "/applications/@me")
+    static let oauth2Application = RESTRoute(.get, "/oauth2/applications/@me")
     static let interactionCallback = RESTRoute(.post, "/interactions/{interaction_id}/{interaction_token}/callback",
                                                .interactionToken, major: ["interaction_id", "interaction_token"])
     static let createFollowUp = RESTRoute(.post, "/webhooks/{application_id}/{interaction_token}",

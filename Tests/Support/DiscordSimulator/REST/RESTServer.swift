@@ -21,7 +21,9 @@ struct RESTServer: Sendable {
         let channels = ChannelMessageEndpoint(environment: environment)
         let commands = CommandEndpoint(environment: environment)
         add(.gatewayBot, to: router) { _ throws(DiscordAPIError) in gatewayBot() }
+        add(.currentUser, to: router) { _ throws(DiscordAPIError) in .json(environment.configuration.botUser) }
         add(.currentApplication, to: router) { _ throws(DiscordAPIError) in currentApplication() }
+        add(.oauth2Application, to: router) { _ throws(DiscordAPIError) in currentApplication() }
         add(.interactionCallback, to: router, callbacks.respond)
         add(.createFollowUp, to: router, webhooks.createFollowUp)
         add(.getWebhookMessage, to: router, webhooks.get)
@@ -95,9 +97,15 @@ struct RESTServer: Sendable {
         return .json(GatewayBot(url: gatewayURL(), shards: 1, sessionStartLimit: limit))
     }
 
+    /// The application object, with the fields Discord always sends.
     private func currentApplication() -> RESTReply {
-        .json(["id": JSONValue.string(environment.configuration.applicationID.description),
-               "name": .string(environment.configuration.botUser.username), "flags": .int(0)])
+        let configuration = environment.configuration
+        return .json(DiscordPayload(base: ["id": JSONValue.string(configuration.applicationID.description),
+                                           "name": .string(configuration.botUser.username), "flags": .int(0),
+                                           "description": .string(""), "icon": .null, "bot_public": .bool(true),
+                                           "bot_require_code_grant": .bool(false), "verify_key": .string("0"),
+                                           "team": .null],
+                                    extra: [("owner", configuration.botUser)]))
     }
 
     /// The `{placeholder}` names in a template.
