@@ -16,6 +16,7 @@ import WSClient
 /// Measures, with the built-in providers:
 /// - writing a 5-page story, painting one page, and writing + painting a whole 5-page story;
 /// - the same story made through the real pipeline and SQLite (text and pictures saved);
+/// - accepting a story request: the quota count and the story, job and ledger rows;
 /// - serving a page view from SQLite (read + render), the hot path of every page turn;
 /// - a page turn over the web chat's WebSocket on loopback, round trip.
 @main
@@ -81,6 +82,17 @@ struct MagicalStoriesBench {
             let outcome = await pipeline.process(job)
             precondition(outcome == .delivered, "story not delivered: \(outcome)")
             storyIDs.append(story.id)
+        }.line)
+
+        // The write behind every `/story new`: the quota count, then the story, job and ledger rows.
+        var quotaLimits = limits
+        quotaLimits.dailyQuota = DailyQuota(storiesPerDay: 1_000_000)
+        let requests = max(iterations * 20, 500)
+        print(try await measure("accept a story request (quota + rows)", requests) { i in
+            _ = try await stories.requestStory(StoryRequestDraft(theme: "a sleepy dragon", heroName: "Mia", age: "5", pages: "5"),
+                                               family: family, requester: Requester(userID: "q\(i % 50)", displayName: "Bench"),
+                                               delivery: DeliveryAddress(platform: "bench", channelID: "c"), limits: quotaLimits,
+                                               seed: UInt64(i))
         }.line)
 
         let renderer = ReplyRenderer()

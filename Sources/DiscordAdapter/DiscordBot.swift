@@ -26,7 +26,8 @@ public final class DiscordBot: Service {
         /// Replies with a picture rendered and uploaded at once (each holds its picture and
         /// request body in memory); the machine's cores, not this number, bound their throughput.
         public var maxConcurrentUploads: Int
-        /// Button presses worked at once; the others wait holding only their interaction.
+        /// Button presses (page turns: a database read, a picture, an upload each) worked at once;
+        /// the others wait in order, held as their interaction only.
         public var maxConcurrentButtonPresses: Int
 
         public init(applicationID: Snowflake?, guildID: Snowflake?, gateway: GatewayConfiguration, maxConcurrentInteractions: Int = 256,
@@ -61,7 +62,6 @@ public final class DiscordBot: Service {
     private let renderer: DiscordMessageRenderer
     private let registrar: CommandRegistrar
     private let uploads: ConcurrencyLimiter
-    private let buttonPresses: ConcurrencyLimiter
     private let sessionStore: any GatewaySessionStore
     private let translator = InteractionTranslator()
     private let deduplicator = InteractionDeduplicator()
@@ -81,7 +81,6 @@ public final class DiscordBot: Service {
                                           premiumSKU: services.entitlements.offeredSKU.flatMap(Snowflake.init))
         registrar = CommandRegistrar(rest: rest, store: store, logger: logger)
         uploads = ConcurrencyLimiter(limit: configuration.maxConcurrentUploads)
-        buttonPresses = ConcurrencyLimiter(limit: configuration.maxConcurrentButtonPresses)
         sessionStore = StoredGatewaySession(store: store)
         self.logger = logger
     }
@@ -104,20 +103,21 @@ public final class DiscordBot: Service {
             group.addTask {
                 for await (event, entitlement) in purchases { await self.record(entitlement, event: event) }
             }
+            // Commands each on their own task at once (acknowledged before any other work);
+            // button presses in a lane of their own, a few at a time, the rest waiting as plain
+            // values rather than suspended tasks: a burst of page turns stays within bounded memory.
+            let (presses, pressContinuation) = AsyncStream.makeStream(of: Interaction.self)
             group.addTask {
-                // Each interaction on its own task, at most `maxConcurrentInteractions` at once:
-                // a burst of page turns (each uploading a picture) stays within bounded memory.
-                await withTaskGroup(of: Void.self) { handlers in
-                    var running = 0
-                    for await interaction in interactions {
-                        if running >= self.configuration.maxConcurrentInteractions {
-                            await handlers.next()
-                            running -= 1
-                        }
-                        handlers.addTask { await self.handle(interaction) }
-                        running += 1
-                    }
+                defer { pressContinuation.finish() }
+                let commands = interactions.compactMap { interaction -> Interaction? in
+                    guard interaction.type == .messageComponent else { return interaction }
+                    pressContinuation.yield(interaction)
+                    return nil
                 }
+                await Self.work(through: commands, atMost: self.configuration.maxConcurrentInteractions) { await self.answer($0) }
+            }
+            group.addTask {
+                await Self.work(through: presses, atMost: self.configuration.maxConcurrentButtonPresses) { await self.answer($0) }
             }
             try await group.waitForAll()
         }
@@ -159,11 +159,23 @@ public final class DiscordBot: Service {
         }
     }
 
-    /// Answers one interaction; button presses (page turns: a database read, a picture, an
-    /// upload each) are worked a few at a time, while commands are acknowledged at once.
-    func handle(_ interaction: Interaction) async {
-        guard interaction.type == .messageComponent else { return await answer(interaction) }
-        try? await buttonPresses.withPermit { await self.answer(interaction) }
+    /// Runs `work` on each element, each on its own child task, at most `limit` at once; the
+    /// next element is not taken from the sequence until a task is free.
+    private static func work<Elements: AsyncSequence & Sendable>(through elements: Elements, atMost limit: Int,
+                                                                  _ work: @escaping @Sendable (Interaction) async -> Void) async
+        where Elements.Element == Interaction, Elements.Failure == Never
+    {
+        await withTaskGroup(of: Void.self) { tasks in
+            var running = 0
+            for await element in elements {
+                if running >= limit {
+                    await tasks.next()
+                    running -= 1
+                }
+                tasks.addTask { await work(element) }
+                running += 1
+            }
+        }
     }
 
     private func answer(_ interaction: Interaction) async {

@@ -19,10 +19,11 @@ public struct DailyQuota: Sendable, Equatable {
     }
 
     /// The start of the UTC day containing `date`, and of the next one (when the quota resets).
+    /// Plain arithmetic: Unix time has exactly 86,400 seconds in every UTC day, and this runs on
+    /// every story request, where a `Calendar` would load ICU's time-zone data.
     public static func day(containing date: Date) -> (start: Date, next: Date) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let start = calendar.startOfDay(for: date)
+        let seconds = date.timeIntervalSince1970
+        let start = Date(timeIntervalSince1970: (seconds / 86_400).rounded(.down) * 86_400)
         return (start, start.addingTimeInterval(86_400))
     }
 }
