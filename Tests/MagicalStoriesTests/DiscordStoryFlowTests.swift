@@ -55,6 +55,31 @@ struct DiscordStoryFlowTests {
         await bot.stopAll()
     }
 
+    @Test("while Discord is slow, button presses are worked 16 at a time and a command sent behind them is answered first")
+    func buttonPressesHaveTheirOwnLane() async throws {
+        let bot = try await DiscordTestBot.start()
+        let simulator = bot.simulator
+        let callbackRoute = "/interactions/{interaction_id}/{interaction_token}/callback"
+        simulator.delayResponses(route: callbackRoute, by: .milliseconds(200))
+        // Buttons the bot never made: each gets a short private answer, no picture to upload.
+        let presses = (0..<48).map { simulator.makeButtonPress(customID: "someone-else:\($0)") }
+        for press in presses { await simulator.sendInteraction(press) }
+        let help = simulator.makeSlashCommand(name: "help")
+        await simulator.sendInteraction(help)
+
+        _ = try await simulator.waitForCallback(interactionID: help.id, timeout: .seconds(10))
+        for press in presses { _ = try await simulator.waitForCallback(interactionID: press.id, timeout: .seconds(20)) }
+        let answered = { (id: Snowflake) in simulator.interactionCallbacks(interactionID: id).first?.receivedAt }
+        let helpAnswered = try #require(answered(help.id))
+        let pressesBefore = presses.map(\.id).compactMap(answered).filter { $0 < helpAnswered }.count
+        #expect(pressesBefore <= 16, "the command waited behind \(pressesBefore) button presses")
+        // Never more than 16 presses (plus the command's answer and its follow-up) in flight at once.
+        #expect(simulator.maxConcurrentRequests <= 18)
+        #expect(simulator.maxConcurrentRequests >= 16, "the presses were worked side by side")
+        simulator.delayResponses(route: callbackRoute, by: nil)
+        await bot.stopAll()
+    }
+
     @Test("mistakes and refusals are private; a foreign button gets a kind private answer")
     func privateErrors() async throws {
         let bot = try await DiscordTestBot.start()

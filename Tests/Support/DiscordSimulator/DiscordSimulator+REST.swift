@@ -16,6 +16,12 @@ extension DiscordSimulator {
         traffic.inject(pattern: route, count: count, retryAfter: retryAfter, global: global)
     }
 
+    /// Holds every request to `route` (a template, `METHOD template`, or a prefix) for `delay` before
+    /// answering it, as a slow Discord would; nil answers at once again.
+    public func delayResponses(route: String, by delay: Duration?) {
+        store.update { $0.responseDelays[route] = delay }
+    }
+
     // MARK: Requests
 
     /// Every REST request answered so far, in order.

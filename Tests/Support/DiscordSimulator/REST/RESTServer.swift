@@ -64,6 +64,8 @@ struct RESTServer: Sendable {
                                                retryAfter: rejection.retryAfter, global: rejection.global),
                               status: .tooManyRequests)
             } else {
+                let delay = environment.store.read { store in store.responseDelays.first { route.matches($0.key) }?.value }
+                if let delay { try? await Task.sleep(for: delay) }
                 reply = await run(endpoint, request: request, parameters: values)
             }
         }

@@ -7,6 +7,8 @@ struct SimulatorStore: Sendable {
     var messages = MessageStore()
     var commands = CommandStore()
     var deniedPermissions: [Snowflake: Permissions] = [:]
+    /// How long requests to a route (a template, `METHOD template`, or a prefix) are held before being answered.
+    var responseDelays: [String: Duration] = [:]
 
     /// 403 `50013` when the channel denies attaching files or embedding links and the message does so.
     func checkPermissions(channelID: Snowflake?, payload: MessagePayload?, files: [UploadedFile]) throws(DiscordAPIError) {
