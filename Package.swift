@@ -219,7 +219,7 @@ let package = Package(
         .testTarget(
             name: "StoryProvidersTests",
             dependencies: [
-                "StoryProviders", "StoryDomain", "ProviderFakes",
+                "StoryProviders", "StoryDomain", "ProviderFakes", "CZlib",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ],
