@@ -125,7 +125,9 @@ final class SceneryPainter {
             let x = fx * width + pan * 0.1
             let moonColor = PaintColor(1.0, 0.96, 0.80)
             canvas.glow(x: x, y: y, radius: radius * 4, color: PaintColor(0.85, 0.85, 1.0), alpha: 0.3)
-            canvas.group {
+            // Everything below stays inside the moon's disc (the crescent only erases).
+            let margin = 2.0
+            canvas.group(bounds: (x - radius - margin, y - radius - margin, 2 * (radius + margin), 2 * (radius + margin))) {
                 canvas.circle(x, y, radius)
                 canvas.fill(moonColor)
                 if crescent {
