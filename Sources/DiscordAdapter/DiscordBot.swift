@@ -103,17 +103,22 @@ public final class DiscordBot: Service {
             group.addTask {
                 for await (event, entitlement) in purchases { await self.record(entitlement, event: event) }
             }
-            // Commands each on their own task at once (acknowledged before any other work);
-            // button presses in a lane of their own, a few at a time, the rest waiting as plain
-            // values rather than suspended tasks: a burst of page turns stays within bounded memory.
-            let (presses, pressContinuation) = AsyncStream.makeStream(of: Interaction.self)
+            // Commands and button presses in lanes of their own, so neither waits behind the
+            // other: commands each on their own task at once (acknowledged before any other
+            // work); presses a few at a time, the rest waiting as plain values rather than
+            // suspended tasks, so a burst of page turns stays within bounded memory.
+            let (commands, commandLane) = AsyncStream.makeStream(of: Interaction.self)
+            let (presses, pressLane) = AsyncStream.makeStream(of: Interaction.self)
             group.addTask {
-                defer { pressContinuation.finish() }
-                let commands = interactions.compactMap { interaction -> Interaction? in
-                    guard interaction.type == .messageComponent else { return interaction }
-                    pressContinuation.yield(interaction)
-                    return nil
+                defer {
+                    commandLane.finish()
+                    pressLane.finish()
                 }
+                for await interaction in interactions {
+                    (interaction.type == .messageComponent ? pressLane : commandLane).yield(interaction)
+                }
+            }
+            group.addTask {
                 await Self.work(through: commands, atMost: self.configuration.maxConcurrentInteractions) { await self.answer($0) }
             }
             group.addTask {
@@ -159,20 +164,18 @@ public final class DiscordBot: Service {
         }
     }
 
-    /// Runs `work` on each element, each on its own child task, at most `limit` at once; the
-    /// next element is not taken from the sequence until a task is free.
-    private static func work<Elements: AsyncSequence & Sendable>(through elements: Elements, atMost limit: Int,
-                                                                  _ work: @escaping @Sendable (Interaction) async -> Void) async
-        where Elements.Element == Interaction, Elements.Failure == Never
-    {
+    /// Runs `work` on each interaction of `lane`, each on its own child task, at most `limit` at
+    /// once; the next is not taken from the lane until a task is free.
+    private static func work(through lane: AsyncStream<Interaction>, atMost limit: Int,
+                             _ work: @escaping @Sendable (Interaction) async -> Void) async {
         await withTaskGroup(of: Void.self) { tasks in
             var running = 0
-            for await element in elements {
+            for await interaction in lane {
                 if running >= limit {
                     await tasks.next()
                     running -= 1
                 }
-                tasks.addTask { await work(element) }
+                tasks.addTask { await work(interaction) }
                 running += 1
             }
         }
