@@ -4,5 +4,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-swift build -c release --product magical-stories
+bash scripts/build-release.sh --product magical-stories
 exec .build/release/magical-stories serve "$@"

@@ -34,7 +34,7 @@ struct ConfigOptions: ParsableArguments {
 
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run the service: the family web chat and the story workers.")
+        commandName: "serve", abstract: "Run the service: the family web chat and the story workers.")
 
     @OptionGroup var options: ConfigOptions
 
@@ -61,7 +61,7 @@ struct Serve: AsyncParsableCommand {
 }
 
 struct Migrate: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Create or upgrade the database, then exit.")
+    static let configuration = CommandConfiguration(commandName: "migrate", abstract: "Create or upgrade the database, then exit.")
 
     @OptionGroup var options: ConfigOptions
 

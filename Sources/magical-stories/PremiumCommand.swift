@@ -38,7 +38,7 @@ struct PremiumCommand: AsyncParsableCommand {
     }
 
     struct Grant: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Give premium to a user, server or room.")
+        static let configuration = CommandConfiguration(commandName: "grant", abstract: "Give premium to a user, server or room.")
         @OptionGroup var options: ConfigOptions
         @OptionGroup var target: Target
         @Option(name: .customLong("as"), help: "Your admin id (one of ADMIN_USER_IDS).") var admin: String
@@ -52,7 +52,7 @@ struct PremiumCommand: AsyncParsableCommand {
     }
 
     struct Revoke: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "End a user's, server's or room's premium now.")
+        static let configuration = CommandConfiguration(commandName: "revoke", abstract: "End a user's, server's or room's premium now.")
         @OptionGroup var options: ConfigOptions
         @OptionGroup var target: Target
         @Option(name: .customLong("as"), help: "Your admin id (one of ADMIN_USER_IDS).") var admin: String
@@ -66,7 +66,7 @@ struct PremiumCommand: AsyncParsableCommand {
 
     struct Status: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show the plan of a user, server or room and where it comes from.",
+            commandName: "status", abstract: "Show the plan of a user, server or room and where it comes from.",
             discussion: "With --user and --server (or --room), the user's plan in that server or room: its family plan counts too.")
         @OptionGroup var options: ConfigOptions
         @OptionGroup var target: Target
@@ -78,7 +78,7 @@ struct PremiumCommand: AsyncParsableCommand {
     }
 
     struct Log: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the premium audit log, newest first.")
+        static let configuration = CommandConfiguration(commandName: "log", abstract: "Print the premium audit log, newest first.")
         @OptionGroup var options: ConfigOptions
         @Option(help: "How many entries.") var limit = 50
 
