@@ -12,7 +12,8 @@ struct SQLiteDate: DatabaseValueConvertible, Hashable, Sendable {
 
     init(_ date: Date) { self.date = date }
 
-    var databaseValue: DatabaseValue { Self.text(for: date).databaseValue }
+    /// Beyond what 64-bit milliseconds hold (or not a number), GRDB's own formatting, as before.
+    var databaseValue: DatabaseValue { Self.text(for: date)?.databaseValue ?? date.databaseValue }
 
     /// For `Codable` records' `databaseDateEncodingStrategy(for:)`: write dates as `SQLiteDate`.
     static let encoding = DatabaseDateEncodingStrategy.custom { SQLiteDate($0) }
@@ -31,10 +32,11 @@ struct SQLiteDate: DatabaseValueConvertible, Hashable, Sendable {
     }
 
     /// `YYYY-MM-DD HH:MM:SS.SSS` in UTC, milliseconds rounded to the nearest as Foundation's
-    /// `DateFormatter` rounds them (it adds half a millisecond, then ICU rounds down).
-    static func text(for date: Date) -> String {
+    /// `DateFormatter` rounds them (it adds half a millisecond, then ICU rounds down); nil for a
+    /// date too far from 1970 for 64-bit milliseconds.
+    static func text(for date: Date) -> String? {
         let milliseconds = (date.timeIntervalSince1970 * 1000 + 0.5).rounded(.down)
-        guard milliseconds.isFinite, abs(milliseconds) < 1e17 else { return "" }
+        guard milliseconds.isFinite, abs(milliseconds) < 1e17 else { return nil }
         let (days, millisecondOfDay) = Int64(milliseconds).quotientAndRemainderRoundingDown(dividingBy: 86_400_000)
         let (year, month, day) = civil(fromDays: days)
         let secondOfDay = millisecondOfDay / 1000
