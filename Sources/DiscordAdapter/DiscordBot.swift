@@ -17,9 +17,12 @@ public final class DiscordBot: Service {
         /// Register commands to this server only (instant, for development).
         public var guildID: Snowflake?
         public var gateway: GatewayConfiguration
-        /// Interactions handled at once; more wait their turn (each is quick: an acknowledgement,
-        /// a database read, one upload).
-        public var maxConcurrentInteractions: Int
+        /// Commands being acknowledged at once (each a single deferral request); more wait their
+        /// turn as plain values, so a burst of commands stays within bounded memory.
+        public var maxConcurrentAcknowledgements: Int
+        /// Acknowledged commands worked at once (database reads and writes, one reply each); the
+        /// others wait in order, held as values.
+        public var maxConcurrentCommands: Int
         /// Bytes of recently shown pictures kept in memory, so turning back and forth through a
         /// story does not read each picture from SQLite again.
         public var pictureCacheBytes: Int
@@ -30,12 +33,14 @@ public final class DiscordBot: Service {
         /// the others wait in order, held as their interaction only.
         public var maxConcurrentButtonPresses: Int
 
-        public init(applicationID: Snowflake?, guildID: Snowflake?, gateway: GatewayConfiguration, maxConcurrentInteractions: Int = 256,
-                    pictureCacheBytes: Int = 4 << 20, maxConcurrentUploads: Int = 8, maxConcurrentButtonPresses: Int = 16) {
+        public init(applicationID: Snowflake?, guildID: Snowflake?, gateway: GatewayConfiguration, maxConcurrentAcknowledgements: Int = 32,
+                    maxConcurrentCommands: Int = 16, pictureCacheBytes: Int = 4 << 20, maxConcurrentUploads: Int = 8,
+                    maxConcurrentButtonPresses: Int = 16) {
             self.applicationID = applicationID
             self.guildID = guildID
             self.gateway = gateway
-            self.maxConcurrentInteractions = max(1, maxConcurrentInteractions)
+            self.maxConcurrentAcknowledgements = max(1, maxConcurrentAcknowledgements)
+            self.maxConcurrentCommands = max(1, maxConcurrentCommands)
             self.pictureCacheBytes = pictureCacheBytes
             self.maxConcurrentUploads = max(1, maxConcurrentUploads)
             self.maxConcurrentButtonPresses = max(1, maxConcurrentButtonPresses)
@@ -104,10 +109,12 @@ public final class DiscordBot: Service {
                 for await (event, entitlement) in purchases { await self.record(entitlement, event: event) }
             }
             // Commands and button presses in lanes of their own, so neither waits behind the
-            // other: commands each on their own task at once (acknowledged before any other
-            // work); presses a few at a time, the rest waiting as plain values rather than
-            // suspended tasks, so a burst of page turns stays within bounded memory.
+            // other. A command is acknowledged first, in a lane that does nothing else, then
+            // waits its turn for the work behind it; presses are worked a few at a time. What
+            // waits in a lane is a plain value, not a suspended task, so a burst of any size
+            // stays within bounded memory.
             let (commands, commandLane) = AsyncStream.makeStream(of: Interaction.self)
+            let (acknowledged, acknowledgedLane) = AsyncStream.makeStream(of: PreparedInteraction.self)
             let (presses, pressLane) = AsyncStream.makeStream(of: Interaction.self)
             group.addTask {
                 defer {
@@ -119,10 +126,19 @@ public final class DiscordBot: Service {
                 }
             }
             group.addTask {
-                await Self.work(through: commands, atMost: self.configuration.maxConcurrentInteractions) { await self.answer($0) }
+                defer { acknowledgedLane.finish() }
+                await Self.work(through: commands, atMost: self.configuration.maxConcurrentAcknowledgements) {
+                    await self.acknowledge($0, then: acknowledgedLane)
+                }
             }
             group.addTask {
-                await Self.work(through: presses, atMost: self.configuration.maxConcurrentButtonPresses) { await self.answer($0) }
+                await Self.work(through: acknowledged, atMost: self.configuration.maxConcurrentCommands) { await self.handle($0) }
+            }
+            group.addTask {
+                await Self.work(through: presses, atMost: self.configuration.maxConcurrentButtonPresses) {
+                    guard let prepared = self.prepare($0) else { return }
+                    await self.handle(prepared)
+                }
             }
             try await group.waitForAll()
         }
@@ -164,42 +180,72 @@ public final class DiscordBot: Service {
         }
     }
 
-    /// Runs `work` on each interaction of `lane`, each on its own child task, at most `limit` at
+    /// Runs `work` on each element of `lane`, each on its own child task, at most `limit` at
     /// once; the next is not taken from the lane until a task is free.
-    private static func work(through lane: AsyncStream<Interaction>, atMost limit: Int,
-                             _ work: @escaping @Sendable (Interaction) async -> Void) async {
+    private static func work<Element: Sendable>(through lane: AsyncStream<Element>, atMost limit: Int,
+                                                _ work: @escaping @Sendable (Element) async -> Void) async {
         await withTaskGroup(of: Void.self) { tasks in
             var running = 0
-            for await interaction in lane {
+            for await element in lane {
                 if running >= limit {
                     await tasks.next()
                     running -= 1
                 }
-                tasks.addTask { await work(interaction) }
+                tasks.addTask { await work(element) }
                 running += 1
             }
         }
     }
 
-    private func answer(_ interaction: Interaction) async {
+    /// Reads who asked for what, and makes the responder that answers it.
+    private func prepare(_ interaction: Interaction) -> PreparedInteraction? {
         var logger = self.logger
         logger[metadataKey: "interaction.id"] = "\(interaction.id)"
         logger[metadataKey: "guild.id"] = "\(interaction.guildID.map(String.init(describing:)) ?? "dm")"
         guard let context = translator.context(of: interaction) else {
             logger.warning("interaction without user or channel ignored")
-            return
+            return nil
         }
         let responder = DiscordResponder(interaction: interaction, rest: rest, renderer: renderer, uploads: uploads,
                                          logger: logger)
-        switch translator.request(of: interaction) {
+        return PreparedInteraction(interaction: interaction, context: context, request: translator.request(of: interaction),
+                                   responder: responder, logger: logger)
+    }
+
+    /// Sends a command's deferral (private exactly when the router's answer will be), then
+    /// queues the command on `next` for its work. Interactions whose first answer is their whole
+    /// answer (autocomplete) are answered here.
+    private func acknowledge(_ interaction: Interaction, then next: AsyncStream<PreparedInteraction>.Continuation) async {
+        guard let prepared = prepare(interaction) else { return }
+        let privately: Bool
+        switch prepared.request {
+        case let .input(.command(command)): privately = command.answersPrivately
+        case .invalid: privately = true
+        case .input(.button), .autocomplete, .ignored: return await handle(prepared)
+        }
+        do {
+            try await prepared.responder.acknowledge(privately: privately)
+        } catch {
+            // Without its deferral the interaction cannot be answered; the command is not run.
+            prepared.logger.error("could not acknowledge a command; it was not run", metadata: ["error": "\(error)"])
+            return
+        }
+        next.yield(prepared)
+    }
+
+    /// Routes an interaction. A command already acknowledged is not acknowledged again (the
+    /// responder sends one initial response only).
+    private func handle(_ prepared: PreparedInteraction) async {
+        switch prepared.request {
         case let .input(input):
-            await router.handle(input, context: context, responder: responder)
+            await router.handle(input, context: prepared.context, responder: prepared.responder)
         case let .invalid(error):
-            await router.reject(error, responder: responder)
+            await router.reject(error, responder: prepared.responder)
         case let .autocomplete(option, text):
-            await autocomplete(option: option, text: text, interaction: interaction, context: context, logger: logger)
+            await autocomplete(option: option, text: text, interaction: prepared.interaction, context: prepared.context,
+                               logger: prepared.logger)
         case .ignored:
-            logger.debug("interaction type not handled", metadata: ["type": "\(interaction.type.rawValue)"])
+            prepared.logger.debug("interaction type not handled", metadata: ["type": "\(prepared.interaction.type.rawValue)"])
         }
     }
 
@@ -237,4 +283,13 @@ public final class DiscordBot: Service {
             }
         }
     }
+}
+
+/// An interaction read and ready to answer, as it waits in a lane.
+private struct PreparedInteraction: Sendable {
+    let interaction: Interaction
+    let context: ChatContext
+    let request: InteractionTranslator.Request
+    let responder: DiscordResponder
+    let logger: Logger
 }

@@ -232,8 +232,10 @@ public struct CommandRouter: Sendable {
 }
 
 extension ChatCommand {
-    /// Library pages, help and delete confirmations are for the asker only.
-    var answersPrivately: Bool {
+    /// Whether the command's answer is for the asker only (help, confirmations and admin
+    /// commands); ``CommandRouter/handle(_:context:responder:)`` acknowledges it privately
+    /// when so. Adapters that acknowledge ahead of the router ask it too.
+    public var answersPrivately: Bool {
         switch self {
         case .help, .storyDelete, .collectionDelete, .premiumGrant, .premiumRevoke, .premiumStatus, .settingsShow, .settingsSet,
              .settingsForget: true

@@ -80,6 +80,60 @@ struct DiscordStoryFlowTests {
         await bot.stopAll()
     }
 
+    @Test("a burst of commands is acknowledged 32 at a time, and no acknowledgement waits for the work behind the others")
+    func commandsAreAcknowledgedInALaneOfTheirOwn() async throws {
+        let bot = try await DiscordTestBot.start()
+        let simulator = bot.simulator
+        let callbackRoute = "/interactions/{interaction_id}/{interaction_token}/callback"
+        let answerRoute = "PATCH /webhooks/{application_id}/{interaction_token}/messages/"
+        simulator.delayResponses(route: callbackRoute, by: .milliseconds(150))
+        // The work behind each command (its answer) is slow: 16 at a time, a second each.
+        simulator.delayResponses(route: answerRoute, by: .seconds(1))
+        let commands = (0..<48).map { _ in simulator.makeSlashCommand(name: "help") }
+        for command in commands { await simulator.sendInteraction(command) }
+
+        for command in commands {
+            #expect(try await simulator.waitForCallback(interactionID: command.id, timeout: .seconds(10)).type == .deferredChannelMessage)
+        }
+        let slowest = try #require(commands.compactMap { simulator.acknowledgementLatency(interactionID: $0.id) }.max())
+        #expect(slowest < .seconds(1), "an acknowledgement waited for the work of other commands (\(slowest))")
+        #expect(simulator.maxRequests(route: callbackRoute, within: .milliseconds(100)) <= 32, "more than 32 acknowledgements at once")
+        #expect(simulator.maxRequests(route: callbackRoute, within: .milliseconds(100)) >= 16, "the acknowledgements were sent side by side")
+        simulator.delayResponses(route: answerRoute, by: nil)
+        for command in commands {
+            let answer = try await simulator.waitForOriginalResponse(interactionID: command.id, where: { !$0.isLoading }, timeout: .seconds(20))
+            #expect(answer.isEphemeral && answer.content?.contains("/story new") == true)
+        }
+        simulator.delayResponses(route: callbackRoute, by: nil)
+        await bot.stopAll()
+    }
+
+    @Test("a command whose acknowledgement Discord refuses is not run: no story is made that nobody can be shown")
+    func unacknowledgedCommandIsNotRun() async throws {
+        let bot = try await DiscordTestBot.start()
+        let simulator = bot.simulator
+        let callbackRoute = "/interactions/{interaction_id}/{interaction_token}/callback"
+        simulator.delayResponses(route: callbackRoute, by: .milliseconds(300))
+        let late = simulator.makeSlashCommand(subcommand: "new", options: ["theme": "a late owl", "name": "Ada", "pages": 3])
+        await simulator.sendInteraction(late)
+        // The deferral is on its way; by the time Discord reads it, the 3 s have passed.
+        try await Task.sleep(for: .milliseconds(100))
+        simulator.advanceTime(by: .seconds(4))
+        try await waitFor { simulator.interactionCallbacks(interactionID: late.id).first }
+        #expect(simulator.interactionCallbacks(interactionID: late.id).map(\.status) == [404])
+        simulator.delayResponses(route: callbackRoute, by: nil)
+
+        // A command sent after it is answered with its story, and by then the refused one would have been worked.
+        let next = simulator.makeSlashCommand(subcommand: "new", options: ["theme": "an early lark", "name": "Ada", "pages": 3])
+        await simulator.sendInteraction(next)
+        _ = try await simulator.waitForOriginalResponse(interactionID: next.id, where: Self.isPage(1, of: 3), timeout: .seconds(20))
+        let family = FamilyRef(platform: "discord", externalID: String(describing: DiscordSimulator.defaultGuildID))
+        let library = try await bot.app.stories.library(of: family, offset: 0, limit: 10)
+        #expect(library.total == 1, "stories made: \(library.items.map(\.title))")
+        #expect(simulator.originalResponse(interactionID: late.id) == nil && simulator.followUps(interactionID: late.id).isEmpty)
+        await bot.stopAll()
+    }
+
     @Test("mistakes and refusals are private; a foreign button gets a kind private answer")
     func privateErrors() async throws {
         let bot = try await DiscordTestBot.start()
