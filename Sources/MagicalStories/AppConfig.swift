@@ -108,7 +108,7 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
         var providers: [any ConfigProvider] = [EnvironmentVariablesProvider(environmentVariables: environment)]
         let path = file ?? defaultFile
         do {
-            providers.append(try await FileProvider<JSONSnapshot>(filePath: FilePath(path), allowMissing: file == nil))
+            providers.append(try await FileProvider<JSONConfigSnapshot>(filePath: FilePath(path), allowMissing: file == nil))
         } catch {
             throw AppConfigError.unreadableFile(path: path, reason: "\(error)")
         }

@@ -56,6 +56,53 @@ struct AppConfigTests {
         #expect(plans.premium == PlanLimits(storiesPerDay: 20, maxPages: 10, collections: true))
     }
 
+    @Test("the file's values are read as written: numbers or text, lists as comma-separated ids, null as unset")
+    func fileValueKinds() async throws {
+        let path = try file(#"""
+            {"http": {"port": "9000"}, "stories": {"workers": null, "maxPages": 8.0},
+             "discord": {"token": "token-from-the-file", "applicationId": 1100000000000000001},
+             "admin": {"userIds": ["1400000000000000001", 1400000000000000002]}, "webChat": {"enabled": false}}
+            """#)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let config = try await AppConfig.load(file: path, environment: [:])
+        #expect(config.httpPort == 9000 && config.maxPages == 8)
+        #expect(config.workers == AppConfig().workers)
+        #expect(config.discordApplicationID == "1100000000000000001", "a snowflake written as a number keeps every digit")
+        #expect(config.adminUserIDs == ["1400000000000000001", "1400000000000000002"])
+        #expect(config.webChatEnabled == false)
+        #expect(config.discordToken == "token-from-the-file")
+        #expect(!config.description.contains("token-from-the-file"))
+    }
+
+    @Test("a file value of the wrong kind is refused by name", arguments: [
+        (#"{"http": {"port": true}}"#, "HTTP_PORT"), (#"{"http": {"port": 80.5}}"#, "HTTP_PORT"),
+        (#"{"webChat": {"enabled": "maybe"}}"#, "WEB_CHAT_ENABLED"), (#"{"admin": {"userIds": [true, "x"]}}"#, "ADMIN_USER_IDS"),
+    ])
+    func wrongKindInFile(json: String, name: String) async throws {
+        let path = try file(json)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        await #expect {
+            _ = try await AppConfig.load(file: path, environment: [:])
+        } throws: { error in
+            guard let error = error as? AppConfigError, case let .invalid(key, _, _) = error else { return false }
+            return key == name
+        }
+    }
+
+    @Test("a file whose shape is not settings is refused whole", arguments: [
+        "[1, 2]", #""just text""#, #"{"admin": {"userIds": [{"id": 1}]}}"#, #"{"http": {"port": 8080}"#,
+    ])
+    func unreadableShapes(json: String) async throws {
+        let path = try file(json)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        await #expect {
+            _ = try await AppConfig.load(file: path, environment: [:])
+        } throws: { error in
+            guard let error = error as? AppConfigError, case .unreadableFile = error else { return false }
+            return true
+        }
+    }
+
     @Test("a missing or malformed config file given on purpose is an error")
     func badFile() async throws {
         await #expect(throws: AppConfigError.self) { _ = try await AppConfig.load(file: "/nonexistent/config.json", environment: [:]) }
