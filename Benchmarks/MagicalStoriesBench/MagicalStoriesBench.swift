@@ -11,7 +11,7 @@ import Synchronization
 import WSClient
 
 /// `swift run -c release magical-stories-bench [iterations]` (or `--first-page`, see
-/// ``FirstPageBenchmark``)
+/// ``FirstPageBenchmark``, or `--web-chat HOST:PORT`, see ``WebChatWorkload``)
 ///
 /// Measures, with the built-in providers:
 /// - writing a 5-page story, painting one page, and writing + painting a whole 5-page story;
@@ -24,6 +24,13 @@ struct MagicalStoriesBench {
     static func main() async throws {
         if CommandLine.arguments.contains("--first-page") {
             try await FirstPageBenchmark.run()
+            return
+        }
+        if let flag = CommandLine.arguments.firstIndex(of: "--web-chat"), flag + 1 < CommandLine.arguments.count {
+            var logger = Logger(label: "bench")
+            logger.logLevel = .error
+            let stories = CommandLine.arguments.dropFirst(flag + 2).first.flatMap(Int.init) ?? 24
+            try await WebChatWorkload.run(address: CommandLine.arguments[flag + 1], stories: stories, logger: logger)
             return
         }
         let iterations = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 30

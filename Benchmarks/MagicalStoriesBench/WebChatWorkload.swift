@@ -1,0 +1,99 @@
+import AsyncHTTPClient
+import Foundation
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOWebSocket
+import Synchronization
+import WSClient
+
+/// `magical-stories-bench --web-chat HOST:PORT [stories]`: drives a running `magical-stories serve`
+/// the way families use its web chat: the page and health check, then in four rooms at once, each
+/// story asked for by a different person, read to its last page (every picture fetched, as the
+/// browser does), plus the library and help. Used by `scripts/profile-hot-code.sh` to find the
+/// code the web chat runs; prints the page-turn round trips.
+enum WebChatWorkload {
+    static func run(address: String, stories: Int, logger: Logger) async throws {
+        let http = HTTPClient(eventLoopGroupProvider: .singleton)
+        do {
+            for path in ["/", "/health"] {
+                let response = try await http.execute(HTTPClientRequest(url: "http://\(address)\(path)"), timeout: .seconds(10))
+                guard response.status == .ok else { throw WorkloadError("GET \(path): \(response.status)") }
+            }
+            let turns = try await withThrowingTaskGroup(of: [Duration].self) { rooms in
+                for room in 0..<4 {
+                    rooms.addTask {
+                        var turns: [Duration] = []
+                        for story in stride(from: room, to: stories, by: 4) {
+                            turns += try await readStory(number: story, room: "profile-\(room)", address: address, http: http, logger: logger)
+                        }
+                        return turns
+                    }
+                }
+                return try await rooms.reduce(into: []) { $0 += $1 }
+            }
+            try await http.shutdown()
+            print(BenchmarkStats(name: "web chat page turn (external server)", durations: turns).line)
+        } catch {
+            try? await http.shutdown()
+            throw error
+        }
+    }
+
+    /// One person asks for a story, waits for page 1, then turns to the last page.
+    /// Returns the page turns' round trips.
+    private static func readStory(number: Int, room: String, address: String, http: HTTPClient, logger: Logger) async throws -> [Duration] {
+        let turns = Mutex<[Duration]>([])
+        var configuration = WebSocketClientConfiguration()
+        configuration.maxFrameSize = 1 << 22
+        let url = "ws://\(address)/ws?room=\(room)&user=reader\(number)&name=Reader%20\(number)"
+        try await WebSocketClient.connect(url: url, configuration: configuration, logger: logger) { inbound, outbound, _ in
+            try await outbound.write(.text(#"{"type":"say","text":"/help"}"#))
+            try await outbound.write(.text(#"{"type":"say","text":"/story library"}"#))
+            try await outbound.write(.text(#"{"type":"say","text":"/story new theme:\"lantern number \#(number)\" name:Mia age:5 pages:3"}"#))
+            var pressed: ContinuousClock.Instant?
+            var expected = 1
+            for try await frame in inbound.messages(maxSize: 1 << 22) {
+                guard case let .text(text) = frame, let message = try JSONDecoder().decode(Frame.self, from: Data(text.utf8)).message,
+                      let page = message.page, page.pageNumber == expected,
+                      pressed != nil || page.imageUrl != nil // page 1 is shown once painted
+                else { continue }
+                if let pressed { turns.withLock { $0.append(.now - pressed) } }
+                if let imageURL = page.imageUrl {
+                    let picture = try await http.execute(HTTPClientRequest(url: "http://\(address)\(imageURL)"), timeout: .seconds(10))
+                    guard picture.status == .ok else { throw WorkloadError("GET \(imageURL): \(picture.status)") }
+                    _ = try await picture.body.collect(upTo: 1 << 22)
+                }
+                guard page.pageNumber < page.pageCount else { break }
+                expected += 1
+                pressed = .now
+                let press = #"{"type":"press","buttonId":"ms:p:\#(page.storyId):\#(expected)","messageId":"\#(message.id)"}"#
+                try await outbound.write(.text(press))
+            }
+            try await outbound.close(.normalClosure, reason: nil)
+        }
+        return turns.withLock { $0 }
+    }
+
+    /// The parts of the web chat's frames the workload reads.
+    private struct Frame: Decodable {
+        struct Message: Decodable {
+            struct Page: Decodable {
+                var storyId: String
+                var pageNumber: Int
+                var pageCount: Int
+                var imageUrl: String?
+            }
+
+            var id: String
+            var page: Page?
+        }
+
+        var message: Message?
+    }
+
+    struct WorkloadError: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+}
