@@ -18,4 +18,9 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "${flags[*]}" ]; then
   mkdir -p .build
   echo "${flags[*]}" > "$stamp"
 fi
+# The service's link reads scripts/hot-code.order (Package.swift), which SwiftPM does not track:
+# when the list is newer than a linked service, remove that binary so that it is linked again.
+for binary in .build*/*/release/magical-stories; do
+  if [ -e "$binary" ] && [ scripts/hot-code.order -nt "$binary" ]; then rm -f "$binary"; fi
+done
 exec swift build -c release "${flags[@]}" "$@"
