@@ -30,7 +30,12 @@ struct MagicalStoriesBench {
             var logger = Logger(label: "bench")
             logger.logLevel = .error
             let stories = CommandLine.arguments.dropFirst(flag + 2).first.flatMap(Int.init) ?? 24
-            try await WebChatWorkload.run(address: CommandLine.arguments[flag + 1], stories: stories, logger: logger)
+            do {
+                try await WebChatWorkload.run(address: CommandLine.arguments[flag + 1], stories: stories, logger: logger)
+            } catch {
+                FileHandle.standardError.write(Data("web chat workload failed: \(error)\n".utf8))
+                exit(1)
+            }
             return
         }
         let iterations = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 30

@@ -25,7 +25,9 @@ enum WebChatWorkload {
                     rooms.addTask {
                         var turns: [Duration] = []
                         for story in stride(from: room, to: stories, by: 4) {
-                            turns += try await readStory(number: story, room: "profile-\(room)", address: address, http: http, logger: logger)
+                            turns += try await withDeadline(.seconds(60), "story \(story) was not read to its end within 60 s") {
+                                try await readStory(number: story, room: "profile-\(room)", address: address, http: http, logger: logger)
+                            }
                         }
                         return turns
                     }
@@ -73,6 +75,22 @@ enum WebChatWorkload {
             try await outbound.close(.normalClosure, reason: nil)
         }
         return turns.withLock { $0 }
+    }
+
+    /// `body`'s result, or `WorkloadError(failure)` once `limit` has passed (a refused or failed
+    /// story never shows its last page).
+    private static func withDeadline<T: Sendable>(_ limit: Duration, _ failure: String,
+                                                  _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T.self) { race in
+            race.addTask { try await body() }
+            race.addTask {
+                try await Task.sleep(for: limit)
+                throw WorkloadError(failure)
+            }
+            defer { race.cancelAll() }
+            guard let first = try await race.next() else { throw WorkloadError(failure) }
+            return first
+        }
     }
 
     /// The parts of the web chat's frames the workload reads.
