@@ -14,7 +14,7 @@ struct DiscordFamilyProductTests {
     static let carol = User(id: 1_400_000_000_000_000_003, username: "carol", globalName: "Carol")
     static let sku: Snowflake = 1_710_000_000_000_000_001
     static let otherGuild: Snowflake = 1_200_000_000_000_000_777
-    static let family = FamilyRef(platform: "discord", externalID: String(describing: DiscordSimulator.defaultGuildID))
+    static let family = DiscordTestBot.family
 
     static func configure(_ config: inout AppConfig) {
         config.adminUserIDs = [String(describing: admin.id)]

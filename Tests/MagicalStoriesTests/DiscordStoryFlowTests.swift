@@ -8,6 +8,9 @@ import Testing
 
 @Suite("Discord: stories end to end against the simulator", .serialized)
 struct DiscordStoryFlowTests {
+    /// The simulator's route for interaction callbacks (acknowledgements and page turns).
+    static let callbackRoute = "/interactions/{interaction_id}/{interaction_token}/callback"
+
     static func isPage(_ number: Int, of count: Int) -> @Sendable (SimulatedMessage) -> Bool {
         { $0.embeds.first?.footer?.text == "page \(number) of \(count)" }
     }
@@ -41,7 +44,7 @@ struct DiscordStoryFlowTests {
         // Bob (another member) turns the page: UPDATE_MESSAGE with page 2 and its own picture.
         let next = try #require(buttons[2].customID)
         try await waitUntilReady(bot.app.stories, id: String(next.split(separator: ":")[2]),
-                                 family: FamilyRef(platform: "discord", externalID: String(describing: DiscordSimulator.defaultGuildID)))
+                                 family: DiscordTestBot.family)
         let press = simulator.makeButtonPress(customID: next, messageID: page1.id,
                                               user: User(id: 1_400_000_000_000_000_002, username: "bob", globalName: "Bob"))
         await simulator.sendInteraction(press)
@@ -59,8 +62,7 @@ struct DiscordStoryFlowTests {
     func buttonPressesHaveTheirOwnLane() async throws {
         let bot = try await DiscordTestBot.start()
         let simulator = bot.simulator
-        let callbackRoute = "/interactions/{interaction_id}/{interaction_token}/callback"
-        simulator.delayResponses(route: callbackRoute, by: .milliseconds(200))
+        simulator.delayResponses(route: Self.callbackRoute, by: .milliseconds(200))
         // Buttons the bot never made: each gets a short private answer, no picture to upload.
         let presses = (0..<48).map { simulator.makeButtonPress(customID: "someone-else:\($0)") }
         for press in presses { await simulator.sendInteraction(press) }
@@ -76,7 +78,7 @@ struct DiscordStoryFlowTests {
         // Never more than 16 presses (plus the command's answer and its follow-up) in flight at once.
         #expect(simulator.maxConcurrentRequests <= 18)
         #expect(simulator.maxConcurrentRequests >= 16, "the presses were worked side by side")
-        simulator.delayResponses(route: callbackRoute, by: nil)
+        simulator.delayResponses(route: Self.callbackRoute, by: nil)
         await bot.stopAll()
     }
 
@@ -84,9 +86,8 @@ struct DiscordStoryFlowTests {
     func commandsAreAcknowledgedInALaneOfTheirOwn() async throws {
         let bot = try await DiscordTestBot.start()
         let simulator = bot.simulator
-        let callbackRoute = "/interactions/{interaction_id}/{interaction_token}/callback"
         let answerRoute = "PATCH /webhooks/{application_id}/{interaction_token}/messages/"
-        simulator.delayResponses(route: callbackRoute, by: .milliseconds(150))
+        simulator.delayResponses(route: Self.callbackRoute, by: .milliseconds(150))
         // The work behind each command (its answer) is slow: 16 at a time, a second each.
         simulator.delayResponses(route: answerRoute, by: .seconds(1))
         let commands = (0..<48).map { _ in simulator.makeSlashCommand(name: "help") }
@@ -97,14 +98,14 @@ struct DiscordStoryFlowTests {
         }
         let slowest = try #require(commands.compactMap { simulator.acknowledgementLatency(interactionID: $0.id) }.max())
         #expect(slowest < .seconds(1), "an acknowledgement waited for the work of other commands (\(slowest))")
-        #expect(simulator.maxRequests(route: callbackRoute, within: .milliseconds(100)) <= 32, "more than 32 acknowledgements at once")
-        #expect(simulator.maxRequests(route: callbackRoute, within: .milliseconds(100)) >= 16, "the acknowledgements were sent side by side")
+        #expect(simulator.maxRequests(route: Self.callbackRoute, within: .milliseconds(100)) <= 32, "more than 32 acknowledgements at once")
+        #expect(simulator.maxRequests(route: Self.callbackRoute, within: .milliseconds(100)) >= 16, "the acknowledgements were sent side by side")
         simulator.delayResponses(route: answerRoute, by: nil)
         for command in commands {
             let answer = try await simulator.waitForOriginalResponse(interactionID: command.id, where: { !$0.isLoading }, timeout: .seconds(20))
             #expect(answer.isEphemeral && answer.content?.contains("/story new") == true)
         }
-        simulator.delayResponses(route: callbackRoute, by: nil)
+        simulator.delayResponses(route: Self.callbackRoute, by: nil)
         await bot.stopAll()
     }
 
@@ -112,8 +113,7 @@ struct DiscordStoryFlowTests {
     func unacknowledgedCommandIsNotRun() async throws {
         let bot = try await DiscordTestBot.start()
         let simulator = bot.simulator
-        let callbackRoute = "/interactions/{interaction_id}/{interaction_token}/callback"
-        simulator.delayResponses(route: callbackRoute, by: .milliseconds(300))
+        simulator.delayResponses(route: Self.callbackRoute, by: .milliseconds(300))
         let late = simulator.makeSlashCommand(subcommand: "new", options: ["theme": "a late owl", "name": "Ada", "pages": 3])
         await simulator.sendInteraction(late)
         // The deferral is on its way; by the time Discord reads it, the 3 s have passed.
@@ -121,14 +121,13 @@ struct DiscordStoryFlowTests {
         simulator.advanceTime(by: .seconds(4))
         try await waitFor { simulator.interactionCallbacks(interactionID: late.id).first }
         #expect(simulator.interactionCallbacks(interactionID: late.id).map(\.status) == [404])
-        simulator.delayResponses(route: callbackRoute, by: nil)
+        simulator.delayResponses(route: Self.callbackRoute, by: nil)
 
         // A command sent after it is answered with its story, and by then the refused one would have been worked.
         let next = simulator.makeSlashCommand(subcommand: "new", options: ["theme": "an early lark", "name": "Ada", "pages": 3])
         await simulator.sendInteraction(next)
         _ = try await simulator.waitForOriginalResponse(interactionID: next.id, where: Self.isPage(1, of: 3), timeout: .seconds(20))
-        let family = FamilyRef(platform: "discord", externalID: String(describing: DiscordSimulator.defaultGuildID))
-        let library = try await bot.app.stories.library(of: family, offset: 0, limit: 10)
+        let library = try await bot.app.stories.library(of: DiscordTestBot.family, offset: 0, limit: 10)
         #expect(library.total == 1, "stories made: \(library.items.map(\.title))")
         #expect(simulator.originalResponse(interactionID: late.id) == nil && simulator.followUps(interactionID: late.id).isEmpty)
         await bot.stopAll()
@@ -208,7 +207,7 @@ struct DiscordStoryFlowTests {
 
         // Turn to the last page, then ask for another story like it.
         try await waitUntilReady(bot.app.stories, id: String(try #require(page1.components.first?.components?[2].customID).split(separator: ":")[2]),
-                                 family: FamilyRef(platform: "discord", externalID: String(describing: DiscordSimulator.defaultGuildID)))
+                                 family: DiscordTestBot.family)
         let last = simulator.makeButtonPress(customID: try #require(page1.components.first?.components?[2].customID), messageID: page1.id)
         await simulator.sendInteraction(last)
         try await simulator.waitForCallback(interactionID: last.id)

@@ -8,6 +8,9 @@ import StoryDomain
 
 /// The real service configured as a Discord bot against a loopback Discord simulator.
 final class DiscordTestBot: Sendable {
+    /// The family of the simulator's default server.
+    static let family = FamilyRef(platform: "discord", externalID: String(describing: DiscordSimulator.defaultGuildID))
+
     let simulator: DiscordSimulator
     let app: MagicalStoriesApp
     let directory: URL
