@@ -15,8 +15,9 @@ enum FirstPageBenchmark {
     final class Timing: StoryProgressListener {
         let firstPage = Mutex<ContinuousClock.Instant?>(nil)
 
-        func story(_ story: Story, didProgress progress: StoryProgress, delivery: DeliveryAddress) async throws {
+        func story(_ story: Story, didProgress progress: StoryProgress, delivery: DeliveryAddress) async throws -> DeliveryOutcome {
             if progress == .firstPage { firstPage.withLock { $0 = .now } }
+            return .shown(movedTo: nil)
         }
     }
 

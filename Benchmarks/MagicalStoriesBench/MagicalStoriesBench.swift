@@ -184,5 +184,7 @@ struct MagicalStoriesBench {
 
 /// Ignores progress: the benchmark measures making, not delivering.
 struct SilentListener: StoryProgressListener {
-    func story(_ story: Story, didProgress progress: StoryProgress, delivery: DeliveryAddress) async throws {}
+    func story(_ story: Story, didProgress progress: StoryProgress, delivery: DeliveryAddress) async throws -> DeliveryOutcome {
+        .shown(movedTo: nil)
+    }
 }

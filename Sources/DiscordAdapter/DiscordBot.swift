@@ -52,11 +52,17 @@ public final class DiscordBot: Service {
         public var stories: StoryService
         public var collections: CollectionService
         public var entitlements: EntitlementService
+        /// Receipts of acknowledged interactions, kept across restarts.
+        public var acknowledgements: any AcknowledgementLedger
+        public var clock: any WallClock
 
-        public init(stories: StoryService, collections: CollectionService, entitlements: EntitlementService) {
+        public init(stories: StoryService, collections: CollectionService, entitlements: EntitlementService,
+                    acknowledgements: any AcknowledgementLedger, clock: any WallClock) {
             self.stories = stories
             self.collections = collections
             self.entitlements = entitlements
+            self.acknowledgements = acknowledgements
+            self.clock = clock
         }
     }
 
@@ -207,24 +213,22 @@ public final class DiscordBot: Service {
             return nil
         }
         let responder = DiscordResponder(interaction: interaction, rest: rest, renderer: renderer, uploads: uploads,
-                                         logger: logger)
+                                         acknowledgements: services.acknowledgements, clock: services.clock, logger: logger)
         return PreparedInteraction(interaction: interaction, context: context, request: translator.request(of: interaction),
                                    responder: responder, logger: logger)
     }
 
-    /// Sends a command's deferral (private exactly when the router's answer will be), then
+    /// Has the router acknowledge a command (privately exactly when its answer will be), then
     /// queues the command on `next` for its work. Interactions whose first answer is their whole
     /// answer (autocomplete) are answered here.
     private func acknowledge(_ interaction: Interaction, then next: AsyncStream<PreparedInteraction>.Continuation) async {
         guard let prepared = prepare(interaction) else { return }
-        let privately: Bool
-        switch prepared.request {
-        case let .input(.command(command)): privately = command.answersPrivately
-        case .invalid: privately = true
-        case .input(.button), .autocomplete, .ignored: return await handle(prepared)
-        }
         do {
-            try await prepared.responder.acknowledge(privately: privately)
+            switch prepared.request {
+            case let .input(input): try await router.acknowledge(input, context: prepared.context, responder: prepared.responder)
+            case .invalid: try await prepared.responder.acknowledge(privately: true)
+            case .autocomplete, .ignored: return await handle(prepared)
+            }
         } catch {
             // Without its deferral the interaction cannot be answered; the command is not run.
             prepared.logger.error("could not acknowledge a command; it was not run", metadata: ["error": "\(error)"])
@@ -233,12 +237,12 @@ public final class DiscordBot: Service {
         next.yield(prepared)
     }
 
-    /// Routes an interaction. A command already acknowledged is not acknowledged again (the
-    /// responder sends one initial response only).
+    /// Works an interaction: a command after its acknowledgement, a button press whole (its
+    /// update is its acknowledgement).
     private func handle(_ prepared: PreparedInteraction) async {
         switch prepared.request {
         case let .input(input):
-            await router.handle(input, context: prepared.context, responder: prepared.responder)
+            await router.work(input, context: prepared.context, responder: prepared.responder)
         case let .invalid(error):
             await router.reject(error, responder: prepared.responder)
         case let .autocomplete(option, text):
@@ -254,11 +258,11 @@ public final class DiscordBot: Service {
             let limit = PayloadLimits.autocompleteChoices
             let choices: [AutocompleteChoice] = if option == "collection" {
                 try await services.collections.suggestions(text, in: context.family, limit: limit).map {
-                    AutocompleteChoice(name: String($0.title.prefix(PayloadLimits.choiceName)), value: $0.id.rawValue)
+                    AutocompleteChoice(name: $0.title.fittingCodePoints(PayloadLimits.choiceName), value: $0.id.rawValue)
                 }
             } else {
                 try await services.stories.findStories(in: context.family, matching: text, limit: limit).map {
-                    AutocompleteChoice(name: String($0.title.prefix(PayloadLimits.choiceName)), value: $0.id.rawValue)
+                    AutocompleteChoice(name: $0.title.fittingCodePoints(PayloadLimits.choiceName), value: $0.id.rawValue)
                 }
             }
             try await rest.createInteractionResponse(interactionID: interaction.id, token: interaction.token,

@@ -69,7 +69,7 @@ public enum DiscordCommandSet {
         }
         return ApplicationCommand.Option(
             type: type, name: option.name,
-            description: String(option.summary.prefix(100)), required: option.required ? true : nil,
+            description: option.summary.fittingCodePoints(100), required: option.required ? true : nil,
             choices: option.choices.isEmpty ? nil : option.choices.map { ApplicationCommand.Choice(name: $0.name, value: $0.value) },
             minValue: option.range?.lowerBound, maxValue: option.range?.upperBound,
             maxLength: option.kind == .text ? option.maxLength : nil, autocomplete: option.autocomplete ? true : nil)

@@ -2,17 +2,21 @@ import DiscordModels
 import StoryDomain
 
 /// How a Discord interaction is written into a story job's ``DeliveryAddress`` (stored in
-/// SQLite), and read back by the transport after a restart.
+/// SQLite), and read back by the transport after a restart: the interaction's token while it
+/// lives, the story message's id once Discord named it, and the interaction id as the request.
 enum DiscordDeliveryAddress {
     static let original = "@original"
 
     static func make(applicationID: Snowflake, token: String, channelID: Snowflake?, userID: Snowflake?,
-                     capabilities: DiscordMessageRenderer.Capabilities) -> DeliveryAddress {
+                     capabilities: DiscordMessageRenderer.Capabilities, messageID: Snowflake? = nil,
+                     requestID: Snowflake? = nil) -> DeliveryAddress {
         DeliveryAddress(platform: InteractionTranslator.platform, channelID: channelID.map(String.init(describing:)) ?? "",
-                        messageID: original, secret: token, userID: userID.map(String.init(describing:)),
+                        messageID: messageID.map(String.init(describing:)) ?? original, secret: token,
+                        userID: userID.map(String.init(describing:)),
                         extras: ["application": String(describing: applicationID),
                                  "files": capabilities.canAttachFiles ? "1" : "0",
-                                 "embeds": capabilities.canEmbedLinks ? "1" : "0"])
+                                 "embeds": capabilities.canEmbedLinks ? "1" : "0"],
+                        requestID: requestID.map(String.init(describing:)))
     }
 
     static func capabilities(of address: DeliveryAddress) -> DiscordMessageRenderer.Capabilities {

@@ -53,7 +53,7 @@ public struct DiscordMessageRenderer: Sendable {
         var files: [FileUpload] = []
         let components = reply.buttons.isEmpty ? nil : reply.buttons.map { row in
             Component.actionRow(row.map { button in
-                Component.button(style: Self.style(button.style), label: String(button.label.prefix(PayloadLimits.buttonLabel)),
+                Component.button(style: Self.style(button.style), label: button.label.fittingCodePoints(PayloadLimits.buttonLabel),
                                  customID: button.id, disabled: button.disabled)
             })
         }
@@ -64,17 +64,18 @@ public struct DiscordMessageRenderer: Sendable {
         if let page = reply.page {
             let image = try await page.imageID.asyncMap(images) ?? nil
             if capabilities.canEmbedLinks {
-                var embed = Embed(title: String(page.title.prefix(PayloadLimits.embedTitle)),
-                                  description: String(page.text.prefix(PayloadLimits.embedDescription)),
-                                  color: Self.storyColor, footer: .init(text: page.footer))
+                var embed = Embed(title: page.title.fittingCodePoints(PayloadLimits.embedTitle),
+                                  description: page.text.fittingCodePoints(PayloadLimits.embedDescription),
+                                  color: Self.storyColor, footer: .init(text: page.footer.fittingCodePoints(PayloadLimits.embedFooter)))
                 if let image, capabilities.canAttachFiles {
                     let filename = "page-\(page.pageNumber).\(image.contentType == "image/jpeg" ? "jpg" : "png")"
                     files.append(FileUpload(filename: filename, contentType: image.contentType, data: image.data,
-                                            description: "Illustration for \(page.title), \(page.footer)"))
+                                            description: "Illustration for \(page.title), \(page.footer)"
+                                                .fittingCodePoints(PayloadLimits.attachmentDescription)))
                     embed.image = .init(url: "attachment://\(filename)")
                 }
                 message.embeds = [embed]
-                message.content = reply.text.map { String($0.prefix(PayloadLimits.content)) } ?? ""
+                message.content = reply.text.map(Self.fit) ?? ""
                 if image != nil, !capabilities.canAttachFiles {
                     message.content = Self.noPicturesNote
                 }
@@ -94,13 +95,40 @@ public struct DiscordMessageRenderer: Sendable {
         return Rendered(message: message, files: files)
     }
 
+    /// The plain, safe rendering used after Discord refused the full one: no embed, the page's
+    /// text trimmed into the message content, its picture as a plain attachment, the buttons kept.
+    public func renderPlain(_ reply: ChatReply, capabilities: Capabilities) async throws -> Rendered {
+        var message = MessagePayload(flags: reply.isPrivate ? MessagePayload.ephemeral : nil)
+        message.components = reply.buttons.map { row in
+            Component.actionRow(row.map { button in
+                Component.button(style: Self.style(button.style), label: button.label.fittingCodePoints(PayloadLimits.buttonLabel),
+                                 customID: button.id, disabled: button.disabled)
+            })
+        }
+        message.embeds = []
+        message.attachments = []
+        var files: [FileUpload] = []
+        guard let page = reply.page else {
+            message.content = Self.fit(reply.text ?? "")
+            return Rendered(message: message, files: files)
+        }
+        let title = page.title.fittingCodePoints(80)
+        message.content = Self.fit("**\(title)**\n\n\(page.text)\n\n*\(page.footer.fittingCodePoints(80))*")
+        if capabilities.canAttachFiles, let image = try await page.imageID.asyncMap(images) ?? nil {
+            let filename = "page-\(page.pageNumber).\(image.contentType == "image/jpeg" ? "jpg" : "png")"
+            files.append(FileUpload(filename: filename, contentType: image.contentType, data: image.data))
+        }
+        return Rendered(message: message, files: files)
+    }
+
     static let noPicturesNote = "🖼️ *I can't show the pictures here — a server manager can let me **Attach Files** and **Embed Links** in this channel.*"
 
-    /// Text within Discord's content limit, cut at a word when it must be.
+    /// Text within Discord's content limit (in code points), cut at a word when it must be.
     static func fit(_ text: String) -> String {
-        guard text.count > PayloadLimits.content else { return text }
-        let cut = text.prefix(PayloadLimits.content - 1)
-        return String(cut[..<(cut.lastIndex(of: " ") ?? cut.endIndex)]) + "…"
+        guard text.codePointCount > PayloadLimits.content else { return text }
+        let cut = text.fittingCodePoints(PayloadLimits.content, ellipsis: "")
+        let atWord = cut.lastIndex(of: " ").map { String(cut[..<$0]) } ?? cut
+        return (atWord.isEmpty ? cut : atWord).fittingCodePoints(PayloadLimits.content - 1, ellipsis: "") + "…"
     }
 
     static func style(_ style: ChatButton.Style) -> Int {

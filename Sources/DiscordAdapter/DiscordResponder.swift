@@ -1,12 +1,16 @@
 import DiscordModels
 import DiscordREST
+import Foundation
 import Logging
 import StoryBot
 import StoryDomain
 import Synchronization
 
 /// Answers one interaction under Discord's rules: one initial callback within 3 s (a deferral
-/// for commands, UPDATE_MESSAGE for page turns), then edits of `@original` and follow-ups.
+/// for commands, UPDATE_MESSAGE for page turns), then edits of the response and follow-ups.
+/// The acknowledgement is recorded once Discord accepted it, so an interaction seen again after
+/// a restart is answered through it rather than acknowledged twice. When the token dies early,
+/// public answers move to a bot message in the channel.
 final class DiscordResponder: ChatResponder {
     private enum Phase {
         /// Nothing sent yet.
@@ -17,42 +21,89 @@ final class DiscordResponder: ChatResponder {
         case answered
     }
 
+    private struct State {
+        var phase = Phase.fresh
+        /// The response message's id, once Discord named it.
+        var messageID: Snowflake?
+        /// The token died: answers go to this channel message instead.
+        var channelMessageID: Snowflake?
+        var tokenDead = false
+    }
+
     private let interaction: Interaction
     private let rest: DiscordRESTClient
-    private let renderer: DiscordMessageRenderer
+    private let sender: DiscordFallbackSender
     private let capabilities: DiscordMessageRenderer.Capabilities
     private let uploads: ConcurrencyLimiter
+    private let acknowledgements: any AcknowledgementLedger
+    private let clock: any WallClock
     private let logger: Logger
-    private let phase = Mutex(Phase.fresh)
+    private let state = Mutex(State())
 
     /// - Parameter uploads: bounds the replies carrying a picture that are rendered and sent at
     ///   once, so a burst of page turns holds a few pictures in memory, not hundreds.
     init(interaction: Interaction, rest: DiscordRESTClient, renderer: DiscordMessageRenderer, uploads: ConcurrencyLimiter,
-         logger: Logger) {
+         acknowledgements: any AcknowledgementLedger, clock: any WallClock, logger: Logger) {
         self.interaction = interaction
         self.rest = rest
-        self.renderer = renderer
+        sender = DiscordFallbackSender(renderer: renderer, logger: logger)
         self.uploads = uploads
+        self.acknowledgements = acknowledgements
+        self.clock = clock
         capabilities = DiscordMessageRenderer.Capabilities(interaction.appPermissions)
         self.logger = logger
     }
 
-    /// The interaction's original response, edited by background work for 15 minutes; after
-    /// that the transport posts to the channel.
+    /// The interaction's response message, edited by background work while the token lives;
+    /// after that (or once the token died) the channel message that took its place.
     var deliveryAddress: DeliveryAddress {
-        DiscordDeliveryAddress.make(applicationID: interaction.applicationID, token: interaction.token,
-                                    channelID: interaction.channelID, userID: interaction.invoker?.id, capabilities: capabilities)
+        let current = state.withLock { $0 }
+        var address = DiscordDeliveryAddress.make(applicationID: interaction.applicationID, token: interaction.token,
+                                                  channelID: interaction.channelID, userID: interaction.invoker?.id,
+                                                  capabilities: capabilities, messageID: current.channelMessageID ?? current.messageID,
+                                                  requestID: interaction.id)
+        if current.tokenDead { address.secret = nil }
+        return address
+    }
+
+    /// The message a button press updates: the message the button is on.
+    var updatedMessageAddress: DeliveryAddress? {
+        guard interaction.type == .messageComponent, let message = interaction.message else { return nil }
+        return DiscordDeliveryAddress.make(applicationID: interaction.applicationID, token: interaction.token,
+                                           channelID: message.channelID ?? interaction.channelID, userID: interaction.invoker?.id,
+                                           capabilities: capabilities, messageID: message.id)
     }
 
     func acknowledge(privately: Bool) async throws {
-        let shouldSend = phase.withLock { phase in
-            guard case .fresh = phase else { return false }
-            phase = .deferred(privately: privately)
+        let isFresh = state.withLock { state in
+            guard case .fresh = state.phase else { return false }
+            state.phase = .deferred(privately: privately)
             return true
         }
-        guard shouldSend else { return }
-        try await rest.createInteractionResponse(interactionID: interaction.id, token: interaction.token,
-                                                 response: .deferred(ephemeral: privately))
+        guard isFresh else { return }
+        let platform = InteractionTranslator.platform
+        let id = String(describing: interaction.id)
+        if let receipt = try? await acknowledgements.receipt(for: id, on: platform) {
+            // Acknowledged before a restart: answer through that acknowledgement.
+            logger.notice("interaction already acknowledged before a restart; answering through it")
+            state.withLock { $0.phase = .deferred(privately: receipt.privately) }
+            return
+        }
+        do {
+            try await rest.createInteractionResponse(interactionID: interaction.id, token: interaction.token,
+                                                     response: .deferred(ephemeral: privately))
+        } catch let error as DiscordRESTError where error.isAlreadyAcknowledged {
+            logger.notice("interaction was already acknowledged; answering through that acknowledgement")
+        } catch {
+            state.withLock { $0.phase = .fresh }
+            throw error
+        }
+        do {
+            try await acknowledgements.record(AcknowledgementReceipt(platform: platform, interactionID: id, privately: privately,
+                                                                     acknowledgedAt: clock.now()))
+        } catch {
+            logger.warning("could not record an acknowledgement", metadata: ["error": "\(error)"])
+        }
     }
 
     func reply(_ reply: ChatReply) async throws {
@@ -70,46 +121,89 @@ final class DiscordResponder: ChatResponder {
     }
 
     private func send(_ reply: ChatReply) async throws {
-        let rendered = try await renderer.render(reply, capabilities: capabilities)
-        let current = phase.withLock { phase in
-            let before = phase
-            phase = .answered
+        let current = state.withLock { state in
+            let before = state
+            state.phase = .answered
             return before
         }
-        switch current {
-        case .fresh:
-            try await rest.createInteractionResponse(interactionID: interaction.id, token: interaction.token,
-                                                     response: .message(rendered.message), files: rendered.files)
-        case let .deferred(privately) where privately || !reply.isPrivate:
-            _ = try await rest.editOriginalResponse(applicationID: interaction.applicationID, token: interaction.token,
-                                                    message: rendered.message, files: rendered.files)
-        case .deferred:
-            // A public "thinking…" cannot become private. A follow-up sent while it is still
-            // loading would fill it (publicly), so: fill it with a placeholder, answer in a
-            // private follow-up, then delete the placeholder.
-            let appID = interaction.applicationID
-            _ = try await rest.editOriginalResponse(applicationID: appID, token: interaction.token,
-                                                    message: MessagePayload(content: "💬", embeds: [], components: []))
-            _ = try await rest.createFollowup(applicationID: appID, token: interaction.token,
-                                              message: rendered.message, files: rendered.files)
-            try await rest.deleteOriginalResponse(applicationID: appID, token: interaction.token)
-        case .answered:
-            _ = try await rest.createFollowup(applicationID: interaction.applicationID, token: interaction.token,
-                                              message: rendered.message, files: rendered.files)
+        if current.tokenDead { return try await postInChannel(reply, editing: current.channelMessageID) }
+        let appID = interaction.applicationID
+        let token = interaction.token
+        do {
+            switch current.phase {
+            case .fresh:
+                _ = try await sender.send(reply, capabilities: capabilities) { rendered in
+                    try await self.rest.createInteractionResponse(interactionID: self.interaction.id, token: token,
+                                                                  response: .message(rendered.message), files: rendered.files)
+                    return nil
+                }
+            case let .deferred(privately) where privately || !reply.isPrivate:
+                let result = try await sender.send(reply, capabilities: capabilities) { rendered in
+                    try await self.rest.editOriginalResponse(applicationID: appID, token: token, message: rendered.message,
+                                                             files: rendered.files)
+                }
+                if case let .sent(created?) = result { state.withLock { $0.messageID = created.id } }
+            case .deferred:
+                // A public "thinking…" cannot become private, and a follow-up sent while it loads
+                // would fill it publicly: remove it first, then answer in a private follow-up.
+                // Only if it cannot be removed does it keep a neutral mark.
+                do {
+                    try await rest.deleteOriginalResponse(applicationID: appID, token: token)
+                } catch where !DiscordFallbackSender.isDeadToken(error) {
+                    logger.warning("could not remove a public deferral before a private answer", metadata: ["error": "\(error)"])
+                    _ = try await rest.editOriginalResponse(applicationID: appID, token: token,
+                                                            message: MessagePayload(content: "💬", embeds: [], components: []))
+                }
+                _ = try await sender.send(reply, capabilities: capabilities) { rendered in
+                    try await self.rest.createFollowup(applicationID: appID, token: token, message: rendered.message, files: rendered.files)
+                }
+            case .answered:
+                _ = try await sender.send(reply, capabilities: capabilities) { rendered in
+                    try await self.rest.createFollowup(applicationID: appID, token: token, message: rendered.message, files: rendered.files)
+                }
+            }
+        } catch where DiscordFallbackSender.isDeadToken(error) {
+            logger.notice("the interaction's token no longer works; answering in the channel", metadata: ["error": "\(error)"])
+            state.withLock { $0.tokenDead = true }
+            try await postInChannel(reply, editing: nil)
         }
     }
 
+    /// A public answer as a bot message in the channel (nonce: the interaction id, so a retry
+    /// cannot post it twice); a private one cannot be shown there and is only logged.
+    private func postInChannel(_ reply: ChatReply, editing messageID: Snowflake?) async throws {
+        guard !reply.isPrivate else {
+            logger.warning("a private answer could not be shown: the interaction's token no longer works")
+            return
+        }
+        guard let channelID = interaction.channelID else { return }
+        let result = try await sender.send(reply, capabilities: capabilities) { rendered in
+            if let messageID {
+                return try await self.rest.editMessage(channelID: channelID, messageID: messageID, message: rendered.message,
+                                                       files: rendered.files)
+            }
+            var message = rendered.message
+            message.nonce = String(describing: self.interaction.id)
+            message.enforceNonce = true
+            return try await self.rest.createMessage(channelID: channelID, message: message, files: rendered.files)
+        }
+        if case let .sent(created?) = result { state.withLock { $0.channelMessageID = created.id } }
+    }
+
     private func sendUpdate(_ reply: ChatReply) async throws {
-        let isFreshComponent = interaction.type == .messageComponent && phase.withLock { phase in
-            guard case .fresh = phase else { return false }
-            phase = .answered
+        let isFreshComponent = interaction.type == .messageComponent && state.withLock { state in
+            guard case .fresh = state.phase else { return false }
+            state.phase = .answered
             return true
         }
         guard isFreshComponent else { return try await send(reply) }
-        var rendered = try await renderer.render(reply, capabilities: capabilities)
-        // An update cannot change whether the message is ephemeral.
-        rendered.message.flags = nil
-        try await rest.createInteractionResponse(interactionID: interaction.id, token: interaction.token,
-                                                 response: .update(rendered.message), files: rendered.files)
+        _ = try await sender.send(reply, capabilities: capabilities) { rendered in
+            var message = rendered.message
+            // An update cannot change whether the message is ephemeral.
+            message.flags = nil
+            try await self.rest.createInteractionResponse(interactionID: self.interaction.id, token: self.interaction.token,
+                                                          response: .update(message), files: rendered.files)
+            return nil
+        }
     }
 }

@@ -4,66 +4,97 @@ import Logging
 import StoryBot
 import StoryDomain
 
-/// Delivers story progress and finished stories in the background by editing the
-/// interaction's original response; once its token has expired (15 minutes, or after a long
-/// restart), the finished story is posted to the channel as a bot message instead.
+/// Delivers story progress, finished stories and filled-in pages in the background. While the
+/// interaction's token works, it edits the story's message through the interaction webhook;
+/// once the token is dead (401 `50027`, 404 `10015`, at any age), delivery moves to the
+/// channel: the known message is edited there, or a bot message is posted with a `nonce` and
+/// `enforce_nonce`, so a post retried after a restart returns the first message instead of
+/// making a second one. The outcome names the message's new address so later edits follow it.
 public struct DiscordTransport: ChatTransport {
     public var platform: String { InteractionTranslator.platform }
     private let rest: DiscordRESTClient
-    private let renderer: DiscordMessageRenderer
+    private let sender: DiscordFallbackSender
     private let logger: Logger
 
     public init(rest: DiscordRESTClient, renderer: DiscordMessageRenderer, logger: Logger) {
         self.rest = rest
-        self.renderer = renderer
+        sender = DiscordFallbackSender(renderer: renderer, logger: logger)
         self.logger = logger
     }
 
-    public func deliver(_ reply: ChatReply, to address: DeliveryAddress, isFinal: Bool) async throws {
+    public func deliver(_ reply: ChatReply, to address: DeliveryAddress, isFinal: Bool) async throws -> DeliveryOutcome {
+        var shared = reply
+        // Background deliveries are for everyone in the channel: a story is read together.
+        shared.isPrivate = false
+        var current = address
         let capabilities = DiscordDeliveryAddress.capabilities(of: address)
         if let token = address.secret, let application = DiscordDeliveryAddress.applicationID(of: address) {
-            let rendered = try await renderer.render(reply, capabilities: capabilities)
+            let messageID = address.messageID.flatMap(Snowflake.init)
             do {
-                _ = try await rest.editOriginalResponse(applicationID: application, token: token, message: rendered.message,
-                                                        files: rendered.files)
-                return
-            } catch let error as DiscordRESTError where Self.tokenExpired(error) {
-                guard isFinal else { return }
-                logger.notice("interaction token expired; posting the story to the channel", metadata: ["channel": "\(address.channelID)"])
-            } catch let error as DiscordRESTError where !error.isRetryable {
-                logger.error("could not edit the story message", metadata: ["error": "\(error)"])
-                return
+                let result = try await sender.send(shared, capabilities: capabilities) { rendered in
+                    if let messageID {
+                        try await rest.editInteractionMessage(applicationID: application, token: token, messageID: messageID,
+                                                              message: rendered.message, files: rendered.files)
+                    } else {
+                        try await rest.editOriginalResponse(applicationID: application, token: token, message: rendered.message,
+                                                            files: rendered.files)
+                    }
+                }
+                return outcome(result, from: address)
+            } catch where DiscordFallbackSender.isDeadToken(error) {
+                logger.notice("the interaction's token no longer works; delivering in the channel instead",
+                              metadata: ["channel": "\(address.channelID)", "error": "\(error)"])
+                current.secret = nil
             }
-        } else if !isFinal {
-            return
         }
-        try await postToChannel(reply, channel: address.channelID, capabilities: capabilities)
+        return try await deliverInChannel(shared, to: current, isFinal: isFinal, capabilities: capabilities, original: address)
     }
 
-    /// Posts a bot message; without permission for pictures, falls back to text.
-    private func postToChannel(_ reply: ChatReply, channel: String, capabilities: DiscordMessageRenderer.Capabilities) async throws {
-        guard let channelID = Snowflake(channel) else { return }
-        var shared = reply
-        shared.isPrivate = false
-        do {
-            let rendered = try await renderer.render(shared, capabilities: capabilities)
-            _ = try await rest.createMessage(channelID: channelID, message: rendered.message, files: rendered.files)
-        } catch let error as DiscordRESTError where error.isMissingPermissions && capabilities != .textOnly {
-            let rendered = try await renderer.render(shared, capabilities: .textOnly)
+    /// Edits the story's message in the channel when its id is known, else posts it.
+    private func deliverInChannel(_ reply: ChatReply, to address: DeliveryAddress, isFinal: Bool,
+                                  capabilities: DiscordMessageRenderer.Capabilities,
+                                  original: DeliveryAddress) async throws -> DeliveryOutcome {
+        guard let channelID = Snowflake(address.channelID) else { return .skipped }
+        let messageID = address.messageID.flatMap(Snowflake.init)
+        // Progress is shown by editing the story's message; it is not worth a message of its own.
+        if messageID == nil, !isFinal { return .skipped }
+        if let messageID {
             do {
-                _ = try await rest.createMessage(channelID: channelID, message: rendered.message, files: [])
-            } catch let error as DiscordRESTError where !error.isRetryable {
-                logger.error("cannot post in the channel", metadata: ["channel": "\(channel)", "error": "\(error)"])
+                let result = try await sender.send(reply, capabilities: capabilities) { rendered in
+                    try await rest.editMessage(channelID: channelID, messageID: messageID, message: rendered.message, files: rendered.files)
+                }
+                return outcome(result, from: original, now: address)
+            } catch let error as DiscordRESTError where error.code == 10008 {
+                logger.notice("the story's message was deleted; posting it again", metadata: ["channel": "\(address.channelID)"])
             }
-        } catch let error as DiscordRESTError where !error.isRetryable {
-            logger.error("cannot post in the channel", metadata: ["channel": "\(channel)", "error": "\(error)"])
+        }
+        let nonce = Self.nonce(for: address)
+        let result = try await sender.send(reply, capabilities: capabilities) { rendered in
+            var message = rendered.message
+            message.nonce = nonce
+            message.enforceNonce = nonce == nil ? nil : true
+            return try await rest.createMessage(channelID: channelID, message: message, files: rendered.files)
+        }
+        return outcome(result, from: original, now: address)
+    }
+
+    /// The outcome of a write, naming the message's address when it differs from `original`.
+    private func outcome(_ result: DiscordFallbackSender.Result, from original: DeliveryAddress,
+                         now address: DeliveryAddress? = nil) -> DeliveryOutcome {
+        switch result {
+        case let .refused(reason):
+            return .refused(reason: reason)
+        case let .sent(created):
+            var moved = address ?? original
+            if let created, moved.messageID.flatMap(Snowflake.init) == nil { moved.messageID = String(describing: created.id) }
+            return .shown(movedTo: moved == original ? nil : moved)
         }
     }
 
-    /// 401 invalid webhook token (50027), unknown webhook (10015) or unknown interaction (10062).
-    static func tokenExpired(_ error: DiscordRESTError) -> Bool {
-        guard case let .http(_, status, code, _) = error else { return false }
-        return [50027, 10015, 10062].contains(code ?? 0) || status == 401
+    /// The channel post's nonce: the id of the interaction that asked (unique, at most 20 digits).
+    static func nonce(for address: DeliveryAddress) -> String? {
+        guard let request = address.requestID, request.count <= MessagePayload.maxNonceLength else { return nil }
+        return request
     }
 }
 

@@ -8,23 +8,35 @@ public struct MessagePayload: Codable, Sendable, Equatable {
     /// Uploaded files' metadata (`id` = the `files[n]` placeholder) or kept attachments.
     public var attachments: [AttachmentReference]?
     public var allowedMentions: AllowedMentions?
+    /// Channel messages only: a client id for the message (at most 25 characters). With
+    /// `enforceNonce`, Discord returns the message already sent with this nonce (by the same
+    /// author, within a few minutes) instead of creating a second one: a retried post is safe.
+    public var nonce: String?
+    public var enforceNonce: Bool?
 
     public init(content: String? = nil, embeds: [Embed]? = nil, components: [Component]? = nil, flags: Int? = nil,
-                attachments: [AttachmentReference]? = nil, allowedMentions: AllowedMentions? = .noPings) {
+                attachments: [AttachmentReference]? = nil, allowedMentions: AllowedMentions? = .noPings,
+                nonce: String? = nil, enforceNonce: Bool? = nil) {
         self.content = content
         self.embeds = embeds
         self.components = components
         self.flags = flags
         self.attachments = attachments
         self.allowedMentions = allowedMentions
+        self.nonce = nonce
+        self.enforceNonce = enforceNonce
     }
+
+    /// The longest nonce Discord accepts.
+    public static let maxNonceLength = 25
 
     /// Message flag: only the invoking user sees it.
     public static let ephemeral = 1 << 6
 
     enum CodingKeys: String, CodingKey {
-        case content, embeds, components, flags, attachments
+        case content, embeds, components, flags, attachments, nonce
         case allowedMentions = "allowed_mentions"
+        case enforceNonce = "enforce_nonce"
     }
 }
 

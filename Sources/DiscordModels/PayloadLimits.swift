@@ -1,4 +1,5 @@
-/// Discord's documented message limits, checked before anything is sent.
+/// Discord's documented message limits, checked before anything is sent. Every text limit is
+/// in Unicode code points (see ``Swift/StringProtocol/codePointCount``).
 public enum PayloadLimits {
     public static let content = 2_000
     public static let embeds = 10
@@ -13,6 +14,8 @@ public enum PayloadLimits {
     public static let attachments = 10
     public static let autocompleteChoices = 25
     public static let choiceName = 100
+    public static let choiceValue = 100
+    public static let attachmentDescription = 1_024
 }
 
 /// A payload that breaks one of Discord's limits (`field` names where, `limit` the bound).
@@ -36,15 +39,15 @@ extension MessagePayload {
         func check(_ field: String, _ actual: Int, _ limit: Int) throws(PayloadLimitError) {
             if actual > limit { throw PayloadLimitError(field: field, limit: limit, actual: actual) }
         }
-        try check("content", content?.count ?? 0, PayloadLimits.content)
+        try check("content", content?.codePointCount ?? 0, PayloadLimits.content)
         let embeds = embeds ?? []
         try check("embeds", embeds.count, PayloadLimits.embeds)
         var total = 0
         for (index, embed) in embeds.enumerated() {
-            try check("embeds[\(index)].title", embed.title?.count ?? 0, PayloadLimits.embedTitle)
-            try check("embeds[\(index)].description", embed.description?.count ?? 0, PayloadLimits.embedDescription)
-            try check("embeds[\(index)].footer", embed.footer?.text.count ?? 0, PayloadLimits.embedFooter)
-            total += (embed.title?.count ?? 0) + (embed.description?.count ?? 0) + (embed.footer?.text.count ?? 0)
+            try check("embeds[\(index)].title", embed.title?.codePointCount ?? 0, PayloadLimits.embedTitle)
+            try check("embeds[\(index)].description", embed.description?.codePointCount ?? 0, PayloadLimits.embedDescription)
+            try check("embeds[\(index)].footer", embed.footer?.text.codePointCount ?? 0, PayloadLimits.embedFooter)
+            total += (embed.title?.codePointCount ?? 0) + (embed.description?.codePointCount ?? 0) + (embed.footer?.text.codePointCount ?? 0)
         }
         try check("embeds total", total, PayloadLimits.embedTotal)
         let rows = components ?? []
@@ -53,10 +56,11 @@ extension MessagePayload {
             let buttons = row.components ?? []
             try check("components[\(r)]", buttons.count, PayloadLimits.buttonsPerRow)
             for (b, button) in buttons.enumerated() {
-                try check("components[\(r)][\(b)].label", button.label?.count ?? 0, PayloadLimits.buttonLabel)
-                try check("components[\(r)][\(b)].custom_id", button.customID?.count ?? 0, PayloadLimits.customID)
+                try check("components[\(r)][\(b)].label", button.label?.codePointCount ?? 0, PayloadLimits.buttonLabel)
+                try check("components[\(r)][\(b)].custom_id", button.customID?.codePointCount ?? 0, PayloadLimits.customID)
             }
         }
         try check("attachments", attachments?.count ?? 0, PayloadLimits.attachments)
+        try check("nonce", nonce?.codePointCount ?? 0, MessagePayload.maxNonceLength)
     }
 }

@@ -37,8 +37,8 @@ struct PayloadPreparer: Sendable {
         let choices = response.data?.choices ?? []
         try limit("choices", choices.count, PayloadLimits.autocompleteChoices)
         for (index, choice) in choices.enumerated() {
-            try limit("choices[\(index)].name", choice.name.count, PayloadLimits.choiceName)
-            try limit("choices[\(index)].value", choice.value.count, PayloadLimits.choiceName)
+            try limit("choices[\(index)].name", choice.name.codePointCount, PayloadLimits.choiceName)
+            try limit("choices[\(index)].value", choice.value.codePointCount, PayloadLimits.choiceValue)
         }
         return response
     }

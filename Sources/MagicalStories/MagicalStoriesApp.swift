@@ -79,13 +79,14 @@ public struct MagicalStoriesApp: Sendable {
                                                       guildID: config.discordGuildID.flatMap(Snowflake.init), gateway: gateway))
         }
         let listener = StoryDeliveryListener(transports: transports, stories: stories, logger: logger.labeled("delivery"))
+        let pageFillIn = PageFillIn(transports: transports, stories: stories, logger: logger.labeled("delivery"))
         let offlineIllustrator = OfflineIllustrator(width: config.imageWidth, height: config.imageHeight)
         let usesModelPictures = config.imageProvider != .offline
         let pipelineLogger = logger.labeled("pipeline")
         let pipeline = StoryPipeline(
             parts: .init(repository: repository, queue: queue, writer: writer, illustrator: illustrator ?? offlineIllustrator,
                          fallbackIllustrator: usesModelPictures ? offlineIllustrator : nil, listener: listener,
-                         usage: SQLiteUsageLedger(database: database)),
+                         usage: SQLiteUsageLedger(database: database), pictures: pageFillIn),
             clock: clock,
             // Model illustrators paint pages 2… in parallel from page 1; the built-in one chains (it is fast).
             strategy: usesModelPictures ? .anchored(concurrency: 3) : .chained,
@@ -94,6 +95,12 @@ public struct MagicalStoriesApp: Sendable {
                 case let .illustrationFellBack(story, page, error):
                     pipelineLogger.warning("picture failed; painted by the built-in illustrator instead",
                                            metadata: ["story": "\(story)", "page": "\(page)", "error": "\(error)"])
+                case let .deliveryRefused(story, reason):
+                    pipelineLogger.error("the platform refused the story in every form; the family was told kindly",
+                                         metadata: ["story": "\(story)", "reason": "\(reason)"])
+                case let .deliveryAbandoned(story, error):
+                    pipelineLogger.error("the story could not be shown after every attempt; it stays in the library",
+                                         metadata: ["story": "\(story)", "error": "\(error)"])
                 }
             })
         let poolLogger = logger.labeled("workers")
@@ -105,7 +112,8 @@ public struct MagicalStoriesApp: Sendable {
 
         let router = CommandRouter(services: .init(stories: stories, collections: collections, policy: policy,
                                                    admins: Set(config.adminUserIDs),
-                                                   familyData: SQLiteFamilyDataStore(database: database)),
+                                                   familyData: SQLiteFamilyDataStore(database: database),
+                                                   pageFillIn: pageFillIn),
                                    logger: logger.labeled("router"))
         self.router = router
         webChat = WebChatServer(
@@ -116,7 +124,8 @@ public struct MagicalStoriesApp: Sendable {
         let store = SQLiteKeyValueStore(database: database, clock: clock)
         discordBot = discord.map { rest, configuration in
             DiscordBot(configuration: configuration, rest: rest, router: router,
-                       services: .init(stories: stories, collections: collections, entitlements: entitlements),
+                       services: .init(stories: stories, collections: collections, entitlements: entitlements,
+                                       acknowledgements: SQLiteAcknowledgementLedger(database: database, clock: clock), clock: clock),
                        store: store, logger: logger.labeled("discord"))
         }
     }

@@ -28,8 +28,12 @@ public struct PageView: Sendable, Equatable {
     public var imageID: ImageID?
     /// "page 2 of 5"
     public var footer: String
+    /// The page's picture is still being painted: the page is shown without it, and fills in
+    /// where it is shown once the picture is saved.
+    public var awaitsPicture: Bool
 
-    public init(storyID: StoryID, title: String, text: String, pageNumber: Int, pageCount: Int, imageID: ImageID?, footer: String) {
+    public init(storyID: StoryID, title: String, text: String, pageNumber: Int, pageCount: Int, imageID: ImageID?, footer: String,
+                awaitsPicture: Bool = false) {
         self.storyID = storyID
         self.title = title
         self.text = text
@@ -37,6 +41,7 @@ public struct PageView: Sendable, Equatable {
         self.pageCount = pageCount
         self.imageID = imageID
         self.footer = footer
+        self.awaitsPicture = awaitsPicture
     }
 }
 

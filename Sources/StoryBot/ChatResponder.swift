@@ -11,15 +11,21 @@ public protocol ChatResponder: Sendable {
     func reply(_ reply: ChatReply) async throws
     /// Replace the message whose button was pressed.
     func update(_ reply: ChatReply) async throws
+    /// Where the message that ``update(_:)`` replaces lives, for filling its picture in later
+    /// (nil where it cannot be edited later).
+    var updatedMessageAddress: DeliveryAddress? { get }
+}
+
+extension ChatResponder {
+    public var updatedMessageAddress: DeliveryAddress? { nil }
 }
 
 /// Delivers to an address later, from the background: story progress and finished stories.
 public protocol ChatTransport: Sendable {
     /// The platform this transport serves (matches `DeliveryAddress.platform`).
     var platform: String { get }
-    /// Edits the message at `address`, or posts to its channel when that is no longer possible.
-    /// `isFinal` marks the finished story or its failure: when the original message can no
-    /// longer be edited, only final replies are posted anew (progress is skipped).
-    /// Throws only for failures worth retrying later (platform down, rate limited).
-    func deliver(_ reply: ChatReply, to address: DeliveryAddress, isFinal: Bool) async throws
+    /// Edits the message at `address`, or posts to its channel when that is no longer possible
+    /// (the outcome then names the new message). `isFinal` marks the finished story or its
+    /// failure. Throws only for failures worth retrying later (platform down, rate limited).
+    func deliver(_ reply: ChatReply, to address: DeliveryAddress, isFinal: Bool) async throws -> DeliveryOutcome
 }

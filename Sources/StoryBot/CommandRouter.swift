@@ -15,14 +15,17 @@ public struct CommandRouter: Sendable {
         public var admins: Set<String>
         /// Deletes a family's data (`/settings forget`).
         public var familyData: any FamilyDataStore
+        /// Remembers pages shown before their picture was painted, to fill them in.
+        public var pageFillIn: PageFillIn?
 
         public init(stories: StoryService, collections: CollectionService, policy: FamilyPolicy, admins: Set<String>,
-                    familyData: any FamilyDataStore) {
+                    familyData: any FamilyDataStore, pageFillIn: PageFillIn? = nil) {
             self.stories = stories
             self.collections = collections
             self.policy = policy
             self.admins = admins
             self.familyData = familyData
+            self.pageFillIn = pageFillIn
         }
     }
 
@@ -31,6 +34,7 @@ public struct CommandRouter: Sendable {
     let policy: FamilyPolicy
     let admins: Set<String>
     let familyData: any FamilyDataStore
+    let pageFillIn: PageFillIn?
     let renderer = ReplyRenderer()
     let logger: Logger
     /// One quota-checked request at a time per person (see ``startStory(_:quota:responder:)``).
@@ -48,18 +52,40 @@ public struct CommandRouter: Sendable {
         policy = services.policy
         admins = services.admins
         familyData = services.familyData
+        pageFillIn = services.pageFillIn
         self.logger = logger
     }
 
-    /// Handles one input. Never throws: every failure becomes a kind private reply.
+    /// Acknowledges then works one input (``acknowledge(_:context:responder:)`` and
+    /// ``work(_:context:responder:)``). Never throws: every failure becomes a kind private reply.
     public func handle(_ input: ChatInput, context: ChatContext, responder: some ChatResponder) async {
+        do {
+            try await acknowledge(input, context: context, responder: responder)
+        } catch {
+            logger.error("could not acknowledge an input; it was not run", metadata: ["error": "\(error)", "input": "\(input.metricLabel)"])
+            return
+        }
+        await work(input, context: context, responder: responder)
+    }
+
+    /// The one place a command is acknowledged: privately exactly when its answer will be, as a
+    /// read-only check of the request, the asker's rules and quota tells (no public placeholder
+    /// is ever made for a private answer). Button presses are acknowledged by the update that
+    /// answers them. An adapter that must acknowledge quickly calls this first, then ``work``.
+    public func acknowledge(_ input: ChatInput, context: ChatContext, responder: some ChatResponder) async throws {
+        guard case let .command(command) = input else { return }
+        try await responder.acknowledge(privately: await answersPrivately(command, context: context))
+    }
+
+    /// Works an input already acknowledged by ``acknowledge(_:context:responder:)``. Never
+    /// throws: every failure becomes a kind private reply.
+    public func work(_ input: ChatInput, context: ChatContext, responder: some ChatResponder) async {
         var logger = self.logger
         logger[metadataKey: "family"] = "\(context.family)"
         logger[metadataKey: "input"] = "\(input.metricLabel)"
         do {
             switch input {
             case let .command(command):
-                try await responder.acknowledge(privately: command.answersPrivately)
                 try await afterAcknowledgement.withPermit { try await run(command, context: context, responder: responder) }
             case let .button(id):
                 guard let component = ComponentID(encoded: id) else {
@@ -131,7 +157,9 @@ public struct CommandRouter: Sendable {
                 try await responder.acknowledge(privately: true)
                 throw StoryServiceError.storyNotFound
             }
-            try await responder.update(renderer.page(snapshot))
+            let page = renderer.page(snapshot)
+            try await responder.update(page)
+            pageFillIn?.shown(page, at: responder.updatedMessageAddress, family: context.family)
             if number >= snapshot.story.pageCount, snapshot.story.readAt == nil {
                 try await storyFinished(snapshot.story, context: context, responder: responder)
             }
@@ -142,8 +170,10 @@ public struct CommandRouter: Sendable {
             guard let story = try await stories.story(id, family: context.family) else { throw StoryServiceError.storyNotFound }
             try await responder.reply(try await firstPage(of: story, family: context.family))
         case let .another(id):
-            try await responder.acknowledge(privately: false)
-            guard let original = try await stories.story(id, family: context.family) else { throw StoryServiceError.storyNotFound }
+            let original = try await stories.story(id, family: context.family)
+            let refused = await anotherIsRefused(original: original, limits: try? await requesterLimits(context), context: context)
+            try await responder.acknowledge(privately: refused)
+            guard let original else { throw StoryServiceError.storyNotFound }
             let limits = try await requesterLimits(context)
             let story = try stories.prepareAnother(like: original, requester: context.user, limits: limits)
             try await startStory(story, quota: limits.dailyQuota, responder: responder)
@@ -186,6 +216,12 @@ public struct CommandRouter: Sendable {
     /// leaves an "on its way" message behind; the quota is checked again in the job's
     /// transaction, which guards against other processes sharing the database.
     private func startStory(_ story: Story, quota: DailyQuota?, responder: some ChatResponder) async throws {
+        if let request = responder.deliveryAddress.requestID,
+           let existing = try await stories.story(forRequest: request, on: story.family.platform) {
+            // The same request seen again after a restart: its story is already being made.
+            logger.notice("request seen again; its story is already on its way", metadata: ["story": "\(existing)"])
+            return
+        }
         try await oneAtATime(for: story.requester, on: story.family.platform) {
             if let quota { try await stories.checkQuota(quota, for: story.requester, on: story.family.platform) }
             try await responder.reply(renderer.accepted(story))
@@ -217,7 +253,7 @@ public struct CommandRouter: Sendable {
     }
 
     /// A story of the family by id, exact title, or the newest whose title contains the words.
-    private func resolve(_ query: String, family: FamilyRef) async throws -> Story {
+    func resolve(_ query: String, family: FamilyRef) async throws -> Story {
         if let id = StoryID(rawValue: query.trimmingCharacters(in: .whitespaces)),
            let story = try await stories.story(id, family: family) {
             return story

@@ -14,9 +14,11 @@ public struct ReplyRenderer: Sendable {
         let count = story.pageCount
         let isLast = number >= count
         var text = snapshot.page.text
+        let awaitsPicture = story.request.illustrations == .pictures && snapshot.page.imageID == nil
+            && story.status != .ready && story.status != .failed
         switch story.request.illustrations {
         case .pictures:
-            if snapshot.page.imageID == nil, snapshot.story.status != .ready {
+            if awaitsPicture {
                 text += "\n\n🎨 *The picture for this page is still being painted.*"
             }
         case .textArt:
@@ -31,7 +33,8 @@ public struct ReplyRenderer: Sendable {
         var footer = "page \(number) of \(count)"
         if let link = story.collection { footer += " · story \(link.position) of \(link.storyCount) in a Growth Collection" }
         let view = PageView(storyID: story.id, title: story.displayTitle, text: text, pageNumber: number, pageCount: count,
-                            imageID: story.request.illustrations == .pictures ? snapshot.page.imageID : nil, footer: footer)
+                            imageID: story.request.illustrations == .pictures ? snapshot.page.imageID : nil, footer: footer,
+                            awaitsPicture: awaitsPicture)
         // Ids are distinct by construction: ⏮ has its own kind, ◀ and ▶ point to different pages.
         var rows = [[
             ChatButton(.firstPage(story.id), label: "⏮", disabled: number <= 1),

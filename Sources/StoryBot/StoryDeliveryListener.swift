@@ -15,23 +15,23 @@ public struct StoryDeliveryListener: StoryProgressListener {
         self.logger = logger
     }
 
-    public func story(_ story: Story, didProgress progress: StoryProgress, delivery: DeliveryAddress) async throws {
+    public func story(_ story: Story, didProgress progress: StoryProgress, delivery: DeliveryAddress) async throws -> DeliveryOutcome {
         // Made ahead of time (a collection's next story): nobody is waiting on a message.
-        if delivery.platform == DeliveryAddress.background.platform { return }
+        if delivery.platform == DeliveryAddress.background.platform { return .skipped }
         guard let transport = transports[delivery.platform] else {
             logger.warning("no transport for platform", metadata: ["platform": "\(delivery.platform)", "story": "\(story.id)"])
-            return
+            return .skipped
         }
         let reply: ChatReply
         let isFinal: Bool
         switch progress {
         case .firstPage:
-            guard let snapshot = try await stories.page(story.id, number: 1, family: story.family) else { return }
+            guard let snapshot = try await stories.page(story.id, number: 1, family: story.family) else { return .skipped }
             reply = renderer.page(snapshot)
             isFinal = true
         case .ready:
             // Page 1 is already shown and readers may have turned on: nothing to edit.
-            return
+            return .skipped
         case .failed:
             reply = renderer.progress(progress, story: story)
             isFinal = true
@@ -39,11 +39,20 @@ public struct StoryDeliveryListener: StoryProgressListener {
             reply = renderer.progress(progress, story: story)
             isFinal = false
         }
-        try await transport.deliver(reply, to: delivery, isFinal: isFinal)
-        if progress == .firstPage {
-            logger.info("story delivered", metadata: ["story": "\(story.id)", "to": "\(delivery)"])
-        } else if case let .failed(reason) = progress {
+        let outcome = try await transport.deliver(reply, to: delivery, isFinal: isFinal)
+        if case let .failed(reason) = progress {
             logger.warning("story failed", metadata: ["story": "\(story.id)", "reason": "\(reason.rawValue)"])
         }
+        guard progress == .firstPage else { return outcome }
+        switch outcome {
+        case let .shown(moved):
+            // Logged only once the platform accepted a message that carries the story.
+            logger.info("story delivered", metadata: ["story": "\(story.id)", "to": "\(moved ?? delivery)"])
+        case let .refused(reason):
+            logger.error("the platform refused the story in every form; the family was told", metadata: ["story": "\(story.id)", "reason": "\(reason)"])
+        case .skipped:
+            break
+        }
+        return outcome
     }
 }

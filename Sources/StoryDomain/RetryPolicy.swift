@@ -5,9 +5,13 @@ public struct RetryPolicy: Sendable, Equatable {
     public var maxAttempts: Int
     public var baseDelay: TimeInterval
     public var maxDelay: TimeInterval
+    /// Runs of a job whose story is made but could not be shown (the platform down, rate
+    /// limiting, or unreachable): with the default delays, about two hours of trying.
+    public var maxDeliveryAttempts: Int
 
-    public init(maxAttempts: Int = 4, baseDelay: TimeInterval = 5, maxDelay: TimeInterval = 300) {
+    public init(maxAttempts: Int = 4, baseDelay: TimeInterval = 5, maxDelay: TimeInterval = 300, maxDeliveryAttempts: Int = 30) {
         self.maxAttempts = maxAttempts
+        self.maxDeliveryAttempts = maxDeliveryAttempts
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay
     }

@@ -12,15 +12,19 @@ public struct DeliveryAddress: Sendable, Equatable, Codable, CustomStringConvert
     public var userID: String?
     /// Platform-specific details the transport needs later (e.g. what the bot may post there).
     public var extras: [String: String]?
+    /// The platform's id of the input that asked for the story (a Discord interaction id): one
+    /// story per request, so a request seen again after a restart does not make a second one.
+    public var requestID: String?
 
     public init(platform: String, channelID: String, messageID: String? = nil, secret: String? = nil, userID: String? = nil,
-                extras: [String: String]? = nil) {
+                extras: [String: String]? = nil, requestID: String? = nil) {
         self.platform = platform
         self.channelID = channelID
         self.messageID = messageID
         self.secret = secret
         self.userID = userID
         self.extras = extras
+        self.requestID = requestID
     }
 
     /// Made in the background with nobody waiting (the next story of a collection): no message to edit.

@@ -15,10 +15,13 @@ public struct StoryPipeline: Sendable {
         public var fallbackIllustrator: (any Illustrator)?
         public var listener: any StoryProgressListener
         public var usage: (any UsageLedger)?
+        /// Told as each picture is saved, so pages already on screen without it fill in.
+        public var pictures: (any PagePictureObserver)?
 
         public init(repository: any StoryRepository, queue: any StoryJobQueue, writer: any StoryWriter,
                     illustrator: any Illustrator, fallbackIllustrator: (any Illustrator)? = nil,
-                    listener: any StoryProgressListener, usage: (any UsageLedger)? = nil) {
+                    listener: any StoryProgressListener, usage: (any UsageLedger)? = nil,
+                    pictures: (any PagePictureObserver)? = nil) {
             self.repository = repository
             self.queue = queue
             self.writer = writer
@@ -26,6 +29,7 @@ public struct StoryPipeline: Sendable {
             self.fallbackIllustrator = fallbackIllustrator
             self.listener = listener
             self.usage = usage
+            self.pictures = pictures
         }
     }
 
@@ -73,45 +77,67 @@ public struct StoryPipeline: Sendable {
     /// Runs the job once. Never throws: failures become a retry or a reported failure.
     @discardableResult
     public func process(_ job: StoryJob) async -> Outcome {
+        let route = DeliveryRoute(job: job, queue: parts.queue)
         do {
             guard let story = try await repository.story(job.storyID) else {
                 try await parts.queue.finish(job.id)
                 return .dropped
             }
             if story.status == .failed {
-                try await listener.story(story, didProgress: .failed(.internalError), delivery: job.delivery)
+                try await show(story, .failed(.internalError), route: route)
                 try await parts.queue.finish(job.id)
                 return .failed(.internalError)
             }
             if story.status == .ready {
                 // Made before a crash that came before the job was finished.
-                try await deliverFirstPage(of: story, job: job)
+                try await deliverFirstPage(of: story, job: job, route: route)
             } else {
-                let ready = try await generate(story, job: job)
-                try? await listener.story(ready, didProgress: .ready, delivery: job.delivery)
+                let ready = try await generate(story, job: job, route: route)
+                _ = try? await show(ready, .ready, route: route)
             }
             try await parts.queue.finish(job.id)
             return .delivered
         } catch {
             if error is CancellationError || Task.isCancelled { return .interrupted }
-            return await handle(error, job: job)
+            return await handle(error, job: job, route: route)
         }
     }
 
-    /// Shows page 1, once per story: a resumed job whose story was already shown skips it.
-    private func deliverFirstPage(of story: Story, job: StoryJob) async throws {
-        guard job.deliveredAt == nil else { return }
-        try await listener.story(story, didProgress: .firstPage, delivery: job.delivery)
-        try await parts.queue.markDelivered(job.id, at: clock.now())
+    /// Tells the listener, and keeps the story's new address when its message moved.
+    @discardableResult
+    private func show(_ story: Story, _ progress: StoryProgress, route: DeliveryRoute) async throws -> DeliveryOutcome {
+        let outcome = try await listener.story(story, didProgress: progress, delivery: await route.address)
+        if case let .shown(moved?) = outcome { await route.move(to: moved) }
+        return outcome
     }
 
-    private func generate(_ queued: Story, job: StoryJob) async throws -> Story {
-        let delivery = job.delivery
+    /// Shows page 1, once per story: a resumed job whose story was already shown skips it. Only a
+    /// message the platform accepted counts as delivered; a failure worth retrying is retried
+    /// from the durable job, with backoff, without counting against the story's making.
+    private func deliverFirstPage(of story: Story, job: StoryJob, route: DeliveryRoute) async throws {
+        guard job.deliveredAt == nil else { return }
+        let outcome: DeliveryOutcome
+        do {
+            outcome = try await show(story, .firstPage, route: route)
+        } catch {
+            if error is CancellationError || Task.isCancelled { throw error }
+            throw DeliveryPending(underlying: String(describing: error))
+        }
+        switch outcome {
+        case .shown, .skipped:
+            try await parts.queue.markDelivered(job.id, at: clock.now())
+        case let .refused(reason):
+            // The family was told kindly; the story stays in the library to open again.
+            onEvent(.deliveryRefused(story: story.id, reason: reason))
+        }
+    }
+
+    private func generate(_ queued: Story, job: StoryJob, route: DeliveryRoute) async throws -> Story {
         var story = queued
         var pages = try await repository.pages(of: story.id)
         if pages.isEmpty {
             try await repository.setStatus(.writing, for: story.id, reason: nil)
-            try? await listener.story(story, didProgress: .writing, delivery: delivery)
+            _ = try? await show(story, .writing, route: route)
             // The family's avoid-list (kept with the request) is checked on the text too.
             let familyChecker = GeneratedStoryChecker(avoidList: checker.avoidList + story.request.avoid)
             let written = try familyChecker.check(try await parts.writer.write(story.request), for: story.request)
@@ -126,7 +152,7 @@ public struct StoryPipeline: Sendable {
             // Text only or emoji text art: the story is ready as soon as it is written.
             try await repository.setStatus(.ready, for: story.id, reason: nil)
             story.status = .ready
-            try await deliverFirstPage(of: story, job: job)
+            try await deliverFirstPage(of: story, job: job, route: route)
             return story
         }
 
@@ -135,10 +161,10 @@ public struct StoryPipeline: Sendable {
         if let imageID = first.imageID, let stored = try await repository.image(imageID) {
             firstPicture = Illustration(stored)
         } else {
-            try? await listener.story(story, didProgress: .painting(page: 1, of: pages.count), delivery: delivery)
+            _ = try? await show(story, .painting(page: 1, of: pages.count), route: route)
             firstPicture = try await paint(first, story: story, sheet: sheet, pageCount: pages.count, previous: nil)
         }
-        try await deliverFirstPage(of: story, job: job)
+        try await deliverFirstPage(of: story, job: job, route: route)
 
         let remaining = pages.dropFirst().filter { $0.imageID == nil }
         switch strategy {
@@ -191,6 +217,7 @@ public struct StoryPipeline: Sendable {
             picture = try await fallback.illustrate(request)
         }
         _ = try await repository.saveIllustration(picture, for: story.id, page: page.number)
+        await parts.pictures?.story(story.id, didPaintPage: page.number)
         await record(picture.usage, story: story)
         return picture
     }
@@ -200,7 +227,18 @@ public struct StoryPipeline: Sendable {
         try? await ledger.record(UsageEntry(family: story.family, storyID: story.id, usage: usage, at: clock.now()))
     }
 
-    private func handle(_ error: any Error, job: StoryJob) async -> Outcome {
+    private func handle(_ error: any Error, job: StoryJob, route: DeliveryRoute) async -> Outcome {
+        if let pending = error as? DeliveryPending {
+            // The story is made; only showing it failed (the platform down or limiting us).
+            guard job.attempts < retryPolicy.maxDeliveryAttempts else {
+                onEvent(.deliveryAbandoned(story: job.storyID, error: pending.underlying))
+                try? await parts.queue.finish(job.id)
+                return .failed(.internalError)
+            }
+            let at = clock.now().addingTimeInterval(retryPolicy.delay(afterAttempt: job.attempts))
+            try? await parts.queue.retry(job.id, notBefore: at, error: String(pending.underlying.prefix(500)))
+            return .willRetry(at: at, error: pending.underlying)
+        }
         let classified = error as? any TransientAwareError
         let transient = classified?.isTransient ?? true
         let reason = classified?.failureReason ?? .internalError
@@ -213,7 +251,7 @@ public struct StoryPipeline: Sendable {
         do {
             try await repository.setStatus(.failed, for: job.storyID, reason: String(message))
             if let story = try await repository.story(job.storyID) {
-                try await listener.story(story, didProgress: .failed(reason), delivery: job.delivery)
+                try await show(story, .failed(reason), route: route)
             }
             try await parts.queue.finish(job.id)
         } catch {
@@ -236,4 +274,30 @@ extension Illustration {
 /// Errors raised by the pipeline itself.
 public enum PipelineError: Error, Equatable {
     case missingCharacterSheet
+}
+
+/// The story is made but could not be shown yet: retried from the job, apart from the
+/// attempts that making the story may use.
+struct DeliveryPending: Error {
+    let underlying: String
+}
+
+/// Where one run of a job delivers: moves when the platform says the story's message did, and
+/// the new address is saved with the job so a later run (after a restart) uses it too.
+actor DeliveryRoute {
+    private(set) var address: DeliveryAddress
+    private let jobID: Int64
+    private let queue: any StoryJobQueue
+
+    init(job: StoryJob, queue: any StoryJobQueue) {
+        address = job.delivery
+        jobID = job.id
+        self.queue = queue
+    }
+
+    func move(to address: DeliveryAddress) async {
+        guard address != self.address else { return }
+        self.address = address
+        try? await queue.updateDelivery(jobID, to: address)
+    }
 }

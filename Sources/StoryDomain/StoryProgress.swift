@@ -35,13 +35,19 @@ public enum IllustrationStrategy: Sendable, Equatable {
 public enum PipelineEvent: Sendable, Equatable {
     /// A page's picture failed at the main illustrator and was painted by the fallback.
     case illustrationFellBack(story: StoryID, page: Int, error: String)
+    /// The platform refused page 1 in every form; the family was told kindly.
+    case deliveryRefused(story: StoryID, reason: String)
+    /// The story could not be shown after every delivery attempt; it stays in the library.
+    case deliveryAbandoned(story: StoryID, error: String)
 }
 
 /// Shows a story's progress and result on the platform it was asked on.
 public protocol StoryProgressListener: Sendable {
     /// Called for every step. Errors thrown for `.firstPage` and `.failed` make the job retry its
-    /// delivery later; errors for other steps are ignored.
-    func story(_ story: Story, didProgress progress: StoryProgress, delivery: DeliveryAddress) async throws
+    /// delivery later (they are failures worth retrying: the platform down or rate limited);
+    /// errors for other steps are ignored. The outcome tells whether a message carrying the
+    /// reply was accepted, and where the story's message lives from now on.
+    func story(_ story: Story, didProgress progress: StoryProgress, delivery: DeliveryAddress) async throws -> DeliveryOutcome
 }
 
 /// An error that knows whether trying again could help. Errors that do not conform are

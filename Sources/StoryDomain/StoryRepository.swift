@@ -27,6 +27,8 @@ public protocol StoryRepository: Sendable {
     /// Deletes the story, its pages, job and pictures no other story uses. False if it did not exist.
     func deleteStory(_ id: StoryID) async throws -> Bool
     func image(_ id: ImageID) async throws -> StoredImage?
+    /// The story made for a platform's request (``DeliveryAddress/requestID``), if any.
+    func story(forRequest requestID: String, on platform: String) async throws -> StoryID?
 }
 
 /// The durable queue of generation jobs.
@@ -42,4 +44,6 @@ public protocol StoryJobQueue: Sendable {
     /// Puts the job back to run again no earlier than `notBefore`.
     func retry(_ jobID: Int64, notBefore: Date, error: String) async throws
     func job(for storyID: StoryID) async throws -> StoryJob?
+    /// Where the job's story is delivered from now on (its message got an id, or moved).
+    func updateDelivery(_ jobID: Int64, to delivery: DeliveryAddress) async throws
 }

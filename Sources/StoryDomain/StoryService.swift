@@ -45,6 +45,11 @@ public struct StoryService: Sendable {
         return job
     }
 
+    /// The story already asked for by this platform request (seen again after a restart), if any.
+    public func story(forRequest requestID: String, on platform: String) async throws -> StoryID? {
+        try await repository.story(forRequest: requestID, on: platform)
+    }
+
     /// Throws ``QuotaExceeded`` when the requester has no stories left today (read-only; the
     /// binding check happens when the story is stored).
     public func checkQuota(_ quota: DailyQuota, for requester: Requester, on platform: String) async throws {

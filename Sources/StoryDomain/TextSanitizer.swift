@@ -2,8 +2,13 @@ import Foundation
 
 /// Cleans text that arrives from families before it is stored or shown to a model:
 /// control characters, invisible formatting (zero-width, bidi overrides, tag characters) and
-/// runs of white space are removed; letters of every script, emoji and punctuation are kept.
+/// runs of white space are removed; runs of combining marks ("zalgo") are thinned to
+/// ``maxMarksPerLetter`` per letter; letters of every script, emoji and punctuation are kept.
 public struct TextSanitizer: Sendable {
+    /// Combining marks kept on one letter: enough for every language's accents (Vietnamese
+    /// stacks two), few enough that a title stays readable and short in code points.
+    public static let maxMarksPerLetter = 2
+
     public init() {}
 
     /// A single-line value (a theme, a name): newlines and tabs become spaces, runs of
@@ -12,14 +17,22 @@ public struct TextSanitizer: Sendable {
         var out = String.UnicodeScalarView()
         var lastWasSpace = true
         var previous: Unicode.Scalar?
+        var marksOnLetter = 0
         for scalar in text.precomposedStringWithCanonicalMapping.unicodeScalars {
             if scalar.properties.isWhitespace || isLineControl(scalar) {
                 if !lastWasSpace { out.append(" ") }
                 lastWasSpace = true
                 previous = scalar
+                marksOnLetter = 0
                 continue
             }
             if shouldDrop(scalar, previous: previous) { continue }
+            if isCombiningMark(scalar) {
+                marksOnLetter += 1
+                if marksOnLetter > Self.maxMarksPerLetter { continue }
+            } else {
+                marksOnLetter = 0
+            }
             out.append(scalar)
             lastWasSpace = false
             previous = scalar
@@ -44,6 +57,13 @@ public struct TextSanitizer: Sendable {
             previous = scalar
         }
         return false
+    }
+
+    private func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark: true
+        default: false
+        }
     }
 
     private func isLineControl(_ scalar: Unicode.Scalar) -> Bool {

@@ -55,6 +55,14 @@ public struct SQLiteJobQueue: StoryJobQueue {
         }
     }
 
+    public func updateDelivery(_ jobID: Int64, to delivery: DeliveryAddress) async throws {
+        let now = clock.now()
+        let json = try JSONColumn.encode(delivery)
+        try await database.writer.write { db in
+            try db.execute(sql: "UPDATE job SET delivery_json = ?, updated_at = ? WHERE id = ?", arguments: [json, SQLiteDate(now), jobID])
+        }
+    }
+
     public func job(for storyID: StoryID) async throws -> StoryJob? {
         try await database.writer.read { db in
             try JobRecord.fetchOne(db, sql: "SELECT * FROM job WHERE story_id = ?", arguments: [storyID.rawValue])?.job()

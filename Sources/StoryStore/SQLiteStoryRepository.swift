@@ -16,6 +16,13 @@ public struct SQLiteStoryRepository: StoryRepository {
         self.clock = clock
     }
 
+    public func story(forRequest requestID: String, on platform: String) async throws -> StoryID? {
+        try await database.writer.read { db in
+            try String.fetchOne(db, sql: "SELECT story_id FROM job WHERE request_key = ?",
+                                arguments: [JobRecord.requestKey(requestID, platform: platform)]).flatMap(StoryID.init(rawValue:))
+        }
+    }
+
     public func createStory(_ story: Story, delivery: DeliveryAddress, quota: DailyQuota?) async throws -> StoryJob {
         let now = clock.now()
         return try await database.writer.write { db in
@@ -40,7 +47,8 @@ public struct SQLiteStoryRepository: StoryRepository {
         }
         var job = JobRecord(storyId: story.id.rawValue, status: JobStatus.queued.rawValue, attempts: 0,
                             deliveryJson: try JSONColumn.encode(delivery), notBefore: now, lastError: nil,
-                            createdAt: now, updatedAt: now, deliveredAt: nil)
+                            createdAt: now, updatedAt: now, deliveredAt: nil,
+                            requestKey: delivery.requestID.map { JobRecord.requestKey($0, platform: delivery.platform) })
         try job.insert(db)
         return try job.job()
     }

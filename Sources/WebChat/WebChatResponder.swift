@@ -20,6 +20,12 @@ struct WebChatResponder: ChatResponder {
         DeliveryAddress(platform: WebChatTransport.platformName, channelID: room, messageID: replyMessageID, userID: userID)
     }
 
+    /// The public message a button press replaces (private ones live only in one browser).
+    var updatedMessageAddress: DeliveryAddress? {
+        guard pressedMessageIsPublic, let pressedMessageID else { return nil }
+        return DeliveryAddress(platform: WebChatTransport.platformName, channelID: room, messageID: pressedMessageID, userID: userID)
+    }
+
     func acknowledge(privately: Bool) async throws {
         // The web chat needs no acknowledgement: the socket is the session.
     }

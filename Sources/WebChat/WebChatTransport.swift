@@ -12,11 +12,12 @@ public struct WebChatTransport: ChatTransport {
 
     public init(hub: WebChatRoomHub) { self.hub = hub }
 
-    public func deliver(_ reply: ChatReply, to address: DeliveryAddress, isFinal: Bool) async throws {
+    public func deliver(_ reply: ChatReply, to address: DeliveryAddress, isFinal: Bool) async throws -> DeliveryOutcome {
         let id = address.messageID ?? UUID().uuidString.lowercased()
         var shared = reply
         // Background deliveries go to the whole room: a story is read together.
         shared.isPrivate = false
         try await hub.publish(WebChatMessage(id: id, reply: shared, createdAt: await hub.now()), room: address.channelID)
+        return .shown(movedTo: nil)
     }
 }

@@ -139,11 +139,14 @@ struct DiscordStoryFlowTests {
         let simulator = bot.simulator
         let tooLong = simulator.makeSlashCommand(subcommand: "new", options: ["theme": "owls", "pages": 12])
         await simulator.sendInteraction(tooLong)
-        let followUp = try await waitFor { simulator.followUps(interactionID: tooLong.id).first }
-        #expect(followUp.isEphemeral)
-        #expect(followUp.content?.contains("up to 5 pages") == true)
-        // The public "thinking…" was removed, so nobody else sees the mistake.
-        try await waitFor { simulator.originalResponse(interactionID: tooLong.id) == nil ? true : nil }
+        // Decided before acknowledging: the deferral itself is private, so nobody else sees the mistake.
+        let ack = try await simulator.waitForCallback(interactionID: tooLong.id)
+        #expect(ack.data?.message?.flags == MessagePayload.ephemeral)
+        let refusal = try await simulator.waitForOriginalResponse(interactionID: tooLong.id, where: { !$0.isLoading })
+        #expect(refusal.isEphemeral)
+        #expect(refusal.content?.contains("up to 5 pages") == true)
+        let publicMessages = simulator.messages(channelID: DiscordSimulator.defaultChannelID).filter { !$0.isEphemeral }
+        #expect(publicMessages.isEmpty, "no public trace")
 
         let foreign = simulator.makeButtonPress(customID: "someone-elses-button")
         await simulator.sendInteraction(foreign)

@@ -18,8 +18,9 @@ final class DiscordTestBot: Sendable {
     private let task: Task<Void, any Error>
 
     /// Starts the simulator (unless given one) and the bot; waits until the bot has identified.
-    static func start(simulator given: DiscordSimulator? = nil, directory: URL? = nil, illustrator: (any Illustrator)? = nil,
-                      expectIdentify: Bool = true, configure: (inout AppConfig) -> Void = { _ in }) async throws -> DiscordTestBot {
+    static func start(simulator given: DiscordSimulator? = nil, directory: URL? = nil, writer: (any StoryWriter)? = nil,
+                      illustrator: (any Illustrator)? = nil, expectIdentify: Bool = true,
+                      configure: (inout AppConfig) -> Void = { _ in }) async throws -> DiscordTestBot {
         let simulator: DiscordSimulator
         if let given {
             simulator = given
@@ -38,7 +39,7 @@ final class DiscordTestBot: Sendable {
         configure(&config)
         var logger = Logger(label: "discord-test")
         logger.logLevel = .warning
-        let app = try MagicalStoriesApp(config: config, logger: logger, illustrator: illustrator)
+        let app = try MagicalStoriesApp(config: config, logger: logger, writer: writer, illustrator: illustrator)
         let group = app.serviceGroup()
         let task = Task { try await group.run() }
         let bot = DiscordTestBot(simulator: simulator, app: app, directory: directory, group: group, task: task)

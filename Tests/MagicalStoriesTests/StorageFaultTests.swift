@@ -11,8 +11,9 @@ final class RecordingListener: StoryProgressListener {
     private let events = Mutex<[StoryProgress]>([])
     var progress: [StoryProgress] { events.withLock { $0 } }
 
-    func story(_ story: Story, didProgress progress: StoryProgress, delivery: DeliveryAddress) async throws {
+    func story(_ story: Story, didProgress progress: StoryProgress, delivery: DeliveryAddress) async throws -> DeliveryOutcome {
         events.withLock { $0.append(progress) }
+        return .shown(movedTo: nil)
     }
 }
 

@@ -20,6 +20,10 @@ struct JobRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var createdAt: Date
     var updatedAt: Date
     var deliveredAt: Date?
+    /// `platform:requestID` of the request that made the job (one job per request).
+    var requestKey: String?
+
+    static func requestKey(_ requestID: String, platform: String) -> String { "\(platform):\(requestID)" }
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 

@@ -20,6 +20,14 @@ extension DiscordSimulator {
         }
     }
 
+    /// Dispatches an interaction already sent once again, as a gateway replays events after a
+    /// RESUME from an older sequence: the interaction keeps its acknowledgement and messages, so
+    /// a second callback is refused with 400 `40060` as Discord does.
+    public func replayInteraction(_ interaction: Interaction) async {
+        let payload = DiscordPayload(interaction: interaction, message: nil, maxFileSize: configuration.maxFileSize)
+        gateway.dispatch(event: "INTERACTION_CREATE", data: GatewayFrame.encode(payload))
+    }
+
     /// Dispatches any event (e.g. `ENTITLEMENT_CREATE`) to the current session.
     public func dispatch(event: String, data: some Encodable) async {
         gateway.dispatch(event: event, data: GatewayFrame.encode(data))

@@ -1,4 +1,5 @@
 import DiscordModels
+import HTTPTypes
 
 extension DiscordSimulator {
     // MARK: Controls
@@ -14,6 +15,25 @@ extension DiscordSimulator {
     /// Answers the next `count` requests to `route` (a template, `METHOD template`, or a prefix) with 429.
     public func inject429(route: String, count: Int = 1, retryAfter: Double = 1, global: Bool = false) {
         traffic.inject(pattern: route, count: count, retryAfter: retryAfter, global: global)
+    }
+
+    /// Answers the next `count` requests to `route` (a template, `METHOD template`, or a prefix)
+    /// with `status` and Discord's error `code` (e.g. 400 `50035`, 401 `50027`, 404 `10015`, 500).
+    /// A 400 `50035` names `errorPath` (e.g. `["embeds", "0", "title"]`) as Discord does.
+    public func injectError(route: String, status: Int, code: Int, message: String = "Injected error", count: Int = 1,
+                            errorPath: [String]? = nil) {
+        let error = if let errorPath {
+            DiscordAPIError.invalidFormBody(at: errorPath, code: "BASE_TYPE_BAD_LENGTH", message: message)
+        } else {
+            DiscordAPIError(.init(code: status), code: code, message: message)
+        }
+        store.update { $0.injectedErrors.append(InjectedError(route: route, error: error, remaining: count)) }
+    }
+
+    /// Makes the interaction's token invalid from now on, as Discord may before its 15 minutes:
+    /// webhook requests with it get 401 `50027`.
+    public func revokeToken(interactionID: Snowflake) {
+        store.update { $0.interactions[interactionID]?.tokenRevoked = true }
     }
 
     /// Holds every request to `route` (a template, `METHOD template`, or a prefix) for `delay` before

@@ -45,7 +45,7 @@ struct CallbackValidator: Sendable {
         }
         for (index, choice) in choices.enumerated() {
             for (field, value) in [("name", choice.name), ("value", choice.value)]
-            where !(1...PayloadLimits.choiceName).contains(value.count) {
+            where !(1...PayloadLimits.choiceName).contains(value.codePointCount) {
                 throw .invalidFormBody(at: ["data", "choices", String(index), field], code: "BASE_TYPE_BAD_LENGTH",
                                        message: "Must be between 1 and 100 in length.")
             }

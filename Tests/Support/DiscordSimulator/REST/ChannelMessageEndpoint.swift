@@ -10,11 +10,17 @@ struct ChannelMessageEndpoint: Sendable {
         let message = try environment.withStore { store throws(DiscordAPIError) in
             try environment.messageValidator.validate(body.payload, files: body.files, operation: .create)
             try store.checkPermissions(channelID: channelID, payload: body.payload, files: body.files)
+            // With `enforce_nonce`, a message already sent with this nonce is returned instead of a new one.
+            let nonceKey = body.payload.nonce.map { "\(channelID)|\($0)" }
+            if body.payload.enforceNonce == true, let nonceKey, let existing = store.messagesByNonce[nonceKey].flatMap({ store.messages[$0] }) {
+                return existing
+            }
             let message = SimulatedMessage(id: environment.identifiers.snowflake(), channelID: channelID, interactionID: nil,
                                            payload: body.payload,
                                            attachments: environment.attachments(for: body.files, payload: body.payload),
                                            flags: (body.payload.flags ?? 0) & ~SimulatedMessage.Flag.ephemeral)
             store.messages[message.id] = message
+            if let nonceKey { store.messagesByNonce[nonceKey] = message.id }
             return message
         }
         return .json(MessageObject(message, author: environment.configuration.botUser))

@@ -30,7 +30,7 @@ struct ComponentValidator {
                 switch child.type {
                 case 2: try validateButton(child, at: childPath)
                 case let type where Self.selectTypes.contains(type):
-                    guard let id = child.customID, (1...PayloadLimits.customID).contains(id.count) else {
+                    guard let id = child.customID, (1...PayloadLimits.customID).contains(id.codePointCount) else {
                         throw error(childPath + ["custom_id"], "BASE_TYPE_REQUIRED", "This field is required")
                     }
                 default:
@@ -46,7 +46,7 @@ struct ComponentValidator {
     private func validateButton(_ button: Component, at path: [String]) throws(DiscordAPIError) {
         switch button.style {
         case 1, 2, 3, 4:
-            guard let id = button.customID, (1...PayloadLimits.customID).contains(id.count) else {
+            guard let id = button.customID, (1...PayloadLimits.customID).contains(id.codePointCount) else {
                 throw error(path + ["custom_id"], "BUTTON_COMPONENT_CUSTOM_ID_REQUIRED", "A custom id is required")
             }
             if button.url != nil || button.skuID != nil {

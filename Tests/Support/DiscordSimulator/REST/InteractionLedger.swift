@@ -23,6 +23,8 @@ struct InteractionRecord: Sendable {
     var callbacks: [RecordedCallback] = []
     var originalMessageID: Snowflake?
     var followUpIDs: [Snowflake] = []
+    /// The token was made invalid before its time (``DiscordSimulator/revokeToken(interactionID:)``).
+    var tokenRevoked = false
 
     mutating func markWritten(at instant: ContinuousClock.Instant) {
         if writtenAt == nil { writtenAt = instant }

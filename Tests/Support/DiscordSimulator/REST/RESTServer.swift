@@ -66,7 +66,11 @@ struct RESTServer: Sendable {
             } else {
                 let delay = environment.store.read { store in store.responseDelays.first { route.matches($0.key) }?.value }
                 if let delay { try? await Task.sleep(for: delay) }
-                reply = await run(endpoint, request: request, parameters: values)
+                if let injected = environment.store.update({ $0.takeInjectedError(for: route) }) {
+                    reply = .error(injected)
+                } else {
+                    reply = await run(endpoint, request: request, parameters: values)
+                }
             }
         }
         traffic.end(RecordedRequest(method: route.method.rawValue, route: route.template, status: reply.status.code, time: arrived))

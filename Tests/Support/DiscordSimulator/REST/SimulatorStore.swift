@@ -9,6 +9,20 @@ struct SimulatorStore: Sendable {
     var deniedPermissions: [Snowflake: Permissions] = [:]
     /// How long requests to a route (a template, `METHOD template`, or a prefix) are held before being answered.
     var responseDelays: [String: Duration] = [:]
+    /// Errors to answer the next requests to a route with, as ``DiscordSimulator/injectError(route:status:code:message:count:)`` set them.
+    var injectedErrors: [InjectedError] = []
+    /// Channel messages by `channel|nonce`, for `enforce_nonce`: Discord returns the message
+    /// already created with the same nonce (by the same author, within a few minutes).
+    var messagesByNonce: [String: Snowflake] = [:]
+
+    /// The error injected for the next request to `route`, used up as it is returned.
+    mutating func takeInjectedError(for route: RESTRoute) -> DiscordAPIError? {
+        guard let index = injectedErrors.firstIndex(where: { route.matches($0.route) && $0.remaining > 0 }) else { return nil }
+        injectedErrors[index].remaining -= 1
+        let error = injectedErrors[index].error
+        if injectedErrors[index].remaining == 0 { injectedErrors.remove(at: index) }
+        return error
+    }
 
     /// 403 `50013` when the channel denies attaching files or embedding links and the message does so.
     func checkPermissions(channelID: Snowflake?, payload: MessagePayload?, files: [UploadedFile]) throws(DiscordAPIError) {
@@ -16,6 +30,13 @@ struct SimulatorStore: Sendable {
         if denied.contains(.attachFiles) && !files.isEmpty { throw .missingPermissions }
         if denied.contains(.embedLinks) && !(payload?.embeds ?? []).isEmpty { throw .missingPermissions }
     }
+}
+
+/// An error the simulator answers the next `remaining` requests to `route` with.
+struct InjectedError: Sendable {
+    var route: String
+    var error: DiscordAPIError
+    var remaining: Int
 }
 
 /// What the REST endpoints share.

@@ -106,7 +106,7 @@ extension SimulatorStore {
                                    environment: SimulatorEnvironment) throws(DiscordAPIError) -> InteractionRecord {
         guard Snowflake(target.applicationID) == environment.configuration.applicationID else { throw .unknownWebhook }
         guard let id = interactions.id(forToken: target.token), let record = interactions[id],
-              now - record.dispatchedAt <= environment.configuration.tokenLifetime
+              now - record.dispatchedAt <= environment.configuration.tokenLifetime, !record.tokenRevoked
         else { throw .invalidWebhookToken }
         guard record.acknowledgement != nil else { throw .unknownWebhook }
         return record

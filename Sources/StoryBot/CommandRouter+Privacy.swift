@@ -1,0 +1,57 @@
+import StoryDomain
+
+extension CommandRouter {
+    /// Whether the command's answer will be for the asker only, decided before acknowledging so
+    /// that no public placeholder is made for a private answer. Read-only: the request is
+    /// validated and the asker's rules, plan and quota read (a few milliseconds on SQLite);
+    /// anything that would be refused answers privately.
+    func answersPrivately(_ command: ChatCommand, context: ChatContext) async -> Bool {
+        if command.answersPrivately { return true }
+        do {
+            switch command {
+            case let .storyNew(draft):
+                let limits = try await requesterLimits(context)
+                _ = try stories.prepareStory(draft, family: context.family, requester: context.user, limits: limits, seed: 0)
+                if let quota = limits.dailyQuota {
+                    try await stories.checkQuota(quota, for: context.user, on: context.family.platform)
+                }
+            case let .storyRead(query):
+                let story = try await resolve(query, family: context.family)
+                return try await firstPage(of: story, family: context.family).isPrivate
+            case let .collectionNew(draft):
+                let rules = try await rules(context)
+                guard rules.mayRequest(roleIDs: context.roleIDs, isManager: context.isManager), rules.plan.limits.collections else {
+                    return true
+                }
+                _ = try collections.prepare(goal: draft.goal, heroName: draft.heroName, age: draft.age, companion: draft.companion,
+                                            storyCount: draft.stories, language: draft.language, family: context.family,
+                                            requester: context.user, limits: rules.limits)
+                if let quota = rules.limits.dailyQuota {
+                    try await stories.checkQuota(quota, for: context.user, on: context.family.platform)
+                }
+            case let .collectionShow(query):
+                _ = try await collections.find(query, in: context.family)
+            case .storyLibrary, .collectionList:
+                break
+            case .storyDelete, .collectionDelete, .premiumGrant, .premiumRevoke, .premiumStatus, .settingsShow, .settingsSet,
+                 .settingsForget, .help:
+                return true
+            }
+            return false
+        } catch {
+            return true
+        }
+    }
+
+    /// Whether "another story like this" will be refused (so answered privately).
+    func anotherIsRefused(original: Story?, limits: StoryLimits?, context: ChatContext) async -> Bool {
+        guard let original, let limits else { return true }
+        do {
+            _ = try stories.prepareAnother(like: original, requester: context.user, limits: limits)
+            if let quota = limits.dailyQuota { try await stories.checkQuota(quota, for: context.user, on: context.family.platform) }
+            return false
+        } catch {
+            return true
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Logging
+import StoryDomain
+import Synchronization
+
+/// Fills in pages shown before their picture was painted: remembers every message that shows
+/// a page still waiting for its picture, and when that picture is saved, updates each of those
+/// messages in place. A message turned to another page meanwhile is forgotten, so it is left
+/// alone. Held in memory: bounded, and lost on restart (the pictures are then shown when the
+/// page is opened again).
+public final class PageFillIn: PagePictureObserver {
+    private struct Waiting: Sendable {
+        var story: StoryID
+        var page: Int
+        var family: FamilyRef
+        var address: DeliveryAddress
+    }
+
+    /// Messages remembered at most; past it the oldest are forgotten.
+    public static let capacity = 4_096
+    private let transports: [String: any ChatTransport]
+    private let stories: StoryService
+    private let renderer = ReplyRenderer()
+    private let logger: Logger
+    /// Waiting messages by ``key(of:)``, in the order they were shown.
+    private let waiting = Mutex<[(key: String, value: Waiting)]>([])
+
+    public init(transports: [any ChatTransport], stories: StoryService, logger: Logger) {
+        self.transports = Dictionary(transports.map { ($0.platform, $0) }, uniquingKeysWith: { first, _ in first })
+        self.stories = stories
+        self.logger = logger
+    }
+
+    /// The message at `address` now shows `reply`: remembered when it is a page still waiting
+    /// for its picture, forgotten otherwise.
+    public func shown(_ reply: ChatReply, at address: DeliveryAddress?, family: FamilyRef) {
+        guard let address, let key = Self.key(of: address) else { return }
+        waiting.withLock { list in
+            list.removeAll { $0.key == key }
+            guard let page = reply.page, page.awaitsPicture else { return }
+            list.append((key, Waiting(story: page.storyID, page: page.pageNumber, family: family, address: address)))
+            if list.count > Self.capacity { list.removeFirst(list.count - Self.capacity) }
+        }
+    }
+
+    /// How many messages wait for a picture (for tests and metrics).
+    public var waitingCount: Int { waiting.withLock { $0.count } }
+
+    public func story(_ id: StoryID, didPaintPage number: Int) async {
+        let due = waiting.withLock { list in
+            let due = list.filter { $0.value.story == id && $0.value.page == number }.map(\.value)
+            list.removeAll { $0.value.story == id && $0.value.page == number }
+            return due
+        }
+        for message in due {
+            do {
+                guard let transport = transports[message.address.platform],
+                      let snapshot = try await stories.page(id, number: number, family: message.family)
+                else { continue }
+                _ = try await transport.deliver(renderer.page(snapshot), to: message.address, isFinal: false)
+            } catch {
+                logger.warning("could not fill in a page's picture", metadata: ["story": "\(id)", "page": "\(number)", "error": "\(error)"])
+            }
+        }
+    }
+
+    /// One key per message: the platform, channel and message id (nil when the message is not
+    /// known by an id of its own).
+    static func key(of address: DeliveryAddress) -> String? {
+        guard let message = address.messageID, !message.hasPrefix("@") else { return nil }
+        return "\(address.platform)|\(address.channelID)|\(message)"
+    }
+}
