@@ -1,5 +1,4 @@
 // swift-tools-version:6.1
-import Foundation
 import PackageDescription
 
 /// Strict settings shared by every target: Swift 6 language mode is the package default.
@@ -7,30 +6,6 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
-
-/// How the release service binary is linked on Linux: with lld, the functions listed in
-/// `scripts/hot-code.order` (the ones the service runs, from `scripts/profile-hot-code.sh`) packed
-/// together at the front of the code, and relative relocations packed (`DT_RELR`, glibc 2.36+). The
-/// kernel maps code 64 KB around every page touched, so packed code keeps ~8 MiB less of the binary
-/// resident. The packing needs every function in a section of its own, which only command-line
-/// flags can ask of the dependencies: `scripts/build-release.sh` passes them. Without lld or the
-/// list, the link is the toolchain's default.
-let codeLayout: [LinkerSetting] = {
-    let order = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("scripts/hot-code.order").path
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-    let hasLLD = path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/ld.lld") }
-    guard hasLLD, FileManager.default.fileExists(atPath: order) else { return [] }
-    var flags = ["-use-ld=lld", "-Xlinker", "--symbol-ordering-file=\(order)", "-Xlinker", "--no-warn-symbol-ordering"]
-    #if canImport(Glibc)
-    var buffer = [CChar](repeating: 0, count: 64) // "glibc 2.36"
-    if confstr(Int32(_CS_GNU_LIBC_VERSION), &buffer, buffer.count) > 0,
-       let version = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: " ").last,
-       !version.split(separator: ".").compactMap({ Int($0) }).lexicographicallyPrecedes([2, 36]) {
-        flags += ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]
-    }
-    #endif
-    return [.unsafeFlags(flags, .when(platforms: [.linux], configuration: .release))]
-}()
 
 let package = Package(
     name: "magical-stories",
@@ -96,6 +71,7 @@ let package = Package(
                 "StoryBot", "StoryDomain",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "WSCore", package: "swift-websocket"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -110,6 +86,7 @@ let package = Package(
             dependencies: [
                 "DiscordModels", "CZlib",
                 .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -122,6 +99,8 @@ let package = Package(
                 "DiscordModels",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
@@ -130,6 +109,7 @@ let package = Package(
             dependencies: [
                 "DiscordModels", "DiscordGateway", "DiscordREST", "StoryBot", "StoryDomain",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict
         ),
@@ -187,8 +167,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            swiftSettings: strict,
-            linkerSettings: codeLayout
+            swiftSettings: strict
         ),
         .executableTarget(
             name: "MagicalStoriesBench",
@@ -226,7 +205,11 @@ let package = Package(
                 "DiscordREST", "DiscordModels",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict
         ),

@@ -4,5 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-bash scripts/build-release.sh --product magical-stories
+swift build -c release --product magical-stories
+# Two malloc arenas, as in deploy/: glibc's default (8 per core) keeps freed memory spread thin.
+export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}
 exec .build/release/magical-stories serve "$@"

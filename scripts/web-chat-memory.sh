@@ -3,14 +3,14 @@
 # a fresh database), drives it with `magical-stories-bench --web-chat` (STORIES stories, default
 # 24, read to the end in four rooms at once), and reports the process's peak memory, split into
 # private (heap, stacks) and file-backed (binary, libraries) pages, sampled from /proc every 20 ms.
-# Build both first: scripts/build-release.sh --product magical-stories, then --product
-# magical-stories-bench.
+# Memory is judged on the private part. Build both first:
+#   swift build -c release --product magical-stories && swift build -c release --product magical-stories-bench
 set -euo pipefail
 cd "$(dirname "$0")/.."
 stories=${1:-24}
 port=${PORT:-18392}
 dir=$(mktemp -d)
-HTTP_PORT=$port DATABASE_PATH="$dir/stories.sqlite" LOG_LEVEL=warning .build/release/magical-stories serve > "$dir/log" 2>&1 &
+MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2} HTTP_PORT=$port DATABASE_PATH="$dir/stories.sqlite" LOG_LEVEL=warning .build/release/magical-stories serve > "$dir/log" 2>&1 &
 pid=$!
 trap 'kill "$pid" 2> /dev/null || true; rm -rf "$dir"' EXIT
 for _ in $(seq 150); do (exec 3<> "/dev/tcp/127.0.0.1/$port") 2> /dev/null && break; sleep 0.1; done

@@ -188,7 +188,8 @@ struct DiscordLoadBench {
             process.executableURL = binary
             process.arguments = ["serve"]
         }
-        process.environment = ProcessInfo.processInfo.environment.merging([
+        // Two malloc arenas unless told otherwise, as deploy/ runs the service.
+        process.environment = ProcessInfo.processInfo.environment.merging(["MALLOC_ARENA_MAX": "2"]) { current, _ in current }.merging([
             "DISCORD_TOKEN": simulator.configuration.token,
             "DISCORD_API_URL": simulator.apiURL,
             "DISCORD_APPLICATION_ID": String(describing: simulator.configuration.applicationID),

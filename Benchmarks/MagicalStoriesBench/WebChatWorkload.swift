@@ -10,8 +10,8 @@ import WSClient
 /// `magical-stories-bench --web-chat HOST:PORT [stories]`: drives a running `magical-stories serve`
 /// the way families use its web chat: the page and health check, then in four rooms at once, each
 /// story asked for by a different person, read to its last page (every picture fetched, as the
-/// browser does), plus the library and help. Used by `scripts/profile-hot-code.sh` to find the
-/// code the web chat runs; prints the page-turn round trips.
+/// browser does), plus the library and help; prints the page-turn round trips.
+/// `scripts/web-chat-memory.sh` runs it to measure the service's memory.
 enum WebChatWorkload {
     static func run(address: String, stories: Int, logger: Logger) async throws {
         let http = HTTPClient(eventLoopGroupProvider: .singleton)

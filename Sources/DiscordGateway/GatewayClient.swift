@@ -1,8 +1,7 @@
 import DiscordModels
 import Logging
 import NIOWebSocket
-// `TaskLocals` (SPI) lets a connection opt out of WSClient's own graceful-shutdown handling; see `connect(to:)`.
-@_spi(TestKit) import ServiceLifecycle
+import ServiceLifecycle
 import Synchronization
 import WSClient
 
@@ -103,8 +102,10 @@ public final class GatewayClient: Service {
         let closeCode: Int?
         do {
             // WSClient answers graceful shutdown by closing with 1000, which ends the Discord
-            // session. Hide shutdown from it: `runConnection` closes with 4000 itself.
-            let closeFrame = try await TaskLocals.$gracefulShutdownManager.withValue(nil) {
+            // session. Hide shutdown from it: `runConnection` hears it through `shutdown` and
+            // closes with a resumable 4000 itself.
+            let logger = logger
+            let closeFrame = try await withoutGracefulShutdown {
                 try await WebSocketClient.connect(url: url, configuration: webSocketConfiguration, logger: logger) { inbound, outbound, _ in
                     await self.runConnection(inbound: inbound, outbound: outbound)
                 }

@@ -13,7 +13,7 @@ public struct SQLiteChatTranscript: ChatTranscriptStore {
             try db.execute(sql: """
                 INSERT INTO chat_message (id, room, payload, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
                 ON CONFLICT(id) DO UPDATE SET payload = excluded.payload, updated_at = excluded.updated_at
-                """, arguments: [entry.id, entry.room, entry.payload, SQLiteDate(entry.createdAt), SQLiteDate(entry.updatedAt)])
+                """, arguments: [entry.id, entry.room, entry.payload, entry.createdAt, entry.updatedAt])
         }
     }
 

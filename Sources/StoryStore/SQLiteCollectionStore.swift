@@ -82,7 +82,7 @@ public struct SQLiteCollectionStore: CollectionStore {
 
     public func recordRead(of story: Story, at date: Date) async throws -> ReadOutcome {
         try await database.writer.write { db in
-            try db.execute(sql: "UPDATE story SET read_at = ? WHERE id = ? AND read_at IS NULL", arguments: [SQLiteDate(date), story.id.rawValue])
+            try db.execute(sql: "UPDATE story SET read_at = ? WHERE id = ? AND read_at IS NULL", arguments: [date, story.id.rawValue])
             let firstRead = db.changesCount > 0
             let collectionID = try String.fetchOne(db, sql: "SELECT collection_id FROM collection_entry WHERE story_id = ?",
                                                    arguments: [story.id.rawValue])
@@ -90,16 +90,16 @@ public struct SQLiteCollectionStore: CollectionStore {
                 return ReadOutcome(firstRead: false, earned: [], collection: try collectionID.flatMap { try Self.progress($0, in: db) })
             }
             let today = DailyQuota.day(containing: date).start
-            try db.execute(sql: "INSERT OR IGNORE INTO reading_day (family_id, day) VALUES (?, ?)", arguments: [familyID, SQLiteDate(today)])
+            try db.execute(sql: "INSERT OR IGNORE INTO reading_day (family_id, day) VALUES (?, ?)", arguments: [familyID, today])
             let storiesRead = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM story WHERE family_id = ? AND read_at IS NOT NULL",
                                                arguments: [familyID]) ?? 0
-            let days = try SQLiteDate.fetchAll(db, sql: "SELECT day FROM reading_day WHERE family_id = ? AND day >= ?",
-                                               arguments: [familyID, SQLiteDate(today.addingTimeInterval(-3 * 86_400))]).map(\.date)
+            let days = try Date.fetchAll(db, sql: "SELECT day FROM reading_day WHERE family_id = ? AND day >= ?",
+                                         arguments: [familyID, today.addingTimeInterval(-3 * 86_400)])
             var progress = try collectionID.flatMap { try Self.progress($0, in: db) }
             var finished: GrowthCollection?
             if var current = progress, current.isComplete, current.collection.completedAt == nil {
                 try db.execute(sql: "UPDATE growth_collection SET completed_at = ? WHERE id = ?",
-                               arguments: [SQLiteDate(date), current.collection.id.rawValue])
+                               arguments: [date, current.collection.id.rawValue])
                 current.collection.completedAt = date
                 progress = current
                 finished = current.collection
@@ -108,7 +108,7 @@ public struct SQLiteCollectionStore: CollectionStore {
             for achievement in AchievementRules.earned(storiesRead: storiesRead, readingDays: Set(days), today: today,
                                                        finishedCollection: finished) {
                 try db.execute(sql: "INSERT OR IGNORE INTO achievement (family_id, kind, detail, earned_at) VALUES (?, ?, ?, ?)",
-                               arguments: [familyID, achievement.kind.rawValue, achievement.detail, SQLiteDate(date)])
+                               arguments: [familyID, achievement.kind.rawValue, achievement.detail, date])
                 if db.changesCount > 0 { earned.append(achievement) }
             }
             return ReadOutcome(firstRead: true, earned: earned, collection: progress)

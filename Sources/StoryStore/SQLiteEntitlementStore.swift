@@ -21,11 +21,11 @@ public struct SQLiteEntitlementStore: EntitlementStore {
             try db.execute(sql: """
                 UPDATE premium_grant SET ended_at = ?, end_reason = 'replaced'
                 WHERE platform = ? AND target_kind = ? AND target_id = ? AND ended_at IS NULL
-                """, arguments: [SQLiteDate(date), target.platform, target.kind, target.externalID])
+                """, arguments: [date, target.platform, target.kind, target.externalID])
             try db.execute(sql: """
                 INSERT INTO premium_grant (platform, target_kind, target_id, granted_by, granted_at, expires_at, reason)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [target.platform, target.kind, target.externalID, actor, SQLiteDate(date), until.map(SQLiteDate.init), reason])
+                """, arguments: [target.platform, target.kind, target.externalID, actor, date, until, reason])
             let id = db.lastInsertedRowID
             try Self.audit(.grant, actor: actor, target: target, at: date, until: until, reason: reason, in: db)
             return PremiumGrant(id: id, target: target, grantedBy: actor, grantedAt: date, expiresAt: until, reason: reason)
@@ -39,7 +39,7 @@ public struct SQLiteEntitlementStore: EntitlementStore {
                 UPDATE premium_grant SET ended_at = ?, end_reason = 'revoked'
                 WHERE platform = ? AND target_kind = ? AND target_id = ? AND ended_at IS NULL
                   AND (expires_at IS NULL OR expires_at > ?)
-                """, arguments: [SQLiteDate(date), target.platform, target.kind, target.externalID, SQLiteDate(date)])
+                """, arguments: [date, target.platform, target.kind, target.externalID, date])
             let ended = db.changesCount
             try Self.audit(.revoke, actor: actor, target: target, at: date, until: nil, reason: reason, in: db)
             return ended
@@ -56,7 +56,7 @@ public struct SQLiteEntitlementStore: EntitlementStore {
                     WHERE platform = ? AND target_kind = ? AND target_id = ? AND ended_at IS NULL
                       AND (expires_at IS NULL OR expires_at > ?)
                     ORDER BY granted_at DESC
-                    """, arguments: [target.platform, target.kind, target.externalID, SQLiteDate(date)])
+                    """, arguments: [target.platform, target.kind, target.externalID, date])
                 grants += rows.compactMap(Self.grant(from:))
             }
             return grants
@@ -71,7 +71,7 @@ public struct SQLiteEntitlementStore: EntitlementStore {
     /// own expiry time, and audits every expiry, inside the caller's transaction.
     private static func expire(_ target: PremiumTarget?, by date: Date, in db: Database) throws -> [PremiumGrant] {
         var sql = "SELECT * FROM premium_grant WHERE ended_at IS NULL AND expires_at IS NOT NULL AND expires_at <= ?"
-        var arguments: StatementArguments = [SQLiteDate(date)]
+        var arguments: StatementArguments = [date]
         if let target {
             sql += " AND platform = ? AND target_kind = ? AND target_id = ?"
             arguments += [target.platform, target.kind, target.externalID]
@@ -144,6 +144,6 @@ public struct SQLiteEntitlementStore: EntitlementStore {
         try db.execute(sql: """
             INSERT INTO premium_audit (action, actor, platform, target_kind, target_id, until, reason, at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [action.rawValue, actor, target.platform, target.kind, target.externalID, until.map(SQLiteDate.init), reason, SQLiteDate(date)])
+            """, arguments: [action.rawValue, actor, target.platform, target.kind, target.externalID, until, reason, date])
     }
 }

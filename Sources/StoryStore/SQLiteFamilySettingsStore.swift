@@ -31,7 +31,7 @@ public struct SQLiteFamilySettingsStore: FamilySettingsStore {
                 INSERT INTO family_settings (family_id, settings_json, updated_by, updated_at) VALUES (?, ?, ?, ?)
                 ON CONFLICT(family_id) DO UPDATE SET settings_json = excluded.settings_json,
                     updated_by = excluded.updated_by, updated_at = excluded.updated_at
-                """, arguments: [familyID, try JSONColumn.encode(settings), userID, SQLiteDate(now)])
+                """, arguments: [familyID, try JSONColumn.encode(settings), userID, now])
         }
     }
 }

@@ -16,7 +16,7 @@ public struct SQLiteJobQueue: StoryJobQueue {
         try await database.writer.write { db in
             guard var record = try JobRecord.fetchOne(db, sql: """
                 SELECT * FROM job WHERE status = 'queued' AND not_before <= ? ORDER BY not_before, id LIMIT 1
-                """, arguments: [SQLiteDate(now)])
+                """, arguments: [now])
             else { return nil }
             record.status = JobStatus.running.rawValue
             record.attempts += 1
@@ -29,7 +29,7 @@ public struct SQLiteJobQueue: StoryJobQueue {
     public func requeueInterrupted() async throws -> Int {
         let now = clock.now()
         return try await database.writer.write { db in
-            try db.execute(sql: "UPDATE job SET status = 'queued', updated_at = ? WHERE status = 'running'", arguments: [SQLiteDate(now)])
+            try db.execute(sql: "UPDATE job SET status = 'queued', updated_at = ? WHERE status = 'running'", arguments: [now])
             return db.changesCount
         }
     }
@@ -37,13 +37,13 @@ public struct SQLiteJobQueue: StoryJobQueue {
     public func finish(_ jobID: Int64) async throws {
         let now = clock.now()
         try await database.writer.write { db in
-            try db.execute(sql: "UPDATE job SET status = 'done', updated_at = ? WHERE id = ?", arguments: [SQLiteDate(now), jobID])
+            try db.execute(sql: "UPDATE job SET status = 'done', updated_at = ? WHERE id = ?", arguments: [now, jobID])
         }
     }
 
     public func markDelivered(_ jobID: Int64, at date: Date) async throws {
         try await database.writer.write { db in
-            try db.execute(sql: "UPDATE job SET delivered_at = ?, updated_at = ? WHERE id = ?", arguments: [SQLiteDate(date), SQLiteDate(date), jobID])
+            try db.execute(sql: "UPDATE job SET delivered_at = ?, updated_at = ? WHERE id = ?", arguments: [date, date, jobID])
         }
     }
 
@@ -51,7 +51,7 @@ public struct SQLiteJobQueue: StoryJobQueue {
         let now = clock.now()
         try await database.writer.write { db in
             try db.execute(sql: "UPDATE job SET status = 'queued', not_before = ?, last_error = ?, updated_at = ? WHERE id = ?",
-                           arguments: [SQLiteDate(notBefore), error, SQLiteDate(now), jobID])
+                           arguments: [notBefore, error, now, jobID])
         }
     }
 

@@ -25,7 +25,7 @@ public struct SQLiteKeyValueStore: KeyValueStore {
                 try db.execute(sql: """
                     INSERT INTO bot_state (key, value, updated_at) VALUES (?, ?, ?)
                     ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
-                    """, arguments: [key, value, SQLiteDate(now)])
+                    """, arguments: [key, value, now])
             } else {
                 try db.execute(sql: "DELETE FROM bot_state WHERE key = ?", arguments: [key])
             }

@@ -43,7 +43,7 @@ public struct SQLiteStoryRepository: StoryRepository {
         try StoryRecord(story, familyID: familyID).insert(db)
         if quota != nil {
             try db.execute(sql: "INSERT INTO quota_use (platform, requester_id, story_id, used_at) VALUES (?, ?, ?, ?)",
-                           arguments: [story.family.platform, story.requester.userID, story.id.rawValue, SQLiteDate(now)])
+                           arguments: [story.family.platform, story.requester.userID, story.id.rawValue, now])
         }
         var job = JobRecord(storyId: story.id.rawValue, status: JobStatus.queued.rawValue, attempts: 0,
                             deliveryJson: try JSONColumn.encode(delivery), notBefore: now, lastError: nil,
@@ -79,7 +79,7 @@ public struct SQLiteStoryRepository: StoryRepository {
         try Int.fetchOne(db, sql: """
             SELECT COUNT(*) FROM quota_use
             WHERE platform = ? AND requester_id = ? AND used_at >= ? AND refunded = 0
-            """, arguments: [platform, requester.userID, SQLiteDate(since)]) ?? 0
+            """, arguments: [platform, requester.userID, since]) ?? 0
     }
 
     public func story(_ id: StoryID) async throws -> Story? {

@@ -34,7 +34,7 @@ public struct SQLiteUsageLedger: UsageLedger {
             try Row.fetchAll(db, sql: """
                 SELECT family_key, provider, COUNT(*) AS n, SUM(input_tokens) AS i, SUM(output_tokens) AS o, SUM(images) AS img
                 FROM usage_ledger WHERE created_at >= ? GROUP BY family_key, provider ORDER BY i + o DESC, img DESC
-                """, arguments: [SQLiteDate(since)]).map {
+                """, arguments: [since]).map {
                 Total(family: $0["family_key"], provider: $0["provider"], generations: $0["n"], inputTokens: $0["i"],
                       outputTokens: $0["o"], images: $0["img"])
             }

@@ -39,7 +39,6 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup var options: ConfigOptions
 
     func run() async throws {
-        MemoryTuning.apply()
         let config = try await options.load()
         let logger = makeLogger(level: config.logLevel)
         let app: MagicalStoriesApp

@@ -6,8 +6,6 @@ struct ChatMessageRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "chat_message"
     static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
     static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
-    static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy { SQLiteDate.encoding }
-    static func databaseDateDecodingStrategy(for column: String) -> DatabaseDateDecodingStrategy { SQLiteDate.decoding }
 
     var id: String
     var room: String

@@ -7,8 +7,6 @@ struct FamilyRecord: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "family"
     static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
     static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
-    static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy { SQLiteDate.encoding }
-    static func databaseDateDecodingStrategy(for column: String) -> DatabaseDateDecodingStrategy { SQLiteDate.decoding }
 
     var id: Int64?
     var platform: String

@@ -7,8 +7,6 @@ struct ImageRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "image"
     static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
     static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
-    static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy { SQLiteDate.encoding }
-    static func databaseDateDecodingStrategy(for column: String) -> DatabaseDateDecodingStrategy { SQLiteDate.decoding }
 
     var id: String
     var contentType: String

@@ -7,8 +7,6 @@ struct JobRecord: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "job"
     static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
     static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
-    static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy { SQLiteDate.encoding }
-    static func databaseDateDecodingStrategy(for column: String) -> DatabaseDateDecodingStrategy { SQLiteDate.decoding }
 
     var id: Int64?
     var storyId: String

@@ -7,8 +7,6 @@ struct StoryRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "story"
     static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
     static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
-    static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy { SQLiteDate.encoding }
-    static func databaseDateDecodingStrategy(for column: String) -> DatabaseDateDecodingStrategy { SQLiteDate.decoding }
 
     var id: String
     var familyId: Int64
