@@ -92,10 +92,11 @@ public struct CharacterSheet: Hashable, Sendable, Codable {
         self.palette = palette
     }
 
-    /// The sheet as one paragraph for model prompts.
+    /// The sheet as one paragraph for model prompts. It names no one: the characters are "the hero"
+    /// and "the companion", described by their looks (names are family text, sent only as data).
     public var promptSummary: String {
-        var lines = ["Hero: \(hero.name), \(hero.looks); \(hero.trait)."]
-        if let companion { lines.append("Companion: \(companion.name), \(companion.looks); \(companion.trait).") }
+        var lines = ["The hero: \(hero.looks); \(hero.trait)."]
+        if let companion { lines.append("The companion: \(companion.looks); \(companion.trait).") }
         lines.append("Setting: \(settingDescription).")
         lines.append("Palette: sky \(palette.sky.hex), ground \(palette.ground.hex), accent \(palette.accent.hex).")
         return lines.joined(separator: " ")

@@ -55,7 +55,7 @@ struct GeminiProviderTests {
             #expect(!system.contains(Self.theme))
             let themeLines = record.userText.split(separator: "\n").filter { $0.contains(Self.theme) }
             #expect(themeLines.count == 1)
-            #expect(themeLines.first?.hasPrefix("{\"request\"") == true)
+            #expect(themeLines.first?.hasPrefix(StoryPrompt.dataLabel) == true)
 
             #expect(written.pages.count == 5)
             #expect(written.pages.allSatisfy { $0.text.contains("Mia") })

@@ -117,7 +117,7 @@ struct OpenAIProviderTests {
             let user = try #require(messages[1]["content"]?.string)
             #expect(!system.contains(Self.theme))
             #expect(user.components(separatedBy: Self.theme).count == 2, "the theme appears exactly once")
-            let quoted = try #require(user.split(separator: "\n").first { $0.hasPrefix(#"{"request":"#) })
+            let quoted = try #require(user.split(separator: "\n").first { $0.hasPrefix(StoryPrompt.dataLabel) })
             #expect(quoted.contains(Self.theme))
             #expect(user.contains("exactly 4 pages"))
         }

@@ -12,19 +12,19 @@ enum BeatLibrary {
             "{hero} lived {inPlace}.",
             "{hero} was {trait}.",
             "{hero} had {aFriendKind} called {friendProper}.|{friend} was always close by.",
-            "This is a story about {theme}.",
+            "This is a story about {about}.",
         ],
         early: [
             "Once upon a time, {hero} lived {nearDesc}.|Once upon a time, {hero} lived {inPlace}.|Once upon a time, there was {hero}.",
             "{hero} was {trait}, and loved every corner of {place}.|{hero} was {trait}.",
             "{friend}, {friendLooks}, was never far away.|{friend} was never far away.",
-            "This is a bedtime story about {theme}.|This story began with a wish: {themeClause}.",
+            "This is a bedtime story about {about}.",
         ],
         older: [
             "Once upon a time, {hero} lived {nearDesc}, where the days were long and the nights were soft and deep.|Once upon a time, {hero} lived {nearDesc}.|Once upon a time, {hero} lived {inPlace}, where the days were long and the nights were soft and deep.|Once upon a time, there was {hero}.",
             "{hero} was {trait}, and loved small things, like a snail's silver trail or a cloud shaped like a teapot.|{hero} was {trait}.",
             "{friend}, {friendLooks}, was never far away.|{friend} was never far away.",
-            "This is a bedtime story about {theme}.|This story began with a wish: {themeClause}.",
+            "This is a bedtime story about {about}.",
         ])
 
     /// Shape-specific second lines for the opening page.
@@ -62,13 +62,13 @@ enum BeatLibrary {
             "{hero} snuggled down under a soft, warm blanket.",
             "{friend} curled up close by and gave one last yawn.",
             "Outside, the stars kept watch over {place}.",
-            "{hero} closed their eyes and drifted off, dreaming of {theme}.|{hero} closed their eyes and drifted into a deep, happy sleep.|{hero} fell fast asleep.|And soon, everyone was fast asleep.",
+            "{hero} closed their eyes and drifted off, dreaming of {about}.|{hero} closed their eyes and drifted into a deep, happy sleep.|{hero} fell fast asleep.|And soon, everyone was fast asleep.",
         ],
         older: [
             "{hero} slid under the blanket, warm and heavy-eyed, and thought back over the day as if turning the pages of a favourite book.",
             "{friend} curled up nearby, already breathing in slow, soft puffs.",
             "Beyond the window, the stars kept their quiet watch over {place}.",
-            "With one last yawn, {hero} closed their eyes and drifted off to sleep, dreaming of {theme}.|With one last yawn, {hero} closed their eyes and drifted into a deep and peaceful sleep.|{hero} fell fast asleep.|And soon, everyone was fast asleep.",
+            "With one last yawn, {hero} closed their eyes and drifted off to sleep, dreaming of {about}.|With one last yawn, {hero} closed their eyes and drifted into a deep and peaceful sleep.|{hero} fell fast asleep.|And soon, everyone was fast asleep.",
         ])
 
     /// The first line of the last page: coming home, or (already home) bedtime itself.
@@ -372,15 +372,15 @@ enum BeatLibrary {
 
     static let book = Beat(
         "book", .resting, focus: .fixed("a picture book"),
-        toddler: ["Now, one more story.", "A book about {theme}.|A book with lots of pictures.", "Turn the page, turn the page."],
+        toddler: ["Now, one more story.", "A book about {about}.|A book with lots of pictures.", "Turn the page, turn the page."],
         early: [
             "Then came a bedtime book, read in a soft, quiet voice.",
-            "It was a story about {theme}.|It was a story about a little boat that sailed to the moon.",
+            "It was a story about {about}.|It was a story about a little boat that sailed to the moon.",
             "{hero} looked at every picture, very slowly.",
         ],
         older: [
             "Then came the best part of all: a bedtime book, read in a voice that got softer with every page.",
-            "It was a story about {theme}, and {hero} listened with half-closed eyes.|It was a story about a little boat that sailed all the way to the moon.",
+            "It was a story about {about}, and {hero} listened with half-closed eyes.|It was a story about a little boat that sailed all the way to the moon.",
             "{hero} wondered, drowsily, what it would be like to live inside a story.",
         ])
 
@@ -422,8 +422,8 @@ enum BeatLibrary {
              older: ["Along the way, {we} spotted {passing}, who peeped out for a moment, blinked, and went back to its own busy day."]),
         Beat("hum", .walking,
              toddler: ["{hero} sang a little song.", "La, la, la!"],
-             early: ["{hero} made up a little song while they walked.", "It was about {theme}, and it went la, la, la.|It went la, la, la, and then la, la, lee.", "{friend} joined in at the end."],
-             older: ["As they walked, {hero} made up a little song and sang it softly to the path ahead.", "It was a song about {theme}, with a chorus that went la-la-lee.|It had a chorus that went la-la-lee and a verse that nobody could remember afterwards."]),
+             early: ["{hero} made up a little song while they walked.", "It was about {about}, and it went la, la, la.|It went la, la, la, and then la, la, lee.", "{friend} joined in at the end."],
+             older: ["As they walked, {hero} made up a little song and sang it softly to the path ahead.", "It was a song about {about}, with a chorus that went la-la-lee.|It had a chorus that went la-la-lee and a verse that nobody could remember afterwards."]),
         Beat("rest", .resting,
              toddler: ["{we} sat down for a rest.|Time for a little rest.", "Ahh, that was nice."],
              early: ["{we} sat down to rest for a little while.|It was time to rest for a little while.", "{hero} stretched out their legs and wriggled their toes."],

@@ -1,7 +1,9 @@
 import StoryDomain
 
 /// The built-in story writer: no network, no model. Writes gentle, age-appropriate English
-/// bedtime stories from templates, deterministically from the request's seed.
+/// bedtime stories from templates, deterministically from the request's seed. Of the family's
+/// free text only the hero's and companion's names reach the story; the theme is told through
+/// what ``ThemeReader`` understood of it, in the lexicon's own words.
 public struct OfflineStoryWriter: StoryWriter {
     public let name = "offline"
     public let supportedLanguages: Set<StoryLanguage> = [.english]
@@ -52,11 +54,12 @@ public struct OfflineStoryWriter: StoryWriter {
         let band = request.ageBand
         let pageCount = min(max(request.pageCount, 1), 12)
         let lexicon = SettingLexicon.forSetting(sheet.setting)
-        let theme = ThemePhrase(Self.stripBraces(request.theme))
+        // The theme is read into lexicon words; its own text goes no further.
+        let reading = ThemeReader().read(request.theme)
 
         var rng = SeededGenerator(seed: request.seed, salt: "story")
-        let shape = StoryShape.choose(theme: request.theme, rng: &rng)
-        let cast = StoryCast(sheet: sheet, lexicon: lexicon, theme: theme, rng: &rng)
+        let shape = StoryShape.choose(reading: reading, rng: &rng)
+        let cast = StoryCast(sheet: sheet, lexicon: lexicon, reading: reading, rng: &rng)
         let middle = pageCount >= 3 ? shape.middleBeats(count: pageCount - 2, rng: &rng) : []
         let hook = BeatLibrary.hook(for: shape)
         let opening = BeatLibrary.opening
@@ -96,7 +99,7 @@ public struct OfflineStoryWriter: StoryWriter {
             pages.append(WrittenPage(text: text, scene: scene, imagePrompt: prompts.prompt(for: scene)))
         }
         let title = StoryTitler.title(shape: shape, heroName: heroName, request: request, sheet: sheet,
-                                      theme: theme, cast: cast, rng: &rng)
+                                      reading: reading, cast: cast, rng: &rng)
         return WrittenStory(title: title, sheet: sheet, pages: pages)
     }
 

@@ -1,7 +1,7 @@
 import StoryDomain
 
-/// The story-wide values every sentence can use: names, the companion's ways, the place, the theme,
-/// and the creature and treasure a story revolves around.
+/// The story-wide values every sentence can use: names, the companion's ways, the place, what the
+/// theme is about (in the lexicon's words only), and the creature and treasure a story revolves around.
 struct StoryCast: Sendable {
     let renderer: TemplateRenderer
     /// The creature the hero helps ("little hedgehog").
@@ -32,7 +32,7 @@ struct StoryCast: Sendable {
         .robot: "beeped a soft beep-boop", .child: "hummed a happy tune",
     ]
 
-    init(sheet: CharacterSheet, lexicon: SettingLexicon, theme: ThemePhrase, rng: inout SeededGenerator) {
+    init(sheet: CharacterSheet, lexicon: SettingLexicon, reading: ThemeReading, rng: inout SeededGenerator) {
         let hero = sheet.hero.name
         var values: [String: String] = [
             "hero": hero, "we": hero, "trait": sheet.hero.trait,
@@ -50,13 +50,12 @@ struct StoryCast: Sendable {
             values["friendMove"] = Self.moves[friend.kind] ?? "gave a happy wiggle"
             values["friendSound"] = Self.sounds[friend.kind] ?? "hummed a happy tune"
         }
-        if let noun = theme.nounPhrase { values["theme"] = noun } else if !theme.clause.isEmpty {
-            values["themeClause"] = theme.clause
-        }
-        critter = lexicon.critters[Int(rng.next(upperBound: UInt32(lexicon.critters.count)))]
+        if let about = reading.about(in: sheet.setting) { values["about"] = about }
+        let drawnCritter = lexicon.critters[Int(rng.next(upperBound: UInt32(lexicon.critters.count)))]
+        critter = Self.themeCritter(reading, sheet: sheet) ?? drawnCritter
         clue = lexicon.things[Int(rng.next(upperBound: UInt32(lexicon.things.count)))]
         let drawn = Self.treasures[Int(rng.next(upperBound: UInt32(Self.treasures.count)))]
-        treasure = Self.lostThing(in: theme.clause) ?? drawn
+        treasure = reading.lostObject ?? drawn
         values["critter"] = TextTools.withArticle(critter)
         values["theCritter"] = "the \(critter)"
         values["clue"] = TextTools.withArticle(clue)
@@ -65,15 +64,14 @@ struct StoryCast: Sendable {
         renderer = TemplateRenderer(values: values)
     }
 
-    /// The thing a theme says is lost ("finding a lost teddy" → "teddy"), when it is one simple singular word.
-    static func lostThing(in theme: String) -> String? {
-        let words = theme.lowercased().split(separator: " ").map(String.init)
-        guard let index = words.firstIndex(of: "lost") else { return nil }
-        let skip: Set<String> = ["a", "an", "the", "her", "his", "my", "their", "its", "our", "little"]
-        guard let noun = words.dropFirst(index + 1).first(where: { !skip.contains($0) }),
-              !["in", "on", "at", "and", "with", "way", "it", "to", "by", "under", "inside", "somewhere", "one", "something"].contains(noun),
-              noun.count <= 12, noun.allSatisfy({ $0.isLetter && $0.isASCII }), !noun.hasSuffix("s") else { return nil }
-        return noun
+    /// A creature of the theme that is neither the hero nor the companion, to meet and help
+    /// ("shy whale", "little dinosaur"): the lexicon's words, never the family's.
+    static func themeCritter(_ reading: ThemeReading, sheet: CharacterSheet) -> String? {
+        let drawn: Set<CreatureKind> = Set([sheet.hero.kind] + (sheet.companion.map { [$0.kind] } ?? []))
+        guard let creature = reading.creatures.first(where: { $0.kind.map { !drawn.contains($0) } ?? true }) else {
+            return nil
+        }
+        return creature.describers.isEmpty ? "little \(creature.word)" : creature.phrase
     }
 
     /// What a page pictures in focus.

@@ -12,19 +12,20 @@ enum StoryShape: String, Sendable, CaseIterable {
     /// A favourite thing goes missing and is calmly found again.
     case lostAndFound
 
-    private static let hints: [(StoryShape, Set<String>)] = [
-        (.helping, ["help", "helps", "helping", "helper", "kind", "kindness", "rescue", "share", "sharing"]),
-        (.lostAndFound, ["lost", "lose", "loses", "missing", "find", "finds", "finding", "found", "search"]),
-        (.windDown, ["bed", "bedtime", "sleep", "sleepy", "goodnight", "bath", "pyjamas", "pajamas", "yawn", "lullaby"]),
-        (.journey, ["adventure", "journey", "explore", "exploring", "trip", "travel", "quest", "voyage"]),
+    /// Wants of a theme that suggest a shape, in the order they are tried.
+    private static let hints: [(StoryShape, Set<ThemeWant>)] = [
+        (.helping, [.helping]),
+        (.lostAndFound, [.lost]),
+        (.windDown, [.bedtime, .sleepless, .afraidOfDark]),
+        (.journey, [.journey]),
     ]
 
-    /// Picks a shape: a theme hint wins most of the time, otherwise the seed decides.
-    static func choose(theme: String, rng: inout SeededGenerator) -> StoryShape {
-        let words = Set(theme.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init))
+    /// Picks a shape: a hint from the theme's wants wins most of the time, otherwise the seed decides.
+    static func choose(reading: ThemeReading, rng: inout SeededGenerator) -> StoryShape {
+        let wants = Set(reading.wants)
         let roll = rng.next(upperBound: UInt32(100))
         let pick = allCases[Int(rng.next(upperBound: UInt32(allCases.count)))]
-        if roll < 85, let hinted = hints.first(where: { !$0.1.isDisjoint(with: words) })?.0 { return hinted }
+        if roll < 85, let hinted = hints.first(where: { !$0.1.isDisjoint(with: wants) })?.0 { return hinted }
         return pick
     }
 

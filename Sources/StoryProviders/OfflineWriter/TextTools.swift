@@ -7,9 +7,13 @@ enum TextTools {
         text.split(whereSeparator: { $0.isWhitespace }).count
     }
 
-    /// "a" or "an" for a following word (good enough for the writer's own vocabulary).
+    /// "a" or "an" for a following word (good enough for the writer's and the lexicon's vocabulary:
+    /// "a unicorn", "a one-eyed…", "an hour").
     static func article(for word: String) -> String {
-        guard let first = word.lowercased().first else { return "a" }
+        let lowered = word.lowercased()
+        guard let first = lowered.first else { return "a" }
+        if ["uni", "use", "usu", "eu", "one"].contains(where: lowered.hasPrefix) { return "a" }
+        if ["hour", "honest", "honour"].contains(where: lowered.hasPrefix) { return "an" }
         return "aeiou".contains(first) ? "an" : "a"
     }
 

@@ -53,6 +53,8 @@ public struct ModelStoryAssembler: Sendable {
         // Models count loosely: accept from half the minimum to one and a half times the maximum.
         let allowed = (band.wordsPerPage.lowerBound / 2)...(band.wordsPerPage.upperBound * 3 / 2)
         var written: [WrittenPage] = []
+        // A model may name the characters or repeat the theme in its picture prompts: names become roles.
+        let pictures = PicturePromptGuard(sheet: sheet, request: request)
         for (index, page) in pages.enumerated() {
             let text = (page.text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             let words = text.split(whereSeparator: \.isWhitespace).count
@@ -61,9 +63,8 @@ public struct ModelStoryAssembler: Sendable {
                                     reason: "page \(index + 1) has \(words) words; it needs \(band.wordsPerPage.lowerBound)–\(band.wordsPerPage.upperBound)")
             }
             let scene = SceneSchedule.scene(page: index + 1, of: pages.count)
-            let prompt = (page.imagePrompt ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-            written.append(WrittenPage(text: text, scene: scene,
-                                       imagePrompt: prompt.isEmpty ? "\(sheet.settingDescription), \(scene.action.rawValue)" : prompt))
+            let prompt = pictures.clean(page.imagePrompt ?? "") ?? pictures.sceneOnly(scene)
+            written.append(WrittenPage(text: text, scene: scene, imagePrompt: prompt))
         }
         let title = (draft.title ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         let story = WrittenStory(title: title.isEmpty ? "A Story for \(request.heroName)" : title, sheet: sheet, pages: written)

@@ -9,11 +9,10 @@ struct GeminiFakeStoryWriter: Sendable {
     /// The page count the request data asks for, if it says.
     let pagesAsked: Int?
 
-    /// Reads the hero, companion and age from the quoted `{"request": {...}}` line of the user text.
+    /// Reads the hero, companion and age from the user text's request data line.
     init(userText: String) {
-        let line = userText.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("{\"request\"") }
-        let data = line.flatMap { GeminiFakeJSON.parse(Data($0.utf8)) }?["request"]
-        hero = data?["heroName"]?.string ?? "Little One"
+        let data = RequestDataLine.parse(userText)
+        hero = data?["hero_name"]?.string ?? "Little One"
         companion = data?["companion"]?.string
         age = data?["age"]?.intAllowingString ?? 5
         pagesAsked = data?["pages"]?.intAllowingString
@@ -32,7 +31,8 @@ struct GeminiFakeStoryWriter: Sendable {
     func story(pages: Int) -> GeminiFakeJSON {
         let pageList = (1...max(1, pages)).map { number -> GeminiFakeJSON in
             ["text": .string(text(page: number, of: pages)),
-             "imagePrompt": .string("A calm watercolour scene for page \(number), soft evening light")]
+             // Like a careless model, it names the characters in its picture prompts.
+             "imagePrompt": .string("\(hero) and \(companion ?? "a little bird") in a calm watercolour scene for page \(number), soft evening light")]
         }
         return ["title": .string("\(hero) and the Quiet Evening"), "pages": .array(pageList)]
     }

@@ -5,29 +5,24 @@ extension OpenAIFake {
     /// every page, gentle words, and a page length that suits the child's age.
     struct StoryComposer: Sendable {
         var hero: String
+        var companion: String?
         var age: Int
         var pageCount: Int
 
         /// Reads a chat request: the page count from the schema's `minItems`, else from "exactly
-        /// N pages" in the user text; hero and age from the quoted `{"request": …}` JSON.
+        /// N pages" in the user text; hero, companion and age from the request data line's JSON.
         init(chatRequest body: JSON) {
             let userText = (body["messages"]?.array ?? [])
                 .filter { $0["role"]?.string == "user" }
                 .compactMap { $0["content"]?.string }
                 .first ?? ""
-            let data = Self.quotedRequest(in: userText)
-            hero = data?["heroName"]?.string ?? "Little One"
-            age = data?["age"]?.string.flatMap { Int($0) } ?? 5
+            let data = RequestDataLine.parse(userText)
+            hero = data?["hero_name"]?.string ?? "Little One"
+            companion = data?["companion"]?.string
+            age = data?["age"]?.intAllowingString ?? 5
             let schemaCount = body["response_format"]?["json_schema"]?["schema"]?["properties"]?["pages"]?["minItems"]?.int
             let textCount = userText.firstMatch(of: /exactly (\d+) pages/).flatMap { Int($0.output.1) }
-            pageCount = schemaCount ?? textCount ?? data?["pages"]?.string.flatMap { Int($0) } ?? 3
-        }
-
-        /// The `{"request": {…}}` object of the user message (it is one line).
-        static func quotedRequest(in text: String) -> JSON? {
-            guard let start = text.range(of: #"{"request":"#) else { return nil }
-            let line = text[start.lowerBound...].prefix { $0 != "\n" }
-            return (try? JSONDecoder().decode(JSON.self, from: Data(line.utf8)))?["request"]
+            pageCount = schemaCount ?? textCount ?? data?["pages"]?.intAllowingString ?? 3
         }
 
         /// The story as the JSON text a model replies with.
@@ -37,7 +32,8 @@ extension OpenAIFake {
                 "title": .string("\(hero) and the Quiet Evening"),
                 "pages": .array((1...max(1, count)).map { page in
                     ["text": .string(pageText(page, of: count)),
-                     "imagePrompt": .string("A small friendly child in a quiet garden, soft evening light, page \(page)")]
+                     // Like a careless model, it names the characters in its picture prompts.
+                     "imagePrompt": .string("\(hero) and \(companion ?? "a small friendly bird") in a quiet garden, soft evening light, page \(page)")]
                 }),
             ]
             let encoder = JSONEncoder()

@@ -1,0 +1,201 @@
+import StoryDomain
+
+/// The words the built-in writer understands in a family's theme, each with the spelling the
+/// story uses. The story only ever says a lexicon word, never the family's own text: a theme word
+/// that is not here is left out. Plurals (-s, -es, -ies, -ves) and the listed synonyms of an
+/// entry lead to its one story word ("bunnies" → "bunny", "ocean" → "sea").
+enum ThemeLexicon {
+    /// One part a word can play in a theme.
+    enum Role: Sendable, Hashable {
+        /// A creature; `kind` when the illustrator can draw it as a figure.
+        case creature(word: String, kind: CreatureKind?)
+        /// A person; a `proper` one is said like a name ("Grandma"), others take an article ("a knight").
+        case person(word: String, proper: Bool)
+        /// Where the theme happens; `phrase` follows "about" ("the moon").
+        case place(word: String, phrase: String, setting: StorySetting?)
+        /// A thing that matters ("bell", "pair of glasses").
+        case object(String)
+        /// What is wished for or wrong.
+        case want(ThemeWant)
+        /// A word that describes a creature or person ("sleepy", "little", "green").
+        case describer(String)
+    }
+
+    // MARK: - Tables
+
+    private static let creatures: [(word: String, kind: CreatureKind?, also: [String])] = [
+        ("dragon", .dragon, []), ("bunny", .bunny, ["bunnie"]), ("rabbit", .bunny, []), ("hare", .bunny, []),
+        ("bear", .bear, []), ("polar bear", .bear, []), ("cat", .cat, ["kitty"]), ("kitten", .cat, []),
+        ("dog", .dog, ["doggy", "doggie"]), ("puppy", .dog, ["pup"]), ("fox", .fox, []), ("owl", .owl, ["owlet"]),
+        ("unicorn", .unicorn, []), ("mouse", .mouse, ["mice"]), ("turtle", .turtle, []), ("tortoise", .turtle, []),
+        ("penguin", .penguin, []), ("elephant", .elephant, []), ("robot", .robot, ["robo"]),
+        ("dinosaur", nil, ["dino"]), ("whale", nil, []), ("dolphin", nil, []), ("fish", nil, []),
+        ("octopus", nil, ["octopi"]), ("seahorse", nil, []), ("crab", nil, []), ("starfish", nil, []), ("seal", nil, []),
+        ("otter", nil, []), ("frog", nil, ["froggy"]), ("duck", nil, []), ("duckling", nil, []), ("chick", nil, []),
+        ("hen", nil, ["chicken"]), ("cow", nil, ["calf"]), ("pig", nil, ["piggy"]), ("piglet", nil, []),
+        ("sheep", nil, []), ("lamb", nil, []), ("horse", nil, []), ("pony", nil, []), ("goat", nil, []),
+        ("donkey", nil, []), ("butterfly", nil, []), ("bee", nil, ["bumblebee"]), ("ladybird", nil, ["ladybug"]),
+        ("snail", nil, []), ("caterpillar", nil, []), ("squirrel", nil, []), ("hedgehog", nil, []), ("deer", nil, ["fawn"]),
+        ("badger", nil, []), ("beaver", nil, []), ("raccoon", nil, []), ("koala", nil, []), ("panda", nil, []),
+        ("kangaroo", nil, []), ("sloth", nil, []), ("giraffe", nil, []), ("lion", nil, []), ("tiger", nil, []),
+        ("monkey", nil, []), ("zebra", nil, []), ("hippo", nil, ["hippopotamus"]), ("parrot", nil, []),
+        ("bird", nil, ["birdie"]), ("robin", nil, []), ("swan", nil, []), ("goose", nil, ["geese"]), ("wolf", nil, []),
+        ("puffin", nil, []), ("hamster", nil, []), ("guinea pig", nil, []), ("firefly", nil, []), ("ant", nil, []),
+        ("alien", nil, []), ("monster", nil, []), ("mermaid", nil, ["merman"]), ("fairy", nil, ["pixie"]),
+        ("elf", nil, []), ("narwhal", nil, []), ("walrus", nil, []), ("llama", nil, []),
+    ]
+
+    private static let people: [(word: String, proper: Bool, also: [String])] = [
+        ("Grandma", true, ["granny", "nana", "nan", "gran", "grandmother"]),
+        ("Grandpa", true, ["grandad", "granddad", "grandfather", "gramps", "grampa"]),
+        ("Mum", true, ["mom", "mummy", "mommy", "mother", "mama"]), ("Dad", true, ["daddy", "papa", "father"]),
+        ("brother", false, []), ("sister", false, []), ("baby", false, []), ("friend", false, ["pal", "buddy"]),
+        ("teacher", false, []), ("cousin", false, []), ("aunt", false, ["auntie", "aunty"]), ("uncle", false, []),
+        ("twin", false, []), ("neighbour", false, ["neighbor"]), ("knight", false, []), ("princess", false, []),
+        ("prince", false, []), ("king", false, []), ("queen", false, []), ("pirate", false, []),
+        ("astronaut", false, ["spaceman", "cosmonaut"]), ("firefighter", false, ["fireman"]), ("wizard", false, []),
+        ("doctor", false, []), ("nurse", false, []), ("vet", false, []), ("farmer", false, []), ("baker", false, []),
+        ("chef", false, []), ("explorer", false, []), ("captain", false, []), ("ballerina", false, ["dancer"]),
+        ("builder", false, []), ("superhero", false, []), ("zookeeper", false, []),
+    ]
+
+    private static let places: [(word: String, phrase: String, setting: StorySetting?, also: [String])] = [
+        ("forest", "the forest", .forest, ["woods", "wood", "woodland"]),
+        ("beach", "the beach", .seaside, ["seaside", "shore", "seashore", "coast"]),
+        ("sea", "the sea", .seaside, ["ocean"]),
+        ("underwater", "under the sea", .underwater, ["under the sea", "under the ocean", "under water"]),
+        ("moon", "the moon", .space, []),
+        ("space", "outer space", .space, ["outer space", "galaxy", "universe"]),
+        ("planet", "a faraway planet", .space, []),
+        ("castle", "a castle", .castle, ["palace"]), ("kingdom", "a faraway kingdom", .castle, []),
+        ("meadow", "the meadow", .meadow, ["field"]),
+        ("mountain", "the mountains", .mountains, ["hill", "valley"]),
+        ("garden", "the garden", .garden, []),
+        ("park", "the park", nil, ["playground"]),
+        ("town", "the town", .town, ["city", "village"]), ("street", "the street", .town, []),
+        ("library", "the library", .town, []), ("bakery", "the bakery", .town, []),
+        ("school", "a day at school", nil, ["classroom", "nursery", "kindergarten", "preschool"]),
+        ("museum", "a museum", nil, []), ("zoo", "the zoo", nil, []),
+        ("farm", "the farm", .farm, ["barn", "farmyard"]),
+        ("jungle", "the jungle", .jungle, ["rainforest"]),
+        ("snow", "the snow", .snow, ["winter", "arctic", "igloo", "north pole"]),
+        ("home", "a cosy home", .home, ["house"]), ("bedroom", "the bedroom", .home, []), ("kitchen", "the kitchen", .home, []),
+        ("island", "an island", nil, []), ("river", "the river", nil, []), ("lake", "the lake", nil, []),
+        ("pond", "the pond", nil, []), ("cave", "a cave", nil, []), ("sky", "the sky", nil, []),
+        ("desert", "the desert", nil, []), ("circus", "the circus", nil, []),
+    ]
+
+    private static let objects: [(word: String, also: [String])] = [
+        ("bell", []), ("kite", []), ("balloon", []), ("hot-air balloon", ["hot air balloon"]), ("boat", ["sailboat"]),
+        ("ship", []), ("teddy", []), ("teddy bear", []), ("blanket", ["blankie"]), ("ball", []), ("hat", ["cap"]),
+        ("scarf", []), ("mitten", ["glove"]), ("shoe", []), ("sock", []), ("boot", ["welly", "wellies"]),
+        ("button", []), ("key", []), ("book", ["storybook"]), ("crayon", []), ("pencil", []), ("toy", []),
+        ("doll", []), ("drum", []), ("trumpet", []), ("flute", []), ("piano", []), ("guitar", []), ("violin", []),
+        ("music box", []), ("lantern", ["lamp", "torch", "flashlight"]), ("night-light", ["nightlight", "night light"]),
+        ("star", []), ("shell", ["seashell"]), ("pebble", ["stone"]), ("feather", []), ("flower", ["blossom"]),
+        ("rose", []), ("daisy", []), ("sunflower", []), ("tulip", []), ("leaf", []), ("acorn", []), ("seed", []),
+        ("apple", []), ("cake", []), ("cupcake", []), ("cookie", ["biscuit"]), ("pie", []), ("sandwich", []),
+        ("carrot", []), ("banana", []), ("strawberry", []), ("pumpkin", []), ("ice cream", []), ("egg", []),
+        ("nest", []), ("present", ["gift", "parcel"]), ("letter", []), ("map", []), ("treasure", []),
+        ("treasure chest", []), ("crown", []), ("wand", []), ("rocket", ["spaceship"]), ("train", []), ("bus", []),
+        ("car", []), ("tractor", []), ("fire engine", ["fire truck"]), ("bicycle", ["bike"]), ("scooter", []),
+        ("swing", []), ("slide", []), ("umbrella", []), ("bucket", ["pail"]), ("spade", []), ("sandcastle", []),
+        ("snowman", []), ("snowflake", []), ("sled", ["sledge", "sleigh"]), ("necklace", []), ("ribbon", []),
+        ("marble", []), ("tooth", ["teeth"]), ("pair of glasses", ["glasses", "spectacles"]),
+        ("backpack", ["bag", "rucksack", "schoolbag"]), ("pillow", ["cushion"]), ("basket", []), ("jar", []),
+        ("box", []), ("clock", []), ("compass", []), ("telescope", []), ("camera", []),
+        ("paintbrush", []), ("picture", ["painting", "drawing"]), ("puzzle", ["jigsaw"]), ("block", []),
+        ("rainbow", []), ("cloud", []), ("bubble", []), ("candle", []), ("cup", ["mug"]), ("tent", []),
+        ("lollipop", []), ("pearl", []), ("gem", ["jewel", "crystal"]), ("coin", []), ("whistle", []),
+        ("cape", []), ("coat", ["raincoat"]), ("dress", []), ("hoop", []), ("skateboard", []), ("wagon", []),
+    ]
+
+    private static let describers: [(word: String, also: [String])] = [
+        ("sleepy", ["tired", "drowsy", "dozy", "snoozy", "yawning"]), ("happy", ["cheerful", "jolly", "glad", "joyful"]),
+        ("brave", ["bold", "courageous", "fearless"]), ("shy", ["timid", "bashful"]), ("quiet", ["hushed"]),
+        ("calm", ["peaceful"]), ("silly", ["funny", "goofy", "giggly"]), ("friendly", ["nice"]), ("gentle", []),
+        ("kind", []), ("curious", []), ("little", ["small", "tiny", "wee", "teeny"]),
+        ("big", ["huge", "giant", "enormous", "large"]), ("magic", ["magical", "enchanted"]),
+        ("fluffy", ["furry", "fuzzy"]), ("sparkly", ["shiny", "glittery", "sparkling", "twinkly"]),
+        ("glowing", ["shining"]), ("grumpy", []), ("lonely", []), ("hungry", []), ("clever", ["smart"]),
+        ("wise", []), ("cosy", ["cozy", "snuggly"]), ("busy", []), ("bouncy", []), ("lucky", []), ("young", []),
+        ("old", []), ("new", []), ("lost", []), ("baby", []), ("dancing", []), ("singing", []), ("flying", []),
+        ("red", []), ("blue", []), ("green", []), ("yellow", []), ("pink", []), ("purple", []), ("orange", []),
+        ("golden", ["gold"]), ("silver", []), ("white", []), ("black", []), ("brown", []), ("grey", ["gray"]),
+        ("spotty", ["spotted"]), ("stripy", ["striped"]),
+    ]
+
+    /// Words that say what a theme wants, in every form a family may write them.
+    private static let wants: [(ThemeWant, [String])] = [
+        (.lost, ["lost", "lose", "loses", "losing", "missing", "find", "finds", "finding", "found", "search",
+                 "searches", "searching"]),
+        (.helping, ["help", "helps", "helping", "helper", "helpful", "kind", "kindness", "rescue", "rescues",
+                    "rescuing", "share", "shares", "sharing"]),
+        (.bedtime, ["bed", "bedtime", "sleep", "sleeps", "sleeping", "sleepy", "goodnight", "bath", "bathtime",
+                    "pyjamas", "pajamas", "yawn", "yawns", "lullaby", "nap"]),
+        (.journey, ["adventure", "adventures", "journey", "explore", "explores", "exploring", "trip", "travel",
+                    "travels", "quest", "voyage", "visit", "visits", "visiting"]),
+        (.flying, ["fly", "flies", "flying", "flight", "soar", "soars", "soaring"]),
+        (.birthday, ["birthday", "party", "parties", "celebrate", "celebrates", "celebration"]),
+        (.friendship, ["friendship", "befriend", "befriends"]),
+        (.bravery, ["brave", "bravely", "courage"]),
+        (.music, ["sing", "sings", "song", "songs", "dance", "dances", "music", "musical"]),
+        (.growing, ["grow", "grows", "growing", "plant", "plants", "planting"]),
+        (.sleepless, ["sleepless", "awake", "insomnia"]),
+    ]
+
+    // MARK: - Index
+
+    /// Every form the lexicon knows (single words and phrases of up to three words, lower-cased)
+    /// and the roles it plays.
+    static let index: [String: [Role]] = {
+        var index: [String: [Role]] = [:]
+        func add(_ forms: [String], _ role: Role, plurals: Bool = true) {
+            for form in forms {
+                let key = form.lowercased()
+                for variant in plurals ? [key] + pluralForms(of: key) : [key] where !(index[variant]?.contains(role) ?? false) {
+                    index[variant, default: []].append(role)
+                }
+            }
+        }
+        for entry in creatures { add([entry.word] + entry.also, .creature(word: entry.word, kind: entry.kind)) }
+        for entry in people { add([entry.word] + entry.also, .person(word: entry.word, proper: entry.proper)) }
+        for entry in places {
+            add([entry.word] + entry.also, .place(word: entry.word, phrase: entry.phrase, setting: entry.setting))
+        }
+        for entry in objects { add([entry.word] + entry.also, .object(entry.word)) }
+        for entry in describers { add([entry.word] + entry.also, .describer(entry.word), plurals: false) }
+        for (want, forms) in wants { add(forms, .want(want), plurals: false) }
+        return index
+    }()
+
+    /// The longest phrase the index holds, in words.
+    static let longestPhrase = 3
+
+    /// The story words of every entry (what a story may say because of a theme).
+    static var storyWords: Set<String> {
+        var words = Set<String>()
+        for roles in index.values {
+            for role in roles {
+                switch role {
+                case let .creature(word, _), let .person(word, _), let .place(word, _, _), let .object(word),
+                     let .describer(word):
+                    words.insert(word)
+                case .want:
+                    break
+                }
+            }
+        }
+        return words
+    }
+
+    /// "bell" → ["bells"], "bunny" → ["bunnies"], "wolf" → ["wolves"], "fox" → ["foxes"]; for a
+    /// phrase, the plurals of its last word ("teddy bear" → ["teddy bears"]).
+    static func pluralForms(of word: String) -> [String] {
+        var forms = [word + "s", word + "es"]
+        if word.hasSuffix("y") { forms.append(word.dropLast() + "ies") }
+        if word.hasSuffix("f") { forms.append(word.dropLast() + "ves") }
+        if word.hasSuffix("fe") { forms.append(word.dropLast(2) + "ves") }
+        return forms
+    }
+}

@@ -1,0 +1,142 @@
+import StoryDomain
+
+/// Reads a family's theme into known parts (who, where, what matters, what is wanted, the mood)
+/// with ``ThemeLexicon``. Words the lexicon does not know are dropped, never echoed: the reading
+/// holds only the lexicon's own words. Deterministic and cheap (one pass over at most a few dozen words).
+struct ThemeReader: Sendable {
+    /// Roles of every form the reader knows, by lower-cased form.
+    let index: [String: [ThemeLexicon.Role]]
+    /// The longest phrase in `index`, in words.
+    let longestPhrase: Int
+
+    init(index: [String: [ThemeLexicon.Role]] = ThemeLexicon.index, longestPhrase: Int = ThemeLexicon.longestPhrase) {
+        self.index = index
+        self.longestPhrase = longestPhrase
+    }
+
+    /// Words after which what follows is lost ("lost his bell"), or before which it is ("the bell is missing").
+    private static let lostMarkers: Set<String> = ["lost", "lose", "loses", "losing", "missing", "find", "finds",
+                                                   "finding", "found", "search", "searches", "searching"]
+    private static let negations: Set<String> = ["cant", "cannot", "couldnt", "wont", "not", "no", "never", "isnt",
+                                                 "doesnt", "didnt"]
+    private static let sleepWords: Set<String> = ["sleep", "sleeps", "sleeping", "asleep"]
+    private static let darkWords: Set<String> = ["dark", "darkness"]
+    private static let fearWords: Set<String> = ["afraid", "scared", "frightened", "fear", "fears", "scary", "worried"]
+    private static let firstThings: Set<String> = ["day", "time", "night", "visit", "trip", "lesson", "sleepover", "step", "steps"]
+    private static let newThings: Set<String> = ["school", "class", "home", "house", "baby", "brother", "sister", "town"]
+
+    /// The theme's parts, as lexicon words.
+    func read(_ theme: String) -> ThemeReading {
+        let tokens = Self.tokens(theme)
+        var reading = ThemeReading()
+        var matched: [(start: Int, end: Int, roles: [ThemeLexicon.Role])] = []
+        var index = 0
+        while index < tokens.count {
+            var length = min(longestPhrase, tokens.count - index)
+            while length > 0 {
+                let key = tokens[index..<(index + length)].joined(separator: " ")
+                if let roles = self.index[key] {
+                    matched.append((index, index + length, roles))
+                    break
+                }
+                length -= 1
+            }
+            index += max(length, 1)
+        }
+
+        for (position, match) in matched.enumerated() {
+            for role in match.roles {
+                switch role {
+                case let .creature(word, kind):
+                    let figure = ThemeReading.Figure(word: word, kind: kind, isPerson: false, isProper: false,
+                                                     describers: describers(before: position, in: matched))
+                    if !reading.figures.contains(where: { $0.word == word }) { reading.figures.append(figure) }
+                case let .person(word, proper):
+                    // "baby dragon": a person word right before a creature describes it instead.
+                    if let next = matched[safe: position + 1], next.start == match.end,
+                       next.roles.contains(where: \.isCreature), match.roles.contains(where: \.isDescriber) { continue }
+                    let figure = ThemeReading.Figure(word: word, kind: nil, isPerson: true, isProper: proper,
+                                                     describers: proper ? [] : describers(before: position, in: matched))
+                    if !reading.figures.contains(where: { $0.word == word }) { reading.figures.append(figure) }
+                case let .place(word, phrase, setting):
+                    if !reading.places.contains(where: { $0.word == word }) {
+                        reading.places.append(ThemeReading.Place(word: word, phrase: phrase, setting: setting))
+                    }
+                case let .object(word):
+                    if !reading.objects.contains(word) { reading.objects.append(word) }
+                case let .want(want):
+                    if !reading.wants.contains(want) { reading.wants.append(want) }
+                case let .describer(word):
+                    if !reading.moods.contains(word) { reading.moods.append(word) }
+                }
+            }
+        }
+        for want in Self.ruledWants(tokens) where !reading.wants.contains(want) { reading.wants.append(want) }
+        if reading.wants.contains(.lost) { reading.lostObject = Self.lostObject(in: matched, tokens: tokens) }
+        return reading
+    }
+
+    /// Lower-cased words of letters only; apostrophes vanish ("can't" → "cant", "Grandma's" → "grandmas").
+    static func tokens(_ text: String) -> [String] {
+        text.lowercased()
+            .filter { $0 != "'" && $0 != "’" }
+            .split(whereSeparator: { !$0.isLetter })
+            .map(String.init)
+    }
+
+    /// Up to two describing words right before the match at `position` ("sleepy little dragon").
+    private func describers(before position: Int, in matched: [(start: Int, end: Int, roles: [ThemeLexicon.Role])]) -> [String] {
+        var words: [String] = []
+        var cursor = position
+        while words.count < 2, cursor > 0 {
+            let previous = matched[cursor - 1]
+            guard previous.end == matched[cursor].start,
+                  let word = previous.roles.lazy.compactMap(\.describerWord).first else { break }
+            words.insert(word, at: 0)
+            cursor -= 1
+        }
+        return words
+    }
+
+    /// Wants that take more than one word: "can't sleep", "afraid of the dark", "first day", "new school".
+    private static func ruledWants(_ tokens: [String]) -> [ThemeWant] {
+        let words = Set(tokens)
+        var wants: [ThemeWant] = []
+        if !words.isDisjoint(with: sleepWords), !words.isDisjoint(with: negations) { wants.append(.sleepless) }
+        if !words.isDisjoint(with: darkWords), !words.isDisjoint(with: fearWords) { wants.append(.afraidOfDark) }
+        for (index, token) in tokens.enumerated().dropLast() {
+            let next = tokens[index + 1]
+            if (token == "first" && firstThings.contains(next)) || (token == "new" && newThings.contains(next)) {
+                wants.append(.firstTime)
+                break
+            }
+        }
+        return wants
+    }
+
+    /// The object right after a "lost" word (before any creature or person), else one just before it.
+    private static func lostObject(in matched: [(start: Int, end: Int, roles: [ThemeLexicon.Role])], tokens: [String]) -> String? {
+        for (index, token) in tokens.enumerated() where lostMarkers.contains(token) {
+            for match in matched where match.start > index && match.start <= index + 4 {
+                if match.roles.contains(where: { $0.isCreature || $0.isPerson }) { break }
+                if let word = match.roles.lazy.compactMap(\.objectWord).first { return word }
+            }
+            for match in matched.reversed() where match.end <= index && match.end >= index - 3 {
+                if let word = match.roles.lazy.compactMap(\.objectWord).first { return word }
+            }
+        }
+        return nil
+    }
+}
+
+extension ThemeLexicon.Role {
+    fileprivate var isCreature: Bool { if case .creature = self { true } else { false } }
+    fileprivate var isPerson: Bool { if case .person = self { true } else { false } }
+    fileprivate var isDescriber: Bool { describerWord != nil }
+    fileprivate var describerWord: String? { if case let .describer(word) = self { word } else { nil } }
+    fileprivate var objectWord: String? { if case let .object(word) = self { word } else { nil } }
+}
+
+extension Array {
+    fileprivate subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}

@@ -1,0 +1,90 @@
+import StoryDomain
+
+/// What the built-in writer understood of a theme, in the order the theme names things. Every
+/// word in it comes from ``ThemeLexicon``: nothing here is the family's own text, so any of it may
+/// be told in a story.
+struct ThemeReading: Sendable, Equatable {
+    /// A creature or person of the theme, with the lexicon words that describe it.
+    struct Figure: Sendable, Equatable {
+        var word: String
+        /// How the illustrator can draw it, for a creature it knows.
+        var kind: CreatureKind?
+        var isPerson: Bool
+        /// Said like a name, without an article ("Grandma").
+        var isProper: Bool
+        /// At most two words ("sleepy", "little").
+        var describers: [String]
+
+        /// "sleepy dragon", "little brother", "Grandma".
+        var phrase: String { isProper ? word : (describers + [word]).joined(separator: " ") }
+
+        /// "a sleepy dragon" / "the sleepy dragon" / "Grandma".
+        func phrase(definite: Bool) -> String {
+            isProper ? word : definite ? "the \(phrase)" : TextTools.withArticle(phrase)
+        }
+    }
+
+    /// Where the theme happens.
+    struct Place: Sendable, Equatable {
+        var word: String
+        /// "the moon", "a castle".
+        var phrase: String
+        var setting: StorySetting?
+    }
+
+    var figures: [Figure] = []
+    var places: [Place] = []
+    /// Things that matter, singular ("bell", "pair of glasses").
+    var objects: [String] = []
+    var wants: [ThemeWant] = []
+    /// Every describing word of the theme, whether or not it describes a figure.
+    var moods: [String] = []
+    /// The thing the theme says is lost, if it names one.
+    var lostObject: String?
+
+    var creatures: [Figure] { figures.filter { !$0.isPerson } }
+    var people: [Figure] { figures.filter(\.isPerson) }
+
+    /// True when nothing of the theme was understood.
+    var isEmpty: Bool { figures.isEmpty && places.isEmpty && objects.isEmpty && wants.isEmpty && moods.isEmpty }
+
+    /// The first creature of the theme that is of `kind`.
+    func creature(of kind: CreatureKind) -> Figure? {
+        creatures.first { $0.kind == kind }
+    }
+
+    /// "a sleepy dragon and a lost bell", "the moon", "a birthday": what the story is about, for
+    /// "This is a story about …"; nil when nothing was understood. A place is told only when it
+    /// can be where a story in `setting` happens.
+    func about(in setting: StorySetting) -> String? {
+        let parts = mainParts(in: setting).map(\.indefinite)
+        if !parts.isEmpty { return parts.joined(separator: " and ") }
+        return wants.first?.phrase
+    }
+
+    /// "The Sleepy Dragon and the Lost Bell": a title made of the theme's main creatures, people
+    /// and things (not its place, nor a person said like a name), or nil.
+    func title(in setting: StorySetting) -> String? {
+        let parts = mainParts(in: setting).filter { $0.isThing }.map(\.definite)
+        guard !parts.isEmpty else { return nil }
+        return TextTools.titleCased(TextTools.capitalisingFirst(parts.joined(separator: " and ")))
+    }
+
+    /// The first figure, the lost (or first) object and, if room is left, the place: two at most.
+    private func mainParts(in setting: StorySetting) -> [(indefinite: String, definite: String, isThing: Bool)] {
+        var parts: [(indefinite: String, definite: String, isThing: Bool)] = []
+        if let figure = figures.first {
+            // A name-like person ("Grandma") is told, but makes no title on its own.
+            parts.append((figure.phrase(definite: false), figure.phrase(definite: true), !figure.isProper))
+        }
+        if let lost = lostObject {
+            parts.append((TextTools.withArticle("lost \(lost)"), "the lost \(lost)", true))
+        } else if let object = objects.first {
+            parts.append((TextTools.withArticle(object), "the \(object)", true))
+        }
+        if parts.count < 2, let place = places.first(where: { $0.setting == nil || $0.setting == setting }) {
+            parts.append((place.phrase, place.phrase, false))
+        }
+        return Array(parts.prefix(2))
+    }
+}
