@@ -20,7 +20,7 @@ public struct SQLiteAcknowledgementLedger: AcknowledgementLedger {
                 SELECT privately, acknowledged_at FROM acknowledgement WHERE platform = ? AND interaction_id = ?
                 """, arguments: [platform, interactionID])
             else { return nil }
-            let at = (row["acknowledged_at"] as SQLiteDate?)?.date ?? Date(timeIntervalSince1970: 0)
+            let at = (row["acknowledged_at"] as Date?) ?? Date(timeIntervalSince1970: 0)
             return AcknowledgementReceipt(platform: platform, interactionID: interactionID, privately: row["privately"], acknowledgedAt: at)
         }
     }
@@ -31,8 +31,8 @@ public struct SQLiteAcknowledgementLedger: AcknowledgementLedger {
             try db.execute(sql: """
                 INSERT INTO acknowledgement (platform, interaction_id, privately, acknowledged_at) VALUES (?, ?, ?, ?)
                 ON CONFLICT(platform, interaction_id) DO NOTHING
-                """, arguments: [receipt.platform, receipt.interactionID, receipt.privately, SQLiteDate(receipt.acknowledgedAt)])
-            try db.execute(sql: "DELETE FROM acknowledgement WHERE acknowledged_at < ?", arguments: [SQLiteDate(cutoff)])
+                """, arguments: [receipt.platform, receipt.interactionID, receipt.privately, receipt.acknowledgedAt])
+            try db.execute(sql: "DELETE FROM acknowledgement WHERE acknowledged_at < ?", arguments: [cutoff])
         }
     }
 }

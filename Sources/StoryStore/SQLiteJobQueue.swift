@@ -59,7 +59,7 @@ public struct SQLiteJobQueue: StoryJobQueue {
         let now = clock.now()
         let json = try JSONColumn.encode(delivery)
         try await database.writer.write { db in
-            try db.execute(sql: "UPDATE job SET delivery_json = ?, updated_at = ? WHERE id = ?", arguments: [json, SQLiteDate(now), jobID])
+            try db.execute(sql: "UPDATE job SET delivery_json = ?, updated_at = ? WHERE id = ?", arguments: [json, now, jobID])
         }
     }
 
