@@ -21,6 +21,16 @@ struct DiscordDeliveryEdgeTests {
         simulator.makeSlashCommand(subcommand: "new", options: ["theme": .string(theme), "name": .string(name), "pages": .int(Int64(pages))])
     }
 
+    /// Asks for a story and waits until its message says page 1 is being painted.
+    static func storyPaintingPage1(on simulator: DiscordSimulator, theme: String = "a sleepy dragon") async throws
+        -> (command: Interaction, message: SimulatedMessage) {
+        let command = newStory(simulator, theme: theme)
+        await simulator.sendInteraction(command)
+        let message = try await simulator.waitForOriginalResponse(interactionID: command.id,
+                                                                  where: { $0.content?.contains("Painting page 1") == true })
+        return (command, message)
+    }
+
     @Test("zalgo, emoji, CJK and right-to-left text at every limit is cut as Discord counts: code points, whole letters")
     func strangeTextAtEveryLimit() async throws {
         let zalgo = String(repeating: "D\u{0301}\u{0302}\u{0303}\u{0304}\u{0305}\u{0306}r\u{0307}\u{0308}\u{0309}\u{030A}a", count: 40)
@@ -68,10 +78,7 @@ struct DiscordDeliveryEdgeTests {
         let gate = GatedIllustrator(holding: [1])
         let bot = try await DiscordTestBot.start(illustrator: gate)
         let simulator = bot.simulator
-        let command = Self.newStory(simulator)
-        await simulator.sendInteraction(command)
-        let painting = try await simulator.waitForOriginalResponse(interactionID: command.id,
-                                                                   where: { $0.content?.contains("Painting page 1") == true })
+        let (_, painting) = try await Self.storyPaintingPage1(on: simulator)
         simulator.injectError(route: Self.webhookEdit, status: 404, code: 10015, message: "Unknown Webhook", count: 1_000)
         gate.release(page: 1)
         let shown = try await waitFor(timeout: .seconds(20)) { simulator.message(id: painting.id).flatMap { Self.isPage(1, of: 3)($0) ? $0 : nil } }
@@ -85,9 +92,7 @@ struct DiscordDeliveryEdgeTests {
         let gate = GatedIllustrator(holding: [1])
         let bot = try await DiscordTestBot.start(illustrator: gate)
         let simulator = bot.simulator
-        let first = Self.newStory(simulator)
-        await simulator.sendInteraction(first)
-        _ = try await simulator.waitForOriginalResponse(interactionID: first.id, where: { $0.content?.contains("Painting page 1") == true })
+        let (first, _) = try await Self.storyPaintingPage1(on: simulator)
         simulator.injectError(route: Self.webhookEdit, status: 400, code: 50035, message: "Must be 256 or fewer in length.",
                               count: 1, errorPath: ["embeds", "0", "title"])
         gate.release(page: 1)
@@ -98,9 +103,7 @@ struct DiscordDeliveryEdgeTests {
         #expect(plain.components.first?.components?.map(\.label) == ["⏮", "◀", "▶"])
 
         gate.hold(page: 1)
-        let second = Self.newStory(simulator, theme: "a lighthouse")
-        await simulator.sendInteraction(second)
-        _ = try await simulator.waitForOriginalResponse(interactionID: second.id, where: { $0.content?.contains("Painting page 1") == true })
+        let (second, _) = try await Self.storyPaintingPage1(on: simulator, theme: "a lighthouse")
         simulator.injectError(route: Self.webhookEdit, status: 400, code: 50035, message: "Invalid Form Body", count: 2,
                               errorPath: ["content"])
         gate.release(page: 1)

@@ -12,7 +12,7 @@ struct ImagePromptBuilder: Sendable {
             cast += ", together with \(companion.looks)"
         }
         var parts = [
-            "A gentle picture-book illustration. \(cast), \(action(scene.action)).",
+            "A gentle picture-book illustration. \(cast), \(scene.action.pictureWords(path: lexicon.path)).",
             "Setting: \(sheet.settingDescription), \(light(scene.timeOfDay)).",
         ]
         if let focus = scene.focus { parts.append("In focus: \(focus).") }
@@ -20,18 +20,6 @@ struct ImagePromptBuilder: Sendable {
         return parts.joined(separator: " ")
     }
 
-    private func action(_ action: SceneAction) -> String {
-        switch action {
-        case .standing: "standing together and smiling"
-        case .walking: "walking along \(lexicon.path)"
-        case .discovering: "looking at something with wide-eyed wonder"
-        case .helping: "kindly helping"
-        case .playing: "playing happily"
-        case .hugging: "sharing a warm, happy hug"
-        case .resting: "resting cosily"
-        case .sleeping: "fast asleep, tucked into a cosy bed"
-        }
-    }
 
     private func light(_ time: TimeOfDay) -> String {
         switch time {

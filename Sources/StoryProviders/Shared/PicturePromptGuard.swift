@@ -81,7 +81,7 @@ public struct PicturePromptGuard: Sendable {
     /// The page told from the sheet and the scene alone: what to draw when a model's prompt cannot be used.
     public func sceneOnly(_ scene: PageScene) -> String {
         let who = sheet.companion == nil ? "the hero" : "the hero and the companion"
-        return "\(who), \(Self.words(for: scene.action)), in \(sheet.settingDescription)"
+        return "\(who), \(scene.action.pictureWords()), in \(sheet.settingDescription)"
     }
 
     /// One pass over the words: a whole name (longest first, with the marks around it) becomes its
@@ -158,16 +158,4 @@ public struct PicturePromptGuard: Sendable {
         return (0...(source.count - length)).contains { firstRun(of: Array(source[$0..<($0 + length)]), in: words) != nil }
     }
 
-    private static func words(for action: SceneAction) -> String {
-        switch action {
-        case .standing: "standing together and smiling"
-        case .walking: "walking along a gentle path"
-        case .discovering: "looking at something with wide-eyed wonder"
-        case .helping: "kindly helping"
-        case .playing: "playing happily"
-        case .hugging: "sharing a warm, happy hug"
-        case .resting: "resting cosily"
-        case .sleeping: "fast asleep, tucked into a cosy bed"
-        }
-    }
 }

@@ -1,0 +1,17 @@
+import StoryDomain
+
+extension SceneAction {
+    /// What the characters are doing, as words for a picture prompt; `path` names where they walk.
+    func pictureWords(path: String = "a gentle path") -> String {
+        switch self {
+        case .standing: "standing together and smiling"
+        case .walking: "walking along \(path)"
+        case .discovering: "looking at something with wide-eyed wonder"
+        case .helping: "kindly helping"
+        case .playing: "playing happily"
+        case .hugging: "sharing a warm, happy hug"
+        case .resting: "resting cosily"
+        case .sleeping: "fast asleep, tucked into a cosy bed"
+        }
+    }
+}
