@@ -94,6 +94,10 @@ public struct MagicalStoriesApp: Sendable {
                 case let .illustrationFellBack(story, page, error):
                     pipelineLogger.warning("picture failed; painted by the built-in illustrator instead",
                                            metadata: ["story": "\(story)", "page": "\(page)", "error": "\(error)"])
+                case let .unsafeDraft(story, category, repairing):
+                    pipelineLogger.notice(repairing ? "bedtime screen refused a draft; asking the writer once more"
+                                                    : "bedtime screen refused the repaired draft; the story fails",
+                                          metadata: ["story": "\(story)", "category": "\(category)"])
                 }
             })
         let poolLogger = logger.labeled("workers")

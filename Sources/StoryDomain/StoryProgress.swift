@@ -35,6 +35,9 @@ public enum IllustrationStrategy: Sendable, Equatable {
 public enum PipelineEvent: Sendable, Equatable {
     /// A page's picture failed at the main illustrator and was painted by the fallback.
     case illustrationFellBack(story: StoryID, page: Int, error: String)
+    /// The bedtime screen refused a written text (only its category is known, never the words).
+    /// When `repairing`, the writer is asked once more; else the story fails.
+    case unsafeDraft(story: StoryID, category: SafetyCategory, repairing: Bool)
 }
 
 /// Shows a story's progress and result on the platform it was asked on.

@@ -17,7 +17,8 @@ struct AppDatabaseTests {
         #expect(journal == "wal")
         #expect(foreignKeys == 1)
         #expect(try database.appliedMigrations() == ["v1: families, stories, pages, images, jobs, chat", "v2: bot state", "v3: usage ledger, delivery marks",
-                                                     "v4: plans, audit, settings, collections, achievements", "v5: quota ledger"])
+                                                     "v4: plans, audit, settings, collections, achievements", "v5: quota ledger",
+                                                     "v6: a story the bedtime screen refused keeps its quota use"])
         #expect(await database.ping())
     }
 

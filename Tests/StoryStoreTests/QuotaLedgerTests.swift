@@ -92,7 +92,7 @@ struct QuotaLedgerTests {
             }
         }
         let database = try AppDatabase(pool)
-        #expect(try database.appliedMigrations().last == "v5: quota ledger")
+        #expect(try database.appliedMigrations().contains("v5: quota ledger"))
         let backfilled = try await database.writer.read { db in
             try String.fetchAll(db, sql: "SELECT story_id FROM quota_use WHERE refunded = 0 ORDER BY story_id")
         }
@@ -101,6 +101,37 @@ struct QuotaLedgerTests {
         #expect(try await repository.storiesStarted(by: Fixtures.mia, on: "web", since: DailyQuota.day(containing: Self.start).start) == 3)
         await #expect(throws: QuotaExceeded.self) {
             _ = try await repository.createStory(Fixtures.story(id: "more"), delivery: Self.delivery, quota: DailyQuota(storiesPerDay: 3))
+        }
+    }
+}
+
+@Suite("Quota ledger: bedtime screen refusals")
+struct BedtimeScreenQuotaTests {
+    @Test("a story the bedtime screen refused after writing keeps its quota use; other failures are refunded")
+    func screenRefusalKeepsTheUse() async throws {
+        let temp = try TemporaryDatabase()
+        defer { temp.cleanUp() }
+        let clock = ManualWallClock(QuotaLedgerTests.start)
+        let repository = SQLiteStoryRepository(database: try temp.open(), clock: clock)
+        let quota = DailyQuota(storiesPerDay: 2)
+        let today = DailyQuota.day(containing: clock.now()).start
+        // Two quota-checked stories (each with a ledger row) that will fail differently.
+        _ = try await repository.createStory(Fixtures.story(id: "first", at: clock.now()), delivery: QuotaLedgerTests.delivery, quota: quota)
+        _ = try await repository.createStory(Fixtures.story(id: "second", at: clock.now()), delivery: QuotaLedgerTests.delivery, quota: quota)
+        #expect(try await repository.storiesStarted(by: Fixtures.mia, on: "web", since: today) == 2)
+
+        // The reason is stored as the pipeline stores it: the error's description.
+        let refused = String(describing: GeneratedStoryChecker.Problem.unsafeContent(.gore))
+        #expect(GeneratedStoryChecker.Problem.isBedtimeScreenRefusal(refused))
+        try await repository.setStatus(.failed, for: StoryID(rawValue: "first")!, reason: refused)
+        #expect(try await repository.storiesStarted(by: Fixtures.mia, on: "web", since: today) == 2, "the refused story keeps its slot")
+
+        let avoided = String(describing: GeneratedStoryChecker.Problem.avoidedWord("spiders"))
+        #expect(!GeneratedStoryChecker.Problem.isBedtimeScreenRefusal(avoided))
+        try await repository.setStatus(.failed, for: StoryID(rawValue: "second")!, reason: avoided)
+        #expect(try await repository.storiesStarted(by: Fixtures.mia, on: "web", since: today) == 1, "other failures are refunded")
+        await #expect(throws: QuotaExceeded.self) {
+            _ = try await repository.createStory(Fixtures.story(id: "third", at: clock.now()), delivery: QuotaLedgerTests.delivery, quota: DailyQuota(storiesPerDay: 1))
         }
     }
 }
