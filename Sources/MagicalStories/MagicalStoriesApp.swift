@@ -101,6 +101,10 @@ public struct MagicalStoriesApp: Sendable {
                 case let .deliveryAbandoned(story, error):
                     pipelineLogger.error("the story could not be shown after every attempt; it stays in the library",
                                          metadata: ["story": "\(story)", "error": "\(error)"])
+                case let .unsafeDraft(story, category, repairing):
+                    pipelineLogger.notice(repairing ? "bedtime screen refused a draft; asking the writer once more"
+                                                    : "bedtime screen refused the repaired draft; the story fails",
+                                          metadata: ["story": "\(story)", "category": "\(category)"])
                 }
             })
         let poolLogger = logger.labeled("workers")

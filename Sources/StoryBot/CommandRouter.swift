@@ -96,7 +96,10 @@ public struct CommandRouter: Sendable {
                 try await press(component, context: context, responder: responder)
             }
         } catch {
-            if !FriendlyErrors.isExpected(error) {
+            if case let StoryRequestError.unsafeTopic(category) = error {
+                // The category only: the child's words never reach the log.
+                logger.info("request refused by the bedtime screen", metadata: ["category": "\(category)"])
+            } else if !FriendlyErrors.isExpected(error) {
                 logger.error("command failed", metadata: ["error": "\(error)"])
             }
             try? await responder.reply(FriendlyErrors.reply(for: error))

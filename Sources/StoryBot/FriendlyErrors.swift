@@ -83,6 +83,42 @@ public enum FriendlyErrors {
             "🛡️ That idea touches something this family's parental controls keep out of stories. Please try a different theme."
         case let .languageNotSupportedByWriter(language):
             "🌍 My built-in storyteller only writes in English for now, so I can't write in \(language.displayName) yet."
+        case let .unsafeTopic(category):
+            "🌙 I can't make that into a bedtime story: \(reason(for: category)) Please try a different idea — "
+                + "\(gentleIdea(for: category))"
+        case let .invalidName(field):
+            "✏️ \(field == "companion" ? "The companion's name" : "The hero's name") can use letters, spaces, hyphens and "
+                + "apostrophes only (up to \(CharacterNameRule.maxLength) characters) — like `Mia`, `Jean-Luc` or `O'Brien`."
+        }
+    }
+
+    /// What stays out of bedtime stories, kindly, for a refusal (never the family's own words).
+    static func reason(for category: SafetyCategory) -> String {
+        switch category {
+        case .violence: "my stories stay gentle, so fighting to hurt and weapons stay out of them."
+        case .death: "bedtime stories here are about growing, finding and coming home, not about dying."
+        case .gore: "blood and scary injuries stay out of bedtime stories."
+        case .horror: "scary things that hurt people stay out of bedtime stories, so nobody has bad dreams."
+        case .abuse: "stories here are about grown-ups and friends who keep children safe."
+        case .sexual: "that isn't something for children's stories."
+        case .selfHarm: "that's not something for a bedtime story. If someone is feeling very sad, please talk to a grown-up you trust."
+        case .drugs: "drugs, alcohol and smoking stay out of children's stories."
+        case .hate: "stories here are kind to everyone."
+        }
+    }
+
+    /// A gentle story to suggest instead, different for each category.
+    static func gentleIdea(for category: SafetyCategory) -> String {
+        switch category {
+        case .violence: "how about a brave knight who helps a lost dragon find home?"
+        case .death: "how about a little seed that grows into the tallest sunflower in the garden?"
+        case .gore: "how about a kind doctor who mends a teddy bear's torn paw?"
+        case .horror: "how about a monster under the bed who is afraid of the dark, and a child who lends it a night-light?"
+        case .abuse: "how about a kind grown-up who helps a lost puppy find its family?"
+        case .sexual: "how about two best friends building the biggest blanket fort ever?"
+        case .selfHarm: "how about a little cloud who learns it's okay to feel sad, and a friend who gives it a hug?"
+        case .drugs: "how about a teddy bears' tea party with warm cocoa and honey cake?"
+        case .hate: "how about friends from all over the world sharing a picnic?"
         }
     }
 
@@ -152,9 +188,14 @@ public enum FriendlyErrors {
     /// Why a story failed, for the message in the channel.
     public static func text(for reason: StoryFailureReason, story: Story) -> String {
         switch reason {
+        case .unsafeContent where GeneratedStoryChecker.Problem.isBedtimeScreenRefusal(story.failureReason):
+            // The writer was called (and asked twice), so this one counted; the theme is not repeated.
+            "🛡️ I couldn't write that story in a way that fits gentle bedtime rules, so I haven't shown it. "
+                + "Please try a different idea — how about a brave knight who helps a lost dragon find home? "
+                + "This one counted as one of today's stories, because the storyteller had already written it."
         case .unsafeContent:
-            "🛡️ I couldn't write a story about *\(story.request.theme)* that fits this family's bedtime rules. "
-                + "Please try a different theme — it didn't count against your stories for today."
+            "🛡️ I couldn't write that story in a way that fits this family's bedtime rules. "
+                + "Please try a different idea — it didn't count against your stories for today."
         case .writerFailed, .illustratorFailed, .internalError:
             "😴 I couldn't finish the story about *\(story.request.theme)* this time. "
                 + "Please ask again in a little while — it didn't count against your stories for today."

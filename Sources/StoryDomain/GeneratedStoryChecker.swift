@@ -1,21 +1,47 @@
 /// Checks a written story before anyone sees it: cleans the text, enforces the page count
-/// and sane lengths, and rejects words on the family's avoid-list.
+/// and sane lengths, rejects words on the family's avoid-list, and passes the title, every page
+/// and every picture prompt through the ``BedtimeScreen`` (whichever writer wrote them).
 public struct GeneratedStoryChecker: Sendable {
-    public enum Problem: Error, Equatable, TransientAwareError {
+    public enum Problem: Error, Equatable, TransientAwareError, CustomStringConvertible {
         case wrongPageCount(expected: Int, got: Int)
         case emptyPage(Int)
         case pageTooLong(Int)
         case avoidedWord(String)
+        /// The bedtime screen refused the text (only the category is kept, never the words).
+        case unsafeContent(SafetyCategory)
 
-        /// A model may do better on a second try; the avoid-list is a safety refusal.
+        /// A model may do better on a second try; the avoid-list and the screen are safety refusals
+        /// (the pipeline gives the screen its one repair attempt itself).
         public var isTransient: Bool {
-            if case .avoidedWord = self { return false }
-            return true
+            switch self {
+            case .avoidedWord, .unsafeContent: false
+            case .wrongPageCount, .emptyPage, .pageTooLong: true
+            }
         }
 
         public var failureReason: StoryFailureReason {
-            if case .avoidedWord = self { return .unsafeContent }
-            return .writerFailed
+            switch self {
+            case .avoidedWord, .unsafeContent: .unsafeContent
+            case .wrongPageCount, .emptyPage, .pageTooLong: .writerFailed
+            }
+        }
+
+        /// Stored as the story's failure reason; the store keeps the day's story for reasons that
+        /// start with `unsafeContent(` (see ``isBedtimeScreenRefusal(_:)``), so keep this spelling.
+        public var description: String {
+            switch self {
+            case let .wrongPageCount(expected, got): "wrongPageCount(expected: \(expected), got: \(got))"
+            case let .emptyPage(page): "emptyPage(\(page))"
+            case let .pageTooLong(page): "pageTooLong(\(page))"
+            case let .avoidedWord(word): "avoidedWord(\(String(reflecting: word)))"
+            case let .unsafeContent(category): "unsafeContent(\(category.rawValue))"
+            }
+        }
+
+        /// Whether a failure reason stored with a story says the bedtime screen refused its text
+        /// (after the writer was called, so the story keeps its place in the day's quota).
+        public static func isBedtimeScreenRefusal(_ storedReason: String?) -> Bool {
+            storedReason?.hasPrefix("unsafeContent(") == true
         }
     }
 
@@ -24,6 +50,7 @@ public struct GeneratedStoryChecker: Sendable {
     /// Lower-cased words and phrases that must not appear.
     public var avoidList: [String]
     private let sanitizer = TextSanitizer()
+    private let screen = BedtimeScreen()
 
     public init(avoidList: [String] = []) {
         self.avoidList = avoidList.map { $0.lowercased() }.filter { !$0.isEmpty }
@@ -45,6 +72,10 @@ public struct GeneratedStoryChecker: Sendable {
         }
         if let word = firstAvoidedWord(in: [cleaned.title] + cleaned.pages.map(\.text)) {
             throw .avoidedWord(word)
+        }
+        if let concern = screen.firstConcern(in: [cleaned.title] + cleaned.pages.map(\.text), language: request.language)
+            ?? screen.firstConcern(in: cleaned.pages.flatMap { [$0.imagePrompt, $0.scene.focus ?? ""] }) {
+            throw .unsafeContent(concern.category)
         }
         return cleaned
     }

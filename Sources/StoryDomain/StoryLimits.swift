@@ -3,7 +3,7 @@
 public struct StoryLimits: Sendable, Equatable {
     public var maxThemeLength = 200
     public var maxNameLength = 40
-    public var maxCompanionLength = 60
+    public var maxCompanionLength = 40
     public var ages: ClosedRange<Int> = 2...12
     public var pages: ClosedRange<Int> = 3...12
     /// The most pages this family may ask for (plan and settings).

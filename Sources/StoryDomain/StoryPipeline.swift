@@ -140,7 +140,7 @@ public struct StoryPipeline: Sendable {
             _ = try? await show(story, .writing, route: route)
             // The family's avoid-list (kept with the request) is checked on the text too.
             let familyChecker = GeneratedStoryChecker(avoidList: checker.avoidList + story.request.avoid)
-            let written = try familyChecker.check(try await parts.writer.write(story.request), for: story.request)
+            let written = try await writeChecked(story, checker: familyChecker)
             try await repository.saveText(written, for: story.id)
             await record(written.usage, story: story)
             pages = try await repository.pages(of: story.id)
@@ -199,6 +199,28 @@ public struct StoryPipeline: Sendable {
         try await repository.setStatus(.ready, for: story.id, reason: nil)
         story.status = .ready
         return story
+    }
+
+    /// Writes and checks the text. A text the bedtime screen refuses is never kept or shown: the
+    /// writer is asked once more with ``StoryRequest/safetyRepair`` set, and a second refusal fails
+    /// the story with `.unsafeContent` (not retried; the model calls were spent, so the story keeps
+    /// its place in the day's quota).
+    private func writeChecked(_ story: Story, checker: GeneratedStoryChecker) async throws -> WrittenStory {
+        let draft = try await parts.writer.write(story.request)
+        do {
+            return try checker.check(draft, for: story.request)
+        } catch let .unsafeContent(category) {
+            onEvent(.unsafeDraft(story: story.id, category: category, repairing: true))
+            await record(draft.usage, story: story)
+        }
+        var repair = story.request
+        repair.safetyRepair = true
+        do {
+            return try checker.check(try await parts.writer.write(repair), for: repair)
+        } catch let GeneratedStoryChecker.Problem.unsafeContent(category) {
+            onEvent(.unsafeDraft(story: story.id, category: category, repairing: false))
+            throw GeneratedStoryChecker.Problem.unsafeContent(category)
+        }
     }
 
     /// Paints and saves one page, falling back to the built-in illustrator when the main one fails.

@@ -39,6 +39,9 @@ public enum PipelineEvent: Sendable, Equatable {
     case deliveryRefused(story: StoryID, reason: String)
     /// The story could not be shown after every delivery attempt; it stays in the library.
     case deliveryAbandoned(story: StoryID, error: String)
+    /// The bedtime screen refused a written text (only its category is known, never the words).
+    /// When `repairing`, the writer is asked once more; else the story fails.
+    case unsafeDraft(story: StoryID, category: SafetyCategory, repairing: Bool)
 }
 
 /// Shows a story's progress and result on the platform it was asked on.

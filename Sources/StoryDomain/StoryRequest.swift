@@ -34,6 +34,10 @@ public struct StoryRequest: Sendable, Equatable, Codable {
     public var illustrations: IllustrationMode
     /// A hero and companion to keep (the stories of a Growth Collection share them).
     public var heroSheet: CharacterSheet?
+    /// Set by the pipeline on its one repair attempt, after the ``BedtimeScreen`` refused the
+    /// first text: model writers may tell the model to write a gentler story (never quoting the
+    /// refused text). Not something a family asks for; false on every first attempt.
+    public var safetyRepair = false
 
     public init(theme: String, heroName: String, age: Int, companion: String? = nil,
                 pageCount: Int, language: StoryLanguage = .english, seed: UInt64, avoid: [String] = [],

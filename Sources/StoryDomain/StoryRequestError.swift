@@ -15,4 +15,10 @@ public enum StoryRequestError: Error, Sendable, Equatable {
     case languageNotSupportedByWriter(StoryLanguage)
     /// The request mentions something on the family's avoid-list.
     case avoidedTopic(String)
+    /// The bedtime screen refused the theme, a name or the companion. Carries only the category,
+    /// never the family's text.
+    case unsafeTopic(SafetyCategory)
+    /// A hero's or companion's name that is not a plain name (see ``CharacterNameRule``);
+    /// `field` is `name` or `companion`.
+    case invalidName(field: String)
 }

@@ -1,10 +1,15 @@
 import Foundation
 
 /// Turns a ``StoryRequestDraft`` into a ``StoryRequest``: cleans every text field, applies
-/// the length, age, page and language limits, and fills defaults.
+/// the length, age, page and language limits, and fills defaults. Names must be plain names
+/// (``CharacterNameRule``), and the theme, names and companion pass the ``BedtimeScreen`` before
+/// the family's own avoid-list: a refusal here happens before anything is stored or any model
+/// is called, so it uses none of the day's stories.
 public struct StoryRequestValidator: Sendable {
     public var limits: StoryLimits
     private let sanitizer = TextSanitizer()
+    private let screen = BedtimeScreen()
+    private let nameRule = CharacterNameRule()
 
     public init(limits: StoryLimits = StoryLimits()) { self.limits = limits }
 
@@ -15,11 +20,11 @@ public struct StoryRequestValidator: Sendable {
         let theme = try text(rawTheme, field: "theme", limit: limits.maxThemeLength)
         var heroName = limits.defaultHeroName
         if let raw = draft.heroName, !isBlank(raw) {
-            heroName = try text(raw, field: "name", limit: limits.maxNameLength)
+            heroName = try name(raw, field: "name", limit: limits.maxNameLength)
         }
         var companion: String?
         if let raw = draft.companion, !isBlank(raw) {
-            companion = try text(raw, field: "companion", limit: limits.maxCompanionLength)
+            companion = try name(raw, field: "companion", limit: limits.maxCompanionLength)
         }
         let age = try number(draft.age, field: "age") ?? limits.defaultAge
         guard limits.ages.contains(age) else { throw .ageOutOfRange(age, allowed: limits.ages) }
@@ -34,13 +39,20 @@ public struct StoryRequestValidator: Sendable {
         }
 
         var language = StoryLanguage.english
+        var chosenLanguage: StoryLanguage?
         if let raw = draft.language, !raw.trimmingCharacters(in: .whitespaces).isEmpty {
             guard let parsed = StoryLanguage(userInput: raw) else {
                 throw .unknownLanguage(String(sanitizer.cleanLine(raw).prefix(20)))
             }
             language = parsed
+            chosenLanguage = parsed
         }
         guard limits.allowedLanguages.contains(language) else { throw .languageNotAllowed(language) }
+
+        // The language the family chose, if any, says how to read the words; else it is guessed.
+        if let concern = screen.firstConcern(in: [theme, heroName, companion ?? ""], language: chosenLanguage) {
+            throw .unsafeTopic(concern.category)
+        }
 
         let checker = GeneratedStoryChecker(avoidList: limits.avoidList)
         if let word = checker.firstAvoidedWord(in: [theme, heroName, companion ?? ""]) { throw .avoidedTopic(word) }
@@ -54,6 +66,18 @@ public struct StoryRequestValidator: Sendable {
         guard raw.unicodeScalars.count <= limit * 8 else { throw .tooLong(field: field, limit: limit) }
         let cleaned = sanitizer.cleanLine(raw)
         guard !cleaned.isEmpty else { throw .emptyAfterCleaning(field: field) }
+        guard cleaned.count <= limit else { throw .tooLong(field: field, limit: limit) }
+        return cleaned
+    }
+
+    /// A cleaned hero or companion name: a plain name (said first: an instruction is not a name,
+    /// whatever its length), then within the length limit.
+    private func name(_ raw: String, field: String, limit: Int) throws(StoryRequestError) -> String {
+        let limit = min(limit, CharacterNameRule.maxLength)
+        guard raw.unicodeScalars.count <= limit * 8 else { throw .tooLong(field: field, limit: limit) }
+        let cleaned = sanitizer.cleanLine(raw)
+        guard !cleaned.isEmpty else { throw .emptyAfterCleaning(field: field) }
+        guard nameRule.isPlainName(cleaned) else { throw .invalidName(field: field) }
         guard cleaned.count <= limit else { throw .tooLong(field: field, limit: limit) }
         return cleaned
     }

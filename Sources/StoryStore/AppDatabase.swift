@@ -76,6 +76,9 @@ public struct AppDatabase: Sendable {
         migrator.registerMigration("v5: quota ledger") { db in
             try db.execute(sql: Schema.v5)
         }
+        migrator.registerMigration("v6: a story the bedtime screen refused keeps its quota use") { db in
+            try db.execute(sql: Schema.v6)
+        }
         migrator.registerMigration("v7: request keys, acknowledgement receipts") { db in
             try db.execute(sql: Schema.deliveryReceipts)
         }

@@ -227,4 +227,18 @@ enum Schema {
                       WHERE collection_entry.story_id = story.id AND collection_entry.position > 1)
     ORDER BY story.created_at, story.rowid;
     """
+
+    /// A story the bedtime screen refused after the writer was called keeps its quota use (model
+    /// calls were spent): the refund trigger skips failure reasons that start with
+    /// `unsafeContent(` (``GeneratedStoryChecker/Problem/isBedtimeScreenRefusal(_:)``). Every
+    /// other failure is still refunded.
+    static let v6 = """
+    DROP TRIGGER quota_use_refund_failed;
+    CREATE TRIGGER quota_use_refund_failed AFTER UPDATE OF status ON story
+    WHEN NEW.status = 'failed' AND OLD.status != 'failed'
+      AND coalesce(NEW.failure_reason, '') NOT LIKE 'unsafeContent(%'
+    BEGIN
+        UPDATE quota_use SET refunded = 1 WHERE story_id = NEW.id;
+    END;
+    """
 }

@@ -18,6 +18,7 @@ struct AppDatabaseTests {
         #expect(foreignKeys == 1)
         #expect(try database.appliedMigrations() == ["v1: families, stories, pages, images, jobs, chat", "v2: bot state", "v3: usage ledger, delivery marks",
                                                      "v4: plans, audit, settings, collections, achievements", "v5: quota ledger",
+                                                     "v6: a story the bedtime screen refused keeps its quota use",
                                                      "v7: request keys, acknowledgement receipts"])
         #expect(await database.ping())
     }

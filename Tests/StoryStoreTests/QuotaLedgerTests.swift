@@ -104,3 +104,34 @@ struct QuotaLedgerTests {
         }
     }
 }
+
+@Suite("Quota ledger: bedtime screen refusals")
+struct BedtimeScreenQuotaTests {
+    @Test("a story the bedtime screen refused after writing keeps its quota use; other failures are refunded")
+    func screenRefusalKeepsTheUse() async throws {
+        let temp = try TemporaryDatabase()
+        defer { temp.cleanUp() }
+        let clock = ManualWallClock(QuotaLedgerTests.start)
+        let repository = SQLiteStoryRepository(database: try temp.open(), clock: clock)
+        let quota = DailyQuota(storiesPerDay: 2)
+        let today = DailyQuota.day(containing: clock.now()).start
+        // Two quota-checked stories (each with a ledger row) that will fail differently.
+        _ = try await repository.createStory(Fixtures.story(id: "first", at: clock.now()), delivery: QuotaLedgerTests.delivery, quota: quota)
+        _ = try await repository.createStory(Fixtures.story(id: "second", at: clock.now()), delivery: QuotaLedgerTests.delivery, quota: quota)
+        #expect(try await repository.storiesStarted(by: Fixtures.mia, on: "web", since: today) == 2)
+
+        // The reason is stored as the pipeline stores it: the error's description.
+        let refused = String(describing: GeneratedStoryChecker.Problem.unsafeContent(.gore))
+        #expect(GeneratedStoryChecker.Problem.isBedtimeScreenRefusal(refused))
+        try await repository.setStatus(.failed, for: StoryID(rawValue: "first")!, reason: refused)
+        #expect(try await repository.storiesStarted(by: Fixtures.mia, on: "web", since: today) == 2, "the refused story keeps its slot")
+
+        let avoided = String(describing: GeneratedStoryChecker.Problem.avoidedWord("spiders"))
+        #expect(!GeneratedStoryChecker.Problem.isBedtimeScreenRefusal(avoided))
+        try await repository.setStatus(.failed, for: StoryID(rawValue: "second")!, reason: avoided)
+        #expect(try await repository.storiesStarted(by: Fixtures.mia, on: "web", since: today) == 1, "other failures are refunded")
+        await #expect(throws: QuotaExceeded.self) {
+            _ = try await repository.createStory(Fixtures.story(id: "third", at: clock.now()), delivery: QuotaLedgerTests.delivery, quota: DailyQuota(storiesPerDay: 1))
+        }
+    }
+}

@@ -5,7 +5,10 @@ public struct SettingsChange: Sendable, Equatable {
     public var maxPages: String?
     /// Comma-separated language codes or names, or `all`.
     public var languages: String?
-    /// Comma-separated words and topics, or `none` to clear.
+    /// Comma-separated words and topics, or `none` to clear. Entries are prohibitions, so they are
+    /// cleaned (``cleanAvoidEntry(_:)``) but never refused by the ``BedtimeScreen``: a parent who
+    /// writes "guns, spiders, death" keeps those out of stories. Nothing else in the settings is
+    /// free text that reaches a story (pages, languages, pictures and roles are parsed values).
     public var avoid: String?
     /// `on`, `off` or `text`.
     public var illustrations: String?
@@ -25,6 +28,15 @@ public struct SettingsChange: Sendable, Equatable {
 
     public var isEmpty: Bool {
         [maxPages, languages, avoid, illustrations, requesters, roleID].allSatisfy { ($0 ?? "").isEmpty }
+    }
+
+    /// An avoid-list entry as it is kept: cleaned like every text (invisible and control characters
+    /// removed), lower-cased, with letters, digits, spaces, hyphens and apostrophes only (other
+    /// symbols become spaces), so an entry reaches a model prompt as plain words in a quoted list.
+    public static func cleanAvoidEntry(_ raw: String) -> String {
+        let cleaned = TextSanitizer().cleanLine(raw).lowercased()
+        let kept = String(cleaned.map { $0.isLetter || $0.isNumber || "-'’".contains($0) ? $0 : " " })
+        return kept.split(separator: " ").joined(separator: " ")
     }
 
     /// The settings with these changes, or the first thing wrong with them.
@@ -55,7 +67,7 @@ public struct SettingsChange: Sendable, Equatable {
             if ["none", "clear", "-"].contains(raw.lowercased()) {
                 settings.avoidList = []
             } else {
-                let entries = raw.split(separator: ",").map { sanitizer.cleanLine(String($0)).lowercased() }.filter { !$0.isEmpty }
+                let entries = raw.split(separator: ",").map { Self.cleanAvoidEntry(String($0)) }.filter { !$0.isEmpty }
                 guard entries.count <= FamilySettings.maxAvoidEntries else { throw .tooManyAvoidEntries(limit: FamilySettings.maxAvoidEntries) }
                 if let long = entries.first(where: { $0.count > FamilySettings.maxAvoidEntryLength }) {
                     throw .avoidEntryTooLong(String(long.prefix(20)), limit: FamilySettings.maxAvoidEntryLength)
