@@ -125,7 +125,7 @@ struct WebChatEndToEndTests {
         defer { app.removeFiles() }
         let anna = try await ChatTestClient.connect(port: app.port, room: "family", user: "anna", name: "Anna")
         _ = try await anna.next("history") { $0.type == "history" }
-        try await anna.say("/story new theme:the moon who lost her glasses name:Léa 🌙 age:3 pages:3")
+        try await anna.say("/story new theme:the moon 🌙 who lost her glasses name:Léa age:3 pages:3")
         let page = try await anna.next("page 1") { $0.message?.page != nil }
         let title = try #require(page.message?.page?.title)
 
