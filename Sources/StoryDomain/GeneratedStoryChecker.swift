@@ -26,8 +26,9 @@ public struct GeneratedStoryChecker: Sendable {
             }
         }
 
-        /// Stored as the story's failure reason; the store keeps the day's story for reasons that
-        /// start with `unsafeContent(` (see ``isBedtimeScreenRefusal(_:)``), so keep this spelling.
+        /// Stored as the story's failure reason (alone, or quoted in a model writer's error); the store
+        /// keeps the day's story for reasons that contain `unsafeContent(` (see
+        /// ``isBedtimeScreenRefusal(_:)``), so keep this spelling.
         public var description: String {
             switch self {
             case let .wrongPageCount(expected, got): "wrongPageCount(expected: \(expected), got: \(got))"
@@ -39,9 +40,10 @@ public struct GeneratedStoryChecker: Sendable {
         }
 
         /// Whether a failure reason stored with a story says the bedtime screen refused its text
-        /// (after the writer was called, so the story keeps its place in the day's quota).
+        /// (after the writer was called, so the story keeps its place in the day's quota): the
+        /// pipeline stores this problem's description, or a model writer's error that quotes it.
         public static func isBedtimeScreenRefusal(_ storedReason: String?) -> Bool {
-            storedReason?.hasPrefix("unsafeContent(") == true
+            storedReason?.contains("unsafeContent(") == true
         }
     }
 

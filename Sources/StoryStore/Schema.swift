@@ -229,14 +229,14 @@ enum Schema {
     """
 
     /// A story the bedtime screen refused after the writer was called keeps its quota use (model
-    /// calls were spent): the refund trigger skips failure reasons that start with
-    /// `unsafeContent(` (``GeneratedStoryChecker/Problem/isBedtimeScreenRefusal(_:)``). Every
-    /// other failure is still refunded.
+    /// calls were spent): the refund trigger skips failure reasons that contain `unsafeContent(`
+    /// (``GeneratedStoryChecker/Problem/isBedtimeScreenRefusal(_:)``; a model writer's own error
+    /// quotes the checker's). Every other failure is still refunded.
     static let v6 = """
     DROP TRIGGER quota_use_refund_failed;
     CREATE TRIGGER quota_use_refund_failed AFTER UPDATE OF status ON story
     WHEN NEW.status = 'failed' AND OLD.status != 'failed'
-      AND coalesce(NEW.failure_reason, '') NOT LIKE 'unsafeContent(%'
+      AND coalesce(NEW.failure_reason, '') NOT LIKE '%unsafeContent(%'
     BEGIN
         UPDATE quota_use SET refunded = 1 WHERE story_id = NEW.id;
     END;

@@ -113,25 +113,35 @@ struct BedtimeScreenQuotaTests {
         defer { temp.cleanUp() }
         let clock = ManualWallClock(QuotaLedgerTests.start)
         let repository = SQLiteStoryRepository(database: try temp.open(), clock: clock)
-        let quota = DailyQuota(storiesPerDay: 2)
         let today = DailyQuota.day(containing: clock.now()).start
-        // Two quota-checked stories (each with a ledger row) that will fail differently.
-        _ = try await repository.createStory(Fixtures.story(id: "first", at: clock.now()), delivery: QuotaLedgerTests.delivery, quota: quota)
-        _ = try await repository.createStory(Fixtures.story(id: "second", at: clock.now()), delivery: QuotaLedgerTests.delivery, quota: quota)
-        #expect(try await repository.storiesStarted(by: Fixtures.mia, on: "web", since: today) == 2)
+        // Three quota-checked stories (each with a ledger row) that will fail differently.
+        for id in ["screened", "quoted", "avoided"] {
+            _ = try await repository.createStory(Fixtures.story(id: id, at: clock.now()), delivery: QuotaLedgerTests.delivery,
+                                                 quota: DailyQuota(storiesPerDay: 3))
+        }
+        #expect(try await repository.storiesStarted(by: Fixtures.mia, on: "web", since: today) == 3)
 
         // The reason is stored as the pipeline stores it: the error's description.
         let refused = String(describing: GeneratedStoryChecker.Problem.unsafeContent(.gore))
         #expect(GeneratedStoryChecker.Problem.isBedtimeScreenRefusal(refused))
-        try await repository.setStatus(.failed, for: StoryID(rawValue: "first")!, reason: refused)
-        #expect(try await repository.storiesStarted(by: Fixtures.mia, on: "web", since: today) == 2, "the refused story keeps its slot")
+        try await repository.setStatus(.failed, for: StoryID(rawValue: "screened")!, reason: refused)
+        #expect(try await repository.storiesStarted(by: Fixtures.mia, on: "web", since: today) == 3, "the refused story keeps its slot")
+
+        // A model writer that checks its own answer quotes the checker's problem in its error.
+        let quoted = "gemini: story broke the rules (\(refused))"
+        #expect(GeneratedStoryChecker.Problem.isBedtimeScreenRefusal(quoted))
+        try await repository.setStatus(.failed, for: StoryID(rawValue: "quoted")!, reason: quoted)
+        #expect(try await repository.storiesStarted(by: Fixtures.mia, on: "web", since: today) == 3)
 
         let avoided = String(describing: GeneratedStoryChecker.Problem.avoidedWord("spiders"))
         #expect(!GeneratedStoryChecker.Problem.isBedtimeScreenRefusal(avoided))
-        try await repository.setStatus(.failed, for: StoryID(rawValue: "second")!, reason: avoided)
-        #expect(try await repository.storiesStarted(by: Fixtures.mia, on: "web", since: today) == 1, "other failures are refunded")
+        try await repository.setStatus(.failed, for: StoryID(rawValue: "avoided")!, reason: avoided)
+        #expect(try await repository.storiesStarted(by: Fixtures.mia, on: "web", since: today) == 2, "other failures are refunded")
+        _ = try await repository.createStory(Fixtures.story(id: "next", at: clock.now()), delivery: QuotaLedgerTests.delivery,
+                                             quota: DailyQuota(storiesPerDay: 3))
         await #expect(throws: QuotaExceeded.self) {
-            _ = try await repository.createStory(Fixtures.story(id: "third", at: clock.now()), delivery: QuotaLedgerTests.delivery, quota: DailyQuota(storiesPerDay: 1))
+            _ = try await repository.createStory(Fixtures.story(id: "more", at: clock.now()), delivery: QuotaLedgerTests.delivery,
+                                                 quota: DailyQuota(storiesPerDay: 3))
         }
     }
 }
