@@ -92,4 +92,31 @@ struct DiscordSafetyEndToEndTests {
         await setup.bot.stopAll()
         await setup.gemini?.stop()
     }
+
+    @Test("a model's text that trips the screen is never shown: one repair, then a kind message; a good repair is delivered")
+    func unsafeModelText() async throws {
+        let setup = try await Self.start(model: true)
+        let simulator = setup.bot.simulator
+        let gemini = try #require(setup.gemini)
+        gemini.enqueue(.unsafeStory, for: .text)
+        let repaired = simulator.makeSlashCommand(subcommand: "new", options: ["theme": "owls", "name": "Mia", "pages": 3])
+        await simulator.sendInteraction(repaired)
+        let page = try await simulator.waitForOriginalResponse(interactionID: repaired.id,
+                                                               where: { $0.embeds.first?.footer?.text == "page 1 of 3" }, timeout: .seconds(20))
+        #expect(page.embeds.first?.description?.contains("knife") == false)
+        #expect(gemini.requests(kind: .text) == 2, "one repair")
+
+        gemini.enqueue(.unsafeStory, .unsafeStory, .unsafeStory, .unsafeStory, for: .text)
+        let refused = simulator.makeSlashCommand(subcommand: "new", options: ["theme": "owls", "name": "Mia", "pages": 3])
+        await simulator.sendInteraction(refused)
+        let answer = try await simulator.waitForOriginalResponse(
+            interactionID: refused.id, where: { $0.content?.contains("Painting") == false && $0.content?.contains("on its way") == false
+                && $0.content?.contains("Writing") == false && !$0.isLoading }, timeout: .seconds(20))
+        let text = answer.content ?? ""
+        #expect(!text.contains("knife") && !text.contains("blood"), "the unsafe text is never shown: \(text)")
+        #expect(answer.embeds.isEmpty && answer.attachments.isEmpty)
+        #expect(gemini.requests(kind: .text) <= 4, "at most one repair per try")
+        await setup.bot.stopAll()
+        await gemini.stop()
+    }
 }
