@@ -2,6 +2,7 @@ import DiscordModels
 import DiscordSimulator
 import Foundation
 import MagicalStories
+import ProviderFakes
 import StoryDomain
 import Testing
 
@@ -223,5 +224,32 @@ struct DiscordDeliveryEdgeTests {
         #expect(Self.isPage(1, of: 3)(after))
         #expect(after.editedCount == edits, "the message now on page 1 was left alone")
         await bot.stopAll()
+    }
+
+    @Test("with a model illustrator (pictures take a second), a page turned to early fills in when its picture arrives")
+    func pagesFillInWithModelPictures() async throws {
+        let gemini = GeminiFake()
+        try await gemini.start()
+        gemini.setLatency(.milliseconds(800), for: .image)
+        let bot = try await DiscordTestBot.start { config in
+            config.imageProvider = .gemini
+            config.gemini = .init(apiURL: gemini.baseURL, apiKey: gemini.apiKey, textModel: "unused", imageModel: "gemini-image-test")
+        }
+        let simulator = bot.simulator
+        let command = Self.newStory(simulator, pages: 3)
+        await simulator.sendInteraction(command)
+        let page1 = try await simulator.waitForOriginalResponse(interactionID: command.id, where: Self.isPage(1, of: 3), timeout: .seconds(20))
+        let press = simulator.makeButtonPress(customID: try #require(page1.components.first?.components?[2].customID), messageID: page1.id)
+        await simulator.sendInteraction(press)
+        _ = try await simulator.waitForCallback(interactionID: press.id)
+        let waiting = try #require(simulator.message(id: page1.id))
+        #expect(Self.isPage(2, of: 3)(waiting))
+        #expect(waiting.attachments.isEmpty, "page 2's picture was still being painted")
+        let filled = try await waitFor(timeout: .seconds(10)) {
+            simulator.message(id: page1.id).flatMap { $0.attachments.first?.filename == "page-2.png" ? $0 : nil }
+        }
+        #expect(Self.isPage(2, of: 3)(filled))
+        await bot.stopAll()
+        await gemini.stop()
     }
 }
