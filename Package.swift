@@ -255,6 +255,28 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "WebChatTests",
+            dependencies: [
+                "WebChat", "StoryBot", "StoryDomain", "StoryTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "WSCore", package: "swift-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "DiscordAdapterTests",
+            dependencies: [
+                "DiscordAdapter", "DiscordModels", "DiscordREST", "StoryBot", "StoryDomain",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "MagicalStoriesTests",
             dependencies: [
                 "MagicalStories", "StoryDomain", "StoryStore", "StoryBot", "WebChat", "StoryProviders",
