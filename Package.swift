@@ -143,6 +143,14 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // MARK: Test support: in-memory fakes of the domain's ports and a manual clock
+        .target(
+            name: "StoryTestSupport",
+            dependencies: ["StoryDomain"],
+            path: "Tests/Support/StoryTestSupport",
+            swiftSettings: strict
+        ),
+
         // MARK: Composition root and executables
         .target(
             name: "MagicalStories",
@@ -226,7 +234,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .testTarget(name: "StoryDomainTests", dependencies: ["StoryDomain"], swiftSettings: strict),
+        .testTarget(name: "StoryDomainTests", dependencies: ["StoryDomain", "StoryTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "StoryProvidersTests",
             dependencies: [
@@ -238,15 +246,41 @@ let package = Package(
         ),
         .testTarget(
             name: "StoryStoreTests",
-            dependencies: ["StoryStore", "StoryDomain", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["StoryStore", "StoryDomain", "StoryTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
-        .testTarget(name: "StoryBotTests", dependencies: ["StoryBot", "StoryDomain"], swiftSettings: strict),
+        .testTarget(
+            name: "StoryBotTests",
+            dependencies: ["StoryBot", "StoryDomain", "StoryTestSupport", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "WebChatTests",
+            dependencies: [
+                "WebChat", "StoryBot", "StoryDomain", "StoryTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "WSCore", package: "swift-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "DiscordAdapterTests",
+            dependencies: [
+                "DiscordAdapter", "DiscordModels", "DiscordREST", "StoryBot", "StoryDomain",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "MagicalStoriesTests",
             dependencies: [
                 "MagicalStories", "StoryDomain", "StoryStore", "StoryBot", "WebChat", "StoryProviders",
-                "DiscordSimulator", "DiscordModels", "DiscordAdapter", "ProviderFakes",
+                "DiscordSimulator", "DiscordModels", "DiscordAdapter", "ProviderFakes", "StoryTestSupport",
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -14,6 +14,7 @@ public final class StoryWorkerPool: Sendable {
 
     /// - Parameters:
     ///   - concurrency: stories made at once (each is mostly waiting on a provider).
+    ///   - clock: dates jobs are claimed at, and the idle poll's wait.
     ///   - idlePoll: how often an idle worker looks for delayed retries that became due.
     ///   - onError: told about queue errors (a broken database), which are retried after `idlePoll`.
     ///   - onOutcome: told how each job run ended (for logs and metrics).
@@ -68,8 +69,9 @@ public final class StoryWorkerPool: Sendable {
     private func idleWait() async {
         let signal = self.signal
         let idlePoll = self.idlePoll
+        let clock = self.clock
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { try? await Task.sleep(for: idlePoll) }
+            group.addTask { try? await clock.sleep(for: idlePoll) }
             group.addTask { await signal.wait() }
             await group.next()
             group.cancelAll()

@@ -91,6 +91,14 @@ actor ChatTestClient {
         try await outbound?.write(.text(text))
     }
 
+    /// A ping and its pong on this socket: frames to one connection go out in order, so what the
+    /// server sent this browser before answering the ping has arrived once the pong has. An
+    /// observable point to check that something did not arrive, instead of sleeping.
+    func roundTrip() async throws {
+        try await sendRaw(#"{"type":"ping"}"#)
+        _ = try await next("pong") { $0.type == "pong" }
+    }
+
     func say(_ text: String) async throws {
         let body = String(decoding: try JSONEncoder().encode(["type": "say", "text": text]), as: UTF8.self)
         try await sendRaw(body)

@@ -2,6 +2,7 @@ import Foundation
 import MagicalStories
 import StoryDomain
 import StoryProviders
+import StoryStore
 import Synchronization
 import Testing
 import WebChat
@@ -69,24 +70,41 @@ struct RestartResumeTests {
         #expect(resumed.pagesPainted == [3, 4, 5])
         #expect(resumed.previousGiven == [true, true, true])
 
-        // Delivered exactly once: page 1 was shown before the crash and is not shown again.
-        try await Task.sleep(for: .milliseconds(300))
-        let deliveries = await ben.all().compactMap(\.message).filter { $0.id == messageID && $0.page != nil }
-        #expect(deliveries.isEmpty)
+        // Delivered exactly once: page 1 was shown before the crash and is not shown again. Once the
+        // job is done the pipeline delivers nothing more, and a round trip on Ben's socket brings
+        // anything it did deliver.
         let storyID = try #require(delivered.messages?.first { $0.id == messageID }?.page?.storyId)
         try await waitUntilReady(second.app.stories, id: storyID, family: FamilyRef(platform: "web", externalID: "family"))
+        let jobs = SQLiteJobQueue(database: second.app.database, clock: SystemWallClock())
+        let story = try #require(StoryID(rawValue: storyID))
+        try await waitForJobDone(jobs, story: story)
+        try await ben.roundTrip()
+        let deliveries = await ben.all().compactMap(\.message).filter { $0.id == messageID && $0.page != nil }
+        #expect(deliveries.isEmpty)
         await ben.close()
         await second.stop()
 
-        // A third start finds nothing left to do and delivers nothing again.
+        // A third start finds nothing left to do and delivers nothing again: the story's only job
+        // is done, so the workers have nothing to claim.
         let idle = RecordingIllustrator()
         let third = try await TestApp.start(directory: directory, illustrator: idle)
+        #expect(try await SQLiteJobQueue(database: third.app.database, clock: SystemWallClock()).job(for: story)?.status == .done)
         let gran = try await ChatTestClient.connect(port: third.port, room: "family", user: "gran", name: "Gran")
         _ = try await gran.next("history") { $0.type == "history" }
-        try await Task.sleep(for: .milliseconds(500))
+        try await gran.roundTrip()
         #expect(idle.pagesPainted.isEmpty)
         #expect(await gran.all().filter { $0.type == "message" }.isEmpty)
         await gran.close()
         await third.stop()
     }
+}
+
+/// Waits until the story's job is done (polling the database, which has no event to wait on).
+func waitForJobDone(_ jobs: SQLiteJobQueue, story: StoryID, timeout: Duration = .seconds(20)) async throws {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if try await jobs.job(for: story)?.status == .done { return }
+        try await Task.sleep(for: .milliseconds(20))
+    }
+    throw ChatTestClient.Timeout(what: "the job of story \(story) to be done")
 }

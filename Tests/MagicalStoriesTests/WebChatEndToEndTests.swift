@@ -57,7 +57,7 @@ struct WebChatEndToEndTests {
         #expect(page2.message?.page?.imageUrl != view.imageUrl)
 
         // The other room saw nothing of it.
-        try await Task.sleep(for: .milliseconds(100))
+        try await outsider.roundTrip()
         #expect(await outsider.all().allSatisfy { $0.message == nil })
 
         // A late joiner gets the conversation from history, with the page as it is now.
@@ -107,7 +107,7 @@ struct WebChatEndToEndTests {
         _ = try await anna.next("too long notice") { $0.type == "notice" && $0.text?.contains("too long") == true }
 
         // Private answers never reached Ben.
-        try await Task.sleep(for: .milliseconds(100))
+        try await ben.roundTrip()
         #expect(await ben.all().compactMap(\.message).allSatisfy { !$0.isPrivate })
 
         // Still connected and working.
