@@ -36,6 +36,7 @@ final class DiscordTestBot: Sendable {
         config.discordToken = simulator.configuration.token
         config.discordAPIURL = simulator.apiURL
         config.discordApplicationID = String(describing: simulator.configuration.applicationID)
+        config.operations.metricsPort = 0
         configure(&config)
         var logger = Logger(label: "discord-test")
         logger.logLevel = .warning
