@@ -22,7 +22,7 @@ public enum DatabaseBackup {
         do {
             let folder = URL(fileURLWithPath: destination).deletingLastPathComponent().path
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            let live = try openForReading(source)
+            let live = try openLive(source)
             let copy = try DatabaseQueue(path: partial)
             try live.backup(to: copy)
             // The copy stands alone: one file, no write-ahead log beside it.
@@ -95,7 +95,7 @@ public enum DatabaseBackup {
         try? handle.close()
         guard header == Data("SQLite format 3\0".utf8) else { throw .notADatabase(path: path) }
         do {
-            let database = try openForReading(path)
+            let database = try role == .live ? openLive(path) : openForReading(path)
             defer { try? database.close() }
             return try database.read { db in try summarize(db, path: path, role: role) }
         } catch let error as BackupError {
@@ -126,7 +126,17 @@ public enum DatabaseBackup {
         return BackupSummary(path: path, stories: stories, pictures: pictures, bytes: bytes, migrations: applied.count)
     }
 
-    /// Opens a database file for reading only: it never changes it or its schema.
+    /// Opens the service's database to copy it; it is only read, never migrated. Not opened
+    /// read-only: a read-only connection to a database in WAL mode cannot remove the `-wal` and
+    /// `-shm` files it creates, which would be left behind owned by whoever ran the backup.
+    /// As the last connection, this one removes them when it closes.
+    private static func openLive(_ path: String) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        return try DatabaseQueue(path: path, configuration: configuration)
+    }
+
+    /// Opens a backup file for reading only: it is never changed.
     private static func openForReading(_ path: String) throws -> DatabaseQueue {
         var configuration = Configuration()
         configuration.readonly = true
