@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 stories=${1:-24}
 port=${PORT:-18392}
 dir=$(mktemp -d)
-MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2} HTTP_PORT=$port DATABASE_PATH="$dir/stories.sqlite" LOG_LEVEL=warning .build/release/magical-stories serve > "$dir/log" 2>&1 &
+MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2} HTTP_PORT=$port METRICS_PORT=0 DATABASE_PATH="$dir/stories.sqlite" LOG_LEVEL=warning .build/release/magical-stories serve > "$dir/log" 2>&1 &
 pid=$!
 trap 'kill "$pid" 2> /dev/null || true; rm -rf "$dir"' EXIT
 for _ in $(seq 150); do (exec 3<> "/dev/tcp/127.0.0.1/$port") 2> /dev/null && break; sleep 0.1; done

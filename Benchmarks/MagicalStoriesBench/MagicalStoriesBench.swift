@@ -139,6 +139,7 @@ struct MagicalStoriesBench {
     static func webSocketPageTurns(directory: URL, logger: Logger, turns: Int) async throws -> BenchmarkStats {
         var config = AppConfig()
         config.httpPort = 0
+        config.operations.metricsPort = 0
         config.databasePath = directory.appendingPathComponent("service.sqlite").path
         let app = try MagicalStoriesApp(config: config, logger: logger)
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)

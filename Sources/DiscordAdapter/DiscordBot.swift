@@ -6,6 +6,7 @@ import Logging
 import ServiceLifecycle
 import StoryBot
 import StoryDomain
+import Synchronization
 
 /// The Discord bot: registers slash commands, keeps the gateway connection, and answers
 /// every interaction on its own task so a slow story never delays another family.
@@ -77,6 +78,10 @@ public final class DiscordBot: Service {
     private let translator = InteractionTranslator()
     private let deduplicator = InteractionDeduplicator()
     private let logger: Logger
+    private let gateway = Mutex<GatewayClient?>(nil)
+
+    /// The gateway connection's state and counters (nil before the bot runs), for health and metrics.
+    public var gatewayStatus: GatewayStatus? { gateway.withLock { $0?.status } }
 
     public init(configuration: Configuration, rest: DiscordRESTClient, router: CommandRouter, services: Services,
                 store: any KeyValueStore, logger: Logger) {
@@ -103,6 +108,7 @@ public final class DiscordBot: Service {
         let gateway = GatewayClient(configuration: configuration.gateway, sessionStore: sessionStore, logger: logger) { [weak self] dispatch in
             self?.receive(dispatch, into: continuation, purchases: purchaseContinuation)
         }
+        self.gateway.withLock { $0 = gateway }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 defer {

@@ -66,6 +66,8 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
     /// `max_completion_tokens` or `max_tokens`; nil: the first for api.openai.com, the second
     /// for other OpenAI-compatible servers (Ollama, vLLM), which only honour `max_tokens`.
     public var openAITokenLimitField: String?
+    /// Metrics and health listener, scheduled backups, log format (see ``OperationsConfig``).
+    public var operations = OperationsConfig()
 
     /// Text providers.
     public enum TextProvider: String, Sendable, CaseIterable { case offline, gemini, openai }
@@ -161,6 +163,7 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
             }
             openAITokenLimitField = field
         }
+        operations = try OperationsConfig(reader: reader)
         if storyProvider == .gemini || [.gemini, .imagen].contains(imageProvider), gemini.apiKey == nil {
             throw AppConfigError.invalid(key: "GEMINI_API_KEY", value: "(unset)", expected: "set when a Gemini provider is chosen")
         }

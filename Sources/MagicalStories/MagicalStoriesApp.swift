@@ -31,22 +31,32 @@ public struct MagicalStoriesApp: Sendable {
     public let webChat: WebChatServer
     /// The Discord bot, when a token is configured.
     public let discordBot: DiscordBot?
+    /// Every metric the service records (`GET /metrics` on the operations listener).
+    public let metrics: ServiceMetrics
+    let operations: OperationsParts
     let httpClient: HTTPClient?
     let logger: Logger
 
     /// Builds the app. The writer and illustrator default to the built-in ones.
+    /// - Throws: ``ServiceLockError`` when another process serves (or restores) the same database.
     public init(config: AppConfig, logger: Logger, clock: any WallClock = SystemWallClock(),
-                writer: (any StoryWriter)? = nil, illustrator: (any Illustrator)? = nil) throws {
+                writer: (any StoryWriter)? = nil, illustrator: (any Illustrator)? = nil,
+                metrics: ServiceMetrics = ServiceMetrics()) throws {
         self.config = config
         self.logger = logger
+        self.metrics = metrics
+        let lock = try ServiceLock.acquire(forDatabase: config.databasePath)
         let database = try AppDatabase.open(path: config.databasePath)
         self.database = database
         let sharedHTTPClient = config.discordToken != nil || ProviderFactory.needsNetwork(config)
             ? HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: Self.httpConfiguration) : nil
         httpClient = sharedHTTPClient
         let providerLogger = logger.labeled("providers")
-        let writer = writer ?? ProviderFactory.writer(config, httpClient: sharedHTTPClient, logger: providerLogger)
-        let illustrator = illustrator ?? ProviderFactory.illustrator(config, httpClient: sharedHTTPClient, logger: providerLogger)
+        let providerFailed: @Sendable (ProviderError, Bool) -> Void = { metrics.providerFailed($0, willRetry: $1) }
+        let writer = writer ?? ProviderFactory.writer(config, httpClient: sharedHTTPClient, logger: providerLogger,
+                                                      onFailure: providerFailed)
+        let illustrator = illustrator ?? ProviderFactory.illustrator(config, httpClient: sharedHTTPClient, logger: providerLogger,
+                                                                     onFailure: providerFailed)
         let repository = SQLiteStoryRepository(database: database, clock: clock)
         let queue = SQLiteJobQueue(database: database, clock: clock)
 
@@ -68,9 +78,10 @@ public struct MagicalStoriesApp: Sendable {
         self.hub = hub
         var transports: [any ChatTransport] = [WebChatTransport(hub: hub)]
         var discord: (rest: DiscordRESTClient, configuration: DiscordBot.Configuration)?
+        let rateLimiter = RateLimiter()
         if let token = config.discordToken, let httpClient = sharedHTTPClient {
             let rest = DiscordRESTClient(configuration: DiscordRESTConfiguration(apiURL: config.discordAPIURL, token: token),
-                                         httpClient: httpClient, logger: logger.labeled("discord.rest"))
+                                         httpClient: httpClient, logger: logger.labeled("discord.rest"), rateLimiter: rateLimiter)
             let renderer = DiscordMessageRenderer(images: { try await stories.image($0) },
                                                   premiumSKU: entitlements.offeredSKU.flatMap(Snowflake.init))
             transports.append(DiscordTransport(rest: rest, renderer: renderer, logger: logger.labeled("discord.delivery")))
@@ -91,6 +102,7 @@ public struct MagicalStoriesApp: Sendable {
             // Model illustrators paint pages 2… in parallel from page 1; the built-in one chains (it is fast).
             strategy: usesModelPictures ? .anchored(concurrency: 3) : .chained,
             onEvent: { event in
+                metrics.pipeline(event)
                 switch event {
                 case let .illustrationFellBack(story, page, error):
                     pipelineLogger.warning("picture failed; painted by the built-in illustrator instead",
@@ -111,14 +123,17 @@ public struct MagicalStoriesApp: Sendable {
         pool = StoryWorkerPool(
             queue: queue, pipeline: pipeline, clock: clock, concurrency: config.workers,
             onError: { error in poolLogger.error("job queue error; retrying", metadata: ["error": "\(error)"]) },
-            onOutcome: { job, outcome in Self.log(outcome, of: job, to: poolLogger) })
+            onOutcome: { job, outcome in Self.log(outcome, of: job, to: poolLogger) },
+            onRun: { [storyProvider = config.storyProvider.rawValue, imageProvider = config.imageProvider.rawValue] run in
+                metrics.storyRun(run, provider: storyProvider, images: imageProvider)
+            })
         wakeUp.set(pool)
 
         let router = CommandRouter(services: .init(stories: stories, collections: collections, policy: policy,
                                                    admins: Set(config.adminUserIDs),
                                                    familyData: SQLiteFamilyDataStore(database: database),
                                                    pageFillIn: pageFillIn),
-                                   logger: logger.labeled("router"))
+                                   logger: logger.labeled("router"), observer: metrics.commandObserver)
         self.router = router
         webChat = WebChatServer(
             configuration: .init(host: config.httpHost, port: config.httpPort), hub: hub, router: router,
@@ -132,6 +147,9 @@ public struct MagicalStoriesApp: Sendable {
                                        acknowledgements: SQLiteAcknowledgementLedger(database: database, clock: clock), clock: clock),
                        store: store, logger: logger.labeled("discord"))
         }
+        operations = Self.operationsParts(config: config, lock: lock, metrics: metrics, parts: .init(
+            database: database, hub: config.webChatEnabled ? hub : nil, discordBot: discordBot,
+            rateLimiter: discordBot == nil ? nil : rateLimiter))
     }
 
     /// The free and premium plans from the configuration.
@@ -177,8 +195,9 @@ public struct MagicalStoriesApp: Sendable {
             await onWebChatRunning(port)
         }
         // Services stop in reverse order: the HTTP client goes last, after the bot is done with it.
-        var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: ServiceLockService(lock: operations.lock))]
         if let httpClient { services.append(.init(service: HTTPClientService(client: httpClient))) }
+        services.append(contentsOf: operationsServices())
         services.append(.init(service: StoryWorkerService(pool: pool)))
         services.append(.init(service: PremiumExpiryService(entitlements: entitlements, logger: logger.labeled("premium"))))
         if config.webChatEnabled { services.append(.init(service: application)) }

@@ -43,10 +43,15 @@ public struct CommandRouter: Sendable {
     /// for it: in a burst they all go out first, while the work behind them proceeds a few at a
     /// time (measured: p99 acknowledgement of a 300-command burst ~160 → ~110 ms).
     let afterAcknowledgement: ConcurrencyLimiter
+    /// Told how each input ended and how long acknowledgements and page turns took (metrics).
+    let observer: CommandObserver
 
-    /// - Parameter concurrentCommands: commands working after their acknowledgement at once.
-    public init(services: Services, logger: Logger, concurrentCommands: Int = 16) {
+    /// - Parameters:
+    ///   - concurrentCommands: commands working after their acknowledgement at once.
+    ///   - observer: told how each input ended, for metrics.
+    public init(services: Services, logger: Logger, concurrentCommands: Int = 16, observer: CommandObserver = .none) {
         afterAcknowledgement = ConcurrencyLimiter(limit: concurrentCommands)
+        self.observer = observer
         stories = services.stories
         collections = services.collections
         policy = services.policy
@@ -74,7 +79,14 @@ public struct CommandRouter: Sendable {
     /// answers them. An adapter that must acknowledge quickly calls this first, then ``work``.
     public func acknowledge(_ input: ChatInput, context: ChatContext, responder: some ChatResponder) async throws {
         guard case let .command(command) = input else { return }
-        try await responder.acknowledge(privately: await answersPrivately(command, context: context))
+        let started = ContinuousClock.now
+        do {
+            try await responder.acknowledge(privately: await answersPrivately(command, context: context))
+        } catch {
+            observer.handled(context.family.platform, input.metricLabel, .unacknowledged)
+            throw error
+        }
+        observer.acknowledged(context.family.platform, ContinuousClock.now - started)
     }
 
     /// Works an input already acknowledged by ``acknowledge(_:context:responder:)``. Never
@@ -91,11 +103,16 @@ public struct CommandRouter: Sendable {
                 guard let component = ComponentID(encoded: id) else {
                     try await responder.acknowledge(privately: true)
                     try await responder.reply(.privateNote("🤔 That button isn't one of mine — maybe it's from an old message. Try `/story library`."))
+                    observer.handled(context.family.platform, input.metricLabel, .refused)
                     return
                 }
+                let started = ContinuousClock.now
                 try await press(component, context: context, responder: responder)
+                if component.turnsPage { observer.pageTurned(context.family.platform, ContinuousClock.now - started) }
             }
+            observer.handled(context.family.platform, input.metricLabel, .ok)
         } catch {
+            observer.handled(context.family.platform, input.metricLabel, CommandObserver.outcome(of: error))
             if case let StoryRequestError.unsafeTopic(category) = error {
                 // The category only: the child's words never reach the log.
                 logger.info("request refused by the bedtime screen", metadata: ["category": "\(category)"])
@@ -108,6 +125,7 @@ public struct CommandRouter: Sendable {
 
     /// Answers text that could not be parsed as a command.
     public func reject(_ error: CommandParseError, responder: some ChatResponder) async {
+        observer.handled(responder.deliveryAddress.platform, "invalid", .refused)
         try? await responder.acknowledge(privately: true)
         try? await responder.reply(FriendlyErrors.reply(for: error))
     }

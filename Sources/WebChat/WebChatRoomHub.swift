@@ -34,6 +34,9 @@ public actor WebChatRoomHub {
     /// How many connections a room has (for tests and health).
     public func memberCount(room: String) -> Int { rooms[room]?.count ?? 0 }
 
+    /// How many connections all rooms have (for metrics).
+    public func connectionCount() -> Int { rooms.values.reduce(0) { $0 + $1.count } }
+
     /// Stores the message (replacing one with the same id) and sends it to the whole room.
     func publish(_ message: WebChatMessage, room: String) async throws {
         let payload = try WebChatJSON.encoder.encode(message)

@@ -20,6 +20,7 @@ final class TestApp: Sendable {
         config.httpPort = 0
         config.databasePath = directory.appendingPathComponent("stories.sqlite").path
         config.maxPages = maxPages
+        config.operations.metricsPort = 0
         configure(&config)
         var logger = Logger(label: "test")
         logger.logLevel = .warning
