@@ -19,7 +19,8 @@ extension MagicalStoriesApp {
         }
         return WebChatServer.Configuration(host: config.httpHost, port: config.httpPort, tls: tls,
                                            allowedOrigins: access.allowedOrigins,
-                                           trustedProxies: try AddressMatcher(access.trustedProxies), publicURL: access.publicURL)
+                                           trustedProxies: try AddressMatcher(access.trustedProxies), publicURL: access.publicURL,
+                                           joinLimits: access.joinLimits, sessionRecheck: access.sessionRecheck)
     }
 
     /// The address invite links start with: `HTTP_PUBLIC_URL`, else this server's own

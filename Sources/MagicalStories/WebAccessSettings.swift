@@ -18,6 +18,10 @@ public struct WebAccessSettings: Sendable, Equatable, CustomStringConvertible {
     public var tlsKeyFile: String?
     public var allowedOrigins: [String] = []
     public var trustedProxies: [String] = []
+    /// How failed joins are slowed, then refused (set in code, for tests and embedders).
+    public var joinLimits = JoinAttemptLimiter.Policy.standard
+    /// How often an open chat checks that its member was not removed from the shell (set in code).
+    public var sessionRecheck = Duration.seconds(30)
 
     public init() {}
 

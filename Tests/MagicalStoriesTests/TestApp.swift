@@ -19,7 +19,8 @@ final class TestApp: Sendable {
     var announcements: [String] { announced.lines.withLock { $0 } }
 
     static func start(directory: URL? = nil, writer: (any StoryWriter)? = nil, illustrator: (any Illustrator)? = nil,
-                      maxPages: Int = 5, configure: (inout AppConfig) -> Void = { _ in }) async throws -> TestApp {
+                      maxPages: Int = 5, clock: any WallClock = SystemWallClock(),
+                      configure: (inout AppConfig) -> Void = { _ in }) async throws -> TestApp {
         let directory = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("ms-app-\(UUID().uuidString)")
         var config = AppConfig()
         config.httpPort = 0
@@ -31,7 +32,7 @@ final class TestApp: Sendable {
         configure(&config)
         var logger = Logger(label: "test")
         logger.logLevel = .warning
-        let app = try MagicalStoriesApp(config: config, logger: logger, writer: writer, illustrator: illustrator)
+        let app = try MagicalStoriesApp(config: config, logger: logger, clock: clock, writer: writer, illustrator: illustrator)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let announced = AnnouncementLog()
         let group = app.serviceGroup(onWebChatRunning: { port in continuation.yield(port) },
