@@ -73,6 +73,8 @@ actor ChatTestClient {
                     var configuration = WebSocketClientConfiguration()
                     configuration.maxFrameSize = 1 << 22
                     configuration.additionalHeaders = headers
+                    // TLS names the server by name: an IP address cannot be sent as SNI.
+                    if tls != nil { configuration.sniHostname = "localhost" }
                     let close = try await WebSocketClient.connect(url: url, configuration: configuration, tlsConfiguration: tls,
                                                                   logger: Logger(label: "test-client")) { inbound, outbound, _ in
                         await self.attach(outbound)

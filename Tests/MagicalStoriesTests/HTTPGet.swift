@@ -11,13 +11,15 @@ enum HTTPGet {
     }
 
     /// Any method, an optional body, on `client` (the shared one by default; an HTTPS client trusting a test certificate).
+    /// AsyncHTTPClient retries a connection that fails until the deadline: a test expecting a
+    /// refused connection gives a short `timeout`.
     static func send(_ method: String, _ url: URL, headers: [String: String] = [:], body: Data? = nil,
-                     client: HTTPClient = .shared) async throws -> (Int, Data, [String: String]) {
+                     client: HTTPClient = .shared, timeout: Int64 = 30) async throws -> (Int, Data, [String: String]) {
         var request = HTTPClientRequest(url: url.absoluteString)
         request.method = HTTPMethod(rawValue: method)
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
-        let response = try await client.execute(request, timeout: .seconds(30))
+        let response = try await client.execute(request, timeout: .seconds(timeout))
         let bytes = try await response.body.collect(upTo: 1 << 24)
         var fields: [String: String] = [:]
         for header in response.headers {
