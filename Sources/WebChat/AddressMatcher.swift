@@ -32,6 +32,7 @@ public struct AddressMatcher: Sendable, Equatable {
     /// An entry that is neither an address nor a network.
     public struct InvalidEntry: Error, Equatable {
         public let entry: String
+        public init(entry: String) { self.entry = entry }
     }
 
     public var isEmpty: Bool { networks.isEmpty }
