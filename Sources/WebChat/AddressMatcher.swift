@@ -16,6 +16,9 @@ public struct AddressMatcher: Sendable, Equatable {
 
     let networks: [Network]
 
+    /// An empty list: no proxy is trusted.
+    public init() { networks = [] }
+
     /// Reads the list; throws the first entry that is not an address or network.
     public init(_ entries: [String]) throws(InvalidEntry) {
         networks = try entries.map { entry throws(InvalidEntry) in

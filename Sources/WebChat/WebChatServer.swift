@@ -34,7 +34,7 @@ public struct WebChatServer: Sendable {
         public var sessionRecheck: Duration
 
         public init(host: String = "127.0.0.1", port: Int = 8080, maxFrameSize: Int = 64 * 1024, maxMessageLength: Int = 2_000,
-                    tls: WebChatTLS? = nil, allowedOrigins: [String] = [], trustedProxies: AddressMatcher = try! AddressMatcher([]),
+                    tls: WebChatTLS? = nil, allowedOrigins: [String] = [], trustedProxies: AddressMatcher = AddressMatcher(),
                     publicURL: String? = nil, joinLimits: JoinAttemptLimiter.Policy = .standard, sessionRecheck: Duration = .seconds(30)) {
             self.host = host
             self.port = port
