@@ -19,6 +19,7 @@ import WSClient
 /// - the same story made through the real pipeline and SQLite (text and pictures saved);
 /// - accepting a story request: the quota count and the story, job and ledger rows;
 /// - serving a page view from SQLite (read + render), the hot path of every page turn;
+/// - deciding whether a command's answer is private, before acknowledging it;
 /// - a page turn over the web chat's WebSocket on loopback, round trip.
 @main
 struct MagicalStoriesBench {
@@ -119,6 +120,7 @@ struct MagicalStoriesBench {
             _ = renderer.page(snapshot)
         }.line)
 
+        print(try await AcknowledgementDecisionBenchmark.run(directory: directory, logger: logger, iterations: max(iterations * 20, 500)).line)
         print(try await webSocketPageTurns(directory: directory, logger: logger, turns: max(iterations * 10, 200)).line)
     }
 

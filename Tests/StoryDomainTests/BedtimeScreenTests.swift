@@ -41,6 +41,8 @@ enum AdversarialSet {
         u("a nazi parade", .hate),
         u("the bear smokes cigarettes", .drugs),
         u("the little girl cuts herself", .selfHarm),
+        u("someone who hurts themselves", .selfHarm),
+        u("a boy who harms himself", .selfHarm),
         u("a racist troll", .hate),
         // Case and accents
         u("DRUGS AND COCAINE", .drugs),
