@@ -20,7 +20,7 @@ fi
 
 dir=$(mktemp -d)
 port=$("$venv/bin/python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-DATABASE_PATH="$dir/stories.sqlite" HTTP_PORT=$port LOG_LEVEL=warning "$binary" serve > "$dir/out" 2> "$dir/log" &
+DATABASE_PATH="$dir/stories.sqlite" HTTP_PORT=$port LOG_LEVEL=${LOG_LEVEL:-notice} "$binary" serve > "$dir/out" 2> "$dir/log" &
 pid=$!
 trap 'kill "$pid" 2> /dev/null || true; wait "$pid" 2> /dev/null || true; rm -rf "$dir"' EXIT
 link=""
@@ -31,4 +31,8 @@ for _ in $(seq 300); do
   sleep 0.1
 done
 [ -n "$link" ] || { echo "The service printed no setup link." >&2; cat "$dir/log" >&2; exit 1; }
-"$venv/bin/python" scripts/browser_test.py "http://127.0.0.1:$port/" "$link"
+if ! "$venv/bin/python" scripts/browser_test.py "http://127.0.0.1:$port/" "$link"; then
+  echo "--- the service's log:" >&2
+  tail -n 60 "$dir/log" >&2
+  exit 1
+fi

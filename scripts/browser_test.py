@@ -12,6 +12,7 @@ import sys
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -29,10 +30,12 @@ def browser():
 
 
 def wait(driver, what, condition, timeout=WAIT):
+    # Messages are re-rendered when the bot edits them: an element found a moment ago may be gone.
     try:
-        return WebDriverWait(driver, timeout, poll_frequency=0.1).until(lambda d: condition(d))
-    except Exception:
-        texts = [m.text for m in driver.find_elements(By.CSS_SELECTOR, "article.msg")][-5:]
+        return WebDriverWait(driver, timeout, poll_frequency=0.1,
+                             ignored_exceptions=(StaleElementReferenceException,)).until(lambda d: condition(d))
+    except TimeoutException:
+        texts = driver.execute_script("return [...document.querySelectorAll('article.msg')].slice(-5).map(m => m.innerText)")
         raise AssertionError(f"timed out waiting for {what}; last messages: {texts}; url: {driver.current_url}")
 
 
@@ -64,7 +67,11 @@ def page_with_picture(driver, number):
         if not pages or f"page {number} of" not in pages[0].find_element(By.CSS_SELECTOR, ".footer").text:
             continue
         images = pages[0].find_elements(By.TAG_NAME, "img")
-        if images and driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth", images[0]):
+        if not images:
+            continue
+        # Pictures load lazily, when their page is on screen: look at it, as a reader would.
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", images[0])
+        if driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth", images[0]):
             return message
     return None
 
@@ -97,13 +104,15 @@ try:
     say(grown_up, '/story new theme:"a sleepy dragon" name:Mia age:5 pages:3')
     for driver, who in ((grown_up, "grown-up"), (child, "child")):
         wait(driver, f"page 1 with its picture for the {who}", lambda d: page_with_picture(d, 1))
-    title = page_with_picture(child, 1).find_element(By.CSS_SELECTOR, "section.page h2").text
+    title = wait(child, "the story's title", lambda d: page_with_picture(d, 1).find_element(By.CSS_SELECTOR, "section.page h2").text)
     print(f"both browsers show page 1 of “{title}” with its picture")
 
     # The child turns the page; the grown-up's browser follows.
     # (Turned before its picture is painted, page 2 fills in with it when it is: the wait below covers both.)
-    ahead = [b for b in page_with_picture(child, 1).find_elements(By.CSS_SELECTOR, ".buttons button") if b.text == "▶"][0]
-    ahead.click()
+    def turn(d):
+        [b for b in page_with_picture(d, 1).find_elements(By.CSS_SELECTOR, ".buttons button") if b.text == "▶"][0].click()
+        return True
+    wait(child, "the ▶ button", turn)
     for driver, who in ((grown_up, "grown-up"), (child, "child")):
         wait(driver, f"page 2 for the {who}", lambda d: page_with_picture(d, 2))
     print("the child turned to page 2 in both browsers")
