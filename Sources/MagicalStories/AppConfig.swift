@@ -49,6 +49,8 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
     public var imageHeight = 512
     /// Serve the family web chat (beside the Discord bot, when one is configured).
     public var webChatEnabled = true
+    /// How families reach the web chat: public address, TLS, reverse proxy (``WebAccessSettings``).
+    public var webAccess = WebAccessSettings()
     /// The Discord bot token. Secret: never logged or printed.
     public var discordToken: String?
     public var discordApplicationID: String?
@@ -97,7 +99,8 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
             + "webChat: \(webChatEnabled), discord: \(discordToken == nil ? "off" : "on (token redacted)"), "
             + "discordAPI: \(discordAPIURL), guild: \(discordGuildID ?? "global"), admins: \(adminUserIDs.count), "
             + "story: \(storyProvider.rawValue), images: \(imageProvider.rawValue), "
-            + "gemini key: \(gemini.apiKey == nil ? "unset" : "set (redacted)"), openai key: \(openAI.apiKey == nil ? "unset" : "set (redacted)"))"
+            + "gemini key: \(gemini.apiKey == nil ? "unset" : "set (redacted)"), openai key: \(openAI.apiKey == nil ? "unset" : "set (redacted)"), "
+            + "web: \(webAccess))"
     }
 
     /// The default config file, read when present and no `--config` is given.
@@ -136,6 +139,7 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
         imageWidth = try Self.integer(reader, "images.width", default: imageWidth, in: 256...2048, name: "IMAGES_WIDTH")
         imageHeight = try Self.integer(reader, "images.height", default: imageHeight, in: 256...2048, name: "IMAGES_HEIGHT")
         webChatEnabled = try Self.boolean(reader, "webChat.enabled", default: webChatEnabled, name: "WEB_CHAT_ENABLED")
+        webAccess = try WebAccessSettings(reader: reader)
         discordToken = Self.nonEmpty(reader.string(forKey: "discord.token", isSecret: true))
         discordApplicationID = try Self.snowflake(reader, "discord.applicationId", name: "DISCORD_APPLICATION_ID")
         discordAPIURL = reader.string(forKey: "discord.apiUrl", default: discordAPIURL)

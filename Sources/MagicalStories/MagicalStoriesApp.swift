@@ -28,6 +28,8 @@ public struct MagicalStoriesApp: Sendable {
     public let pool: StoryWorkerPool
     public let router: CommandRouter
     public let hub: WebChatRoomHub
+    /// The web chat's doors: rooms, invites, members, sessions.
+    public let rooms: RoomAccess
     public let webChat: WebChatServer
     /// The Discord bot, when a token is configured.
     public let discordBot: DiscordBot?
@@ -76,6 +78,10 @@ public struct MagicalStoriesApp: Sendable {
 
         let hub = WebChatRoomHub(transcript: SQLiteChatTranscript(database: database), clock: clock)
         self.hub = hub
+        // A removed member's open pages are signed out at once.
+        let rooms = RoomAccess(directory: SQLiteRoomDirectory(database: database), clock: clock,
+                               memberRemoved: { member in await hub.disconnect(userID: member.id) })
+        self.rooms = rooms
         var transports: [any ChatTransport] = [WebChatTransport(hub: hub)]
         var discord: (rest: DiscordRESTClient, configuration: DiscordBot.Configuration)?
         let rateLimiter = RateLimiter()
@@ -132,13 +138,13 @@ public struct MagicalStoriesApp: Sendable {
         let router = CommandRouter(services: .init(stories: stories, collections: collections, policy: policy,
                                                    admins: Set(config.adminUserIDs),
                                                    familyData: SQLiteFamilyDataStore(database: database),
-                                                   pageFillIn: pageFillIn),
+                                                   pageFillIn: pageFillIn, rooms: rooms),
                                    logger: logger.labeled("router"), observer: metrics.commandObserver)
         self.router = router
         webChat = WebChatServer(
-            configuration: .init(host: config.httpHost, port: config.httpPort), hub: hub, router: router,
+            configuration: try Self.webChatConfiguration(config), hub: hub, router: router, rooms: rooms,
             images: { id in try await stories.image(id) },
-            health: { await database.ping() },
+            health: { await database.ping() }, clock: clock,
             logger: logger.labeled("webchat"))
         let store = SQLiteKeyValueStore(database: database, clock: clock)
         discordBot = discord.map { rest, configuration in
@@ -187,11 +193,16 @@ public struct MagicalStoriesApp: Sendable {
     }
 
     /// The service's long-running parts: the web chat server and the story workers.
-    /// - Parameter onWebChatRunning: told the bound port once the web chat listens.
-    public func serviceGroup(onWebChatRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> ServiceGroup {
+    /// - Parameters:
+    ///   - onWebChatRunning: told the bound port once the web chat listens.
+    ///   - announce: prints what the admin must see on the console (a fresh install's setup link).
+    public func serviceGroup(onWebChatRunning: @escaping @Sendable (Int) async -> Void = { _ in },
+                             announce: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) })
+        -> ServiceGroup {
         let logger = self.logger
         let application = webChat.application { port in
-            logger.info("web chat ready", metadata: ["url": "http://\(config.httpHost):\(port)"])
+            logger.info("web chat ready", metadata: ["url": "\(Self.linkBase(config, port: port))"])
+            await openDoors(port: port, announce: announce)
             await onWebChatRunning(port)
         }
         // Services stop in reverse order: the HTTP client goes last, after the bot is done with it.
@@ -201,6 +212,9 @@ public struct MagicalStoriesApp: Sendable {
         services.append(.init(service: StoryWorkerService(pool: pool)))
         services.append(.init(service: PremiumExpiryService(entitlements: entitlements, logger: logger.labeled("premium"))))
         if config.webChatEnabled { services.append(.init(service: application)) }
+        if config.webChatEnabled, let tls = webChat.configuration.tls {
+            services.append(.init(service: TLSReloadService(tls: tls, logger: logger.labeled("webchat"))))
+        }
         if let discordBot {
             // A fatal gateway close (bad token, disallowed intents) ends the whole service.
             services.append(.init(service: discordBot, successTerminationBehavior: .gracefullyShutdownGroup,

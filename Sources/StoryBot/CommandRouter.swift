@@ -17,15 +17,18 @@ public struct CommandRouter: Sendable {
         public var familyData: any FamilyDataStore
         /// Remembers pages shown before their picture was painted, to fill them in.
         public var pageFillIn: PageFillIn?
+        /// The web chat's rooms, members and invites (`/family`); nil where there is no web chat.
+        public var rooms: RoomAccess?
 
         public init(stories: StoryService, collections: CollectionService, policy: FamilyPolicy, admins: Set<String>,
-                    familyData: any FamilyDataStore, pageFillIn: PageFillIn? = nil) {
+                    familyData: any FamilyDataStore, pageFillIn: PageFillIn? = nil, rooms: RoomAccess? = nil) {
             self.stories = stories
             self.collections = collections
             self.policy = policy
             self.admins = admins
             self.familyData = familyData
             self.pageFillIn = pageFillIn
+            self.rooms = rooms
         }
     }
 
@@ -35,6 +38,7 @@ public struct CommandRouter: Sendable {
     let admins: Set<String>
     let familyData: any FamilyDataStore
     let pageFillIn: PageFillIn?
+    let rooms: RoomAccess?
     let renderer = ReplyRenderer()
     let logger: Logger
     /// One quota-checked request at a time per person (see ``startStory(_:quota:responder:)``).
@@ -58,6 +62,7 @@ public struct CommandRouter: Sendable {
         admins = services.admins
         familyData = services.familyData
         pageFillIn = services.pageFillIn
+        rooms = services.rooms
         self.logger = logger
     }
 
@@ -148,11 +153,13 @@ public struct CommandRouter: Sendable {
             }
             try await responder.reply(renderer.deleteConfirmation(story))
         case .help:
-            try await responder.reply(renderer.help())
+            try await responder.reply(renderer.help(platform: context.family.platform))
         case .collectionNew, .collectionList, .collectionShow, .collectionDelete:
             try await runCollection(command, context: context, responder: responder)
         case .premiumGrant, .premiumRevoke, .premiumStatus, .settingsShow, .settingsSet, .settingsForget:
             try await runAdmin(command, context: context, responder: responder)
+        case .familyMembers, .familyInvite, .familyInvites, .familyRevoke, .familyRemove:
+            try await runFamily(command, context: context, responder: responder)
         }
     }
 
@@ -295,7 +302,7 @@ extension ChatCommand {
     public var answersPrivately: Bool {
         switch self {
         case .help, .storyDelete, .collectionDelete, .premiumGrant, .premiumRevoke, .premiumStatus, .settingsShow, .settingsSet,
-             .settingsForget: true
+             .settingsForget, .familyMembers, .familyInvite, .familyInvites, .familyRevoke, .familyRemove: true
         case .storyNew, .storyLibrary, .storyRead, .collectionNew, .collectionList, .collectionShow: false
         }
     }
@@ -322,6 +329,11 @@ extension ChatInput {
             case .settingsShow: "settings.show"
             case .settingsSet: "settings.set"
             case .settingsForget: "settings.forget"
+            case .familyMembers: "family.members"
+            case .familyInvite: "family.invite"
+            case .familyInvites: "family.invites"
+            case .familyRevoke: "family.revoke"
+            case .familyRemove: "family.remove"
             }
         case .button: "button"
         }

@@ -1,5 +1,6 @@
 import Foundation
 import StoryDomain
+import NIOWebSocket
 import WSCore
 
 /// The people connected to each room, and the room's transcript: broadcasts public messages
@@ -29,6 +30,18 @@ public actor WebChatRoomHub {
     func leave(room: String, connection: UUID) {
         rooms[room]?[connection] = nil
         if rooms[room]?.isEmpty == true { rooms[room] = nil }
+    }
+
+    /// The close reason a signed-out browser gets (the page then shows its door).
+    static let signedOutReason = "signed out"
+
+    /// Closes every connection of a member who was removed: their browser is signed out.
+    public func disconnect(userID: String) async {
+        for members in rooms.values {
+            for member in members.values where member.userID == userID {
+                try? await member.outbound.close(.policyViolation, reason: Self.signedOutReason)
+            }
+        }
     }
 
     /// How many connections a room has (for tests and health).

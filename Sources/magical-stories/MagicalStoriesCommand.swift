@@ -15,8 +15,8 @@ struct MagicalStoriesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "magical-stories",
         abstract: "Illustrated bedtime stories for your family's chat.",
-        subcommands: [Serve.self, Migrate.self, StoryCommand.self, PremiumCommand.self, UsageCommand.self,
-                      BackupCommand.self, RestoreCommand.self],
+        subcommands: [Serve.self, Migrate.self, StoryCommand.self, PremiumCommand.self, UsageCommand.self, RoomCommand.self,
+                      InviteCommand.self, BackupCommand.self, RestoreCommand.self],
         defaultSubcommand: Serve.self)
 }
 

@@ -70,7 +70,7 @@ struct BackupRestoreTests {
             app.removeFiles()
             try? FileManager.default.removeItem(at: backups)
         }
-        let anna = try await ChatTestClient.connect(port: app.port, room: "family", user: "anna", name: "Anna")
+        let anna = try await ChatTestClient.join(app, room: "family", name: "Anna")
         _ = try await anna.next("history") { $0.type == "history" }
         for theme in ["owls", "boats", "clouds", "snails", "kites", "moons"] {
             try await anna.say("/story new theme:\(theme) name:Mia age:5 pages:4")

@@ -46,7 +46,7 @@ final class DiscordTestBot: Sendable {
         let task = Task { try await group.run() }
         let bot = DiscordTestBot(simulator: simulator, app: app, directory: directory, group: group, task: task)
         if expectIdentify {
-            try await simulator.waitForConnections(count: simulator.connectionCount + 1, timeout: .seconds(10))
+            try await simulator.waitForConnections(count: simulator.connectionCount + 1, timeout: .seconds(30))
         }
         return bot
     }

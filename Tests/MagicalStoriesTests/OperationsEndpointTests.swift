@@ -41,7 +41,7 @@ struct OperationsEndpointTests {
         let port = try #require(await app.app.operationsPort())
         #expect(port != app.port, "metrics listen apart from the web chat")
 
-        let anna = try await ChatTestClient.connect(port: app.port, room: "family", user: "anna", name: "Anna")
+        let anna = try await ChatTestClient.join(app, room: "family", name: "Anna")
         _ = try await anna.next("history") { $0.type == "history" }
         try await anna.say("/story new theme:a sleepy dragon name:Mia age:5 pages:3")
         let page1 = try await anna.next("page 1", timeout: .seconds(30)) { $0.message?.page != nil }

@@ -44,7 +44,7 @@ struct RestartResumeTests {
         // First life: the illustrator stops after two pages; then the process "dies".
         let dying = RecordingIllustrator(stopAfter: 2)
         let first = try await TestApp.start(directory: directory, illustrator: dying)
-        let anna = try await ChatTestClient.connect(port: first.port, room: "family", user: "anna", name: "Anna")
+        let anna = try await ChatTestClient.join(first, room: "family", name: "Anna")
         _ = try await anna.next("history") { $0.type == "history" }
         try await anna.say("/story new theme:a lighthouse by the sea name:Noor age:6 pages:5")
         let ack = try await anna.next("acknowledgement") { $0.message?.text?.contains("on its way") == true }
@@ -59,7 +59,7 @@ struct RestartResumeTests {
         // Second life on the same database file.
         let resumed = RecordingIllustrator()
         let second = try await TestApp.start(directory: directory, illustrator: resumed)
-        let ben = try await ChatTestClient.connect(port: second.port, room: "family", user: "ben", name: "Ben")
+        let ben = try await ChatTestClient.join(second, room: "family", name: "Ben")
         let delivered = try await ben.next("page 1 delivered after restart") { frame in
             frame.message?.id == messageID && frame.message?.page != nil
                 || frame.messages?.contains { $0.id == messageID && $0.page != nil } == true
@@ -89,7 +89,7 @@ struct RestartResumeTests {
         let idle = RecordingIllustrator()
         let third = try await TestApp.start(directory: directory, illustrator: idle)
         #expect(try await SQLiteJobQueue(database: third.app.database, clock: SystemWallClock()).job(for: story)?.status == .done)
-        let gran = try await ChatTestClient.connect(port: third.port, room: "family", user: "gran", name: "Gran")
+        let gran = try await ChatTestClient.join(third, room: "family", name: "Gran")
         _ = try await gran.next("history") { $0.type == "history" }
         try await gran.roundTrip()
         #expect(idle.pagesPainted.isEmpty)

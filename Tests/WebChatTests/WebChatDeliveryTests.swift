@@ -19,7 +19,7 @@ struct WebChatDeliveryTests {
 
     func responder(pressed: String? = nil, pressedIsPublic: Bool = false) -> WebChatResponder {
         WebChatResponder(hub: hub, room: "family", connection: UUID(), userID: "anna", pressedMessageID: pressed,
-                         pressedMessageIsPublic: pressedIsPublic)
+                         pressedMessageIsPublic: pressedIsPublic, linkBase: nil)
     }
 
     @Test("a public reply is stored under the id its story will be delivered to; a private one is never stored")
