@@ -122,7 +122,7 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
 
     init(reader: ConfigReader) throws {
         httpHost = reader.string(forKey: "http.host", default: httpHost)
-        httpPort = try Self.integer(reader, "http.port", default: httpPort, in: 0...65_535, name: "HTTP_PORT")
+        httpPort = try SettingValues.integer(reader, "http.port", default: httpPort, in: 0...65_535, name: "HTTP_PORT")
         databasePath = reader.string(forKey: "database.path", default: databasePath)
         let level = reader.string(forKey: "log.level", default: logLevel.rawValue).lowercased()
         guard let parsed = Logger.Level(rawValue: level) else {
@@ -130,17 +130,17 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
                                          expected: Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))
         }
         logLevel = parsed
-        workers = try Self.integer(reader, "stories.workers", default: workers, in: 1...64, name: "STORIES_WORKERS")
-        maxPages = try Self.integer(reader, "stories.maxPages", default: maxPages, in: 3...12, name: "STORIES_MAX_PAGES")
-        storiesPerDay = try Self.integer(reader, "stories.perDay", default: storiesPerDay, in: 0...10_000, name: "STORIES_PER_DAY")
-        premiumMaxPages = try Self.integer(reader, "premium.maxPages", default: premiumMaxPages, in: 3...12, name: "PREMIUM_MAX_PAGES")
-        premiumStoriesPerDay = try Self.integer(reader, "premium.storiesPerDay", default: premiumStoriesPerDay, in: 0...10_000,
+        workers = try SettingValues.integer(reader, "stories.workers", default: workers, in: 1...64, name: "STORIES_WORKERS")
+        maxPages = try SettingValues.integer(reader, "stories.maxPages", default: maxPages, in: 3...12, name: "STORIES_MAX_PAGES")
+        storiesPerDay = try SettingValues.integer(reader, "stories.perDay", default: storiesPerDay, in: 0...10_000, name: "STORIES_PER_DAY")
+        premiumMaxPages = try SettingValues.integer(reader, "premium.maxPages", default: premiumMaxPages, in: 3...12, name: "PREMIUM_MAX_PAGES")
+        premiumStoriesPerDay = try SettingValues.integer(reader, "premium.storiesPerDay", default: premiumStoriesPerDay, in: 0...10_000,
                                                 name: "PREMIUM_STORIES_PER_DAY")
-        imageWidth = try Self.integer(reader, "images.width", default: imageWidth, in: 256...2048, name: "IMAGES_WIDTH")
-        imageHeight = try Self.integer(reader, "images.height", default: imageHeight, in: 256...2048, name: "IMAGES_HEIGHT")
-        webChatEnabled = try Self.boolean(reader, "webChat.enabled", default: webChatEnabled, name: "WEB_CHAT_ENABLED")
+        imageWidth = try SettingValues.integer(reader, "images.width", default: imageWidth, in: 256...2048, name: "IMAGES_WIDTH")
+        imageHeight = try SettingValues.integer(reader, "images.height", default: imageHeight, in: 256...2048, name: "IMAGES_HEIGHT")
+        webChatEnabled = try SettingValues.boolean(reader, "webChat.enabled", default: webChatEnabled, name: "WEB_CHAT_ENABLED")
         webAccess = try WebAccessSettings(reader: reader)
-        discordToken = Self.nonEmpty(reader.string(forKey: "discord.token", isSecret: true))
+        discordToken = SettingValues.nonEmpty(reader.string(forKey: "discord.token", isSecret: true))
         discordApplicationID = try Self.snowflake(reader, "discord.applicationId", name: "DISCORD_APPLICATION_ID")
         discordAPIURL = reader.string(forKey: "discord.apiUrl", default: discordAPIURL)
         guard discordAPIURL.hasPrefix("http://") || discordAPIURL.hasPrefix("https://") else {
@@ -161,7 +161,7 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
         imageProvider = try Self.choice(reader, "image.provider", default: imageProvider, name: "IMAGE_PROVIDER")
         gemini = try Self.provider(reader, "gemini", defaults: gemini, name: "GEMINI")
         openAI = try Self.provider(reader, "openai", defaults: openAI, name: "OPENAI")
-        if let field = Self.nonEmpty(reader.string(forKey: "openai.tokenLimitField")) {
+        if let field = SettingValues.nonEmpty(reader.string(forKey: "openai.tokenLimitField")) {
             guard ["max_completion_tokens", "max_tokens"].contains(field) else {
                 throw AppConfigError.invalid(key: "OPENAI_TOKEN_LIMIT_FIELD", value: field, expected: "max_completion_tokens or max_tokens")
             }
@@ -175,7 +175,7 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
 
     private static func choice<T: RawRepresentable & CaseIterable>(_ reader: ConfigReader, _ key: ConfigKey, default fallback: T,
                                                                    name: String) throws -> T where T.RawValue == String {
-        guard let raw = nonEmpty(reader.string(forKey: key)) else { return fallback }
+        guard let raw = SettingValues.nonEmpty(reader.string(forKey: key)) else { return fallback }
         guard let value = T(rawValue: raw.lowercased()) else {
             throw AppConfigError.invalid(key: name, value: raw, expected: "one of " + T.allCases.map(\.rawValue).joined(separator: ", "))
         }
@@ -188,52 +188,20 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
         guard settings.apiURL.hasPrefix("http://") || settings.apiURL.hasPrefix("https://") else {
             throw AppConfigError.invalid(key: "\(name)_API_URL", value: settings.apiURL, expected: "an http(s) URL")
         }
-        settings.apiKey = nonEmpty(reader.string(forKey: ConfigKey("\(prefix).apiKey"), isSecret: true))
-        settings.textModel = nonEmpty(reader.string(forKey: ConfigKey("\(prefix).textModel"))) ?? defaults.textModel
-        settings.imageModel = nonEmpty(reader.string(forKey: ConfigKey("\(prefix).imageModel"))) ?? defaults.imageModel
+        settings.apiKey = SettingValues.nonEmpty(reader.string(forKey: ConfigKey("\(prefix).apiKey"), isSecret: true))
+        settings.textModel = SettingValues.nonEmpty(reader.string(forKey: ConfigKey("\(prefix).textModel"))) ?? defaults.textModel
+        settings.imageModel = SettingValues.nonEmpty(reader.string(forKey: ConfigKey("\(prefix).imageModel"))) ?? defaults.imageModel
         return settings
     }
 
-    private static func nonEmpty(_ value: String?) -> String? {
-        guard let value = value?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }
-        return value
-    }
 
     private static func snowflake(_ reader: ConfigReader, _ key: ConfigKey, name: String) throws -> String? {
-        guard let value = nonEmpty(reader.string(forKey: key)) else { return nil }
+        guard let value = SettingValues.nonEmpty(reader.string(forKey: key)) else { return nil }
         guard UInt64(value) != nil else { throw AppConfigError.invalid(key: name, value: value, expected: "a Discord id (digits)") }
         return value
     }
 
-    private static func boolean(_ reader: ConfigReader, _ key: ConfigKey, default fallback: Bool, name: String) throws -> Bool {
-        if let value = reader.bool(forKey: key) { return value }
-        guard let raw = reader.string(forKey: key) else { return fallback }
-        switch raw.lowercased() {
-        case "1", "true", "yes", "on": return true
-        case "0", "false", "no", "off": return false
-        default: throw AppConfigError.invalid(key: name, value: raw, expected: "true or false")
-        }
-    }
 
-    /// An integer setting: absent gives the default; present but not a whole number in `range`
-    /// is an error naming the variable (never a silent fallback).
-    private static func integer(_ reader: ConfigReader, _ key: ConfigKey, default fallback: Int, in range: ClosedRange<Int>,
-                                name: String) throws -> Int {
-        let expected = "a whole number from \(range.lowerBound) to \(range.upperBound)"
-        let value: Int
-        if let parsed = reader.int(forKey: key) {
-            value = parsed
-        } else if let raw = reader.string(forKey: key) {
-            guard let parsed = Int(raw.trimmingCharacters(in: .whitespaces)) else {
-                throw AppConfigError.invalid(key: name, value: raw, expected: expected)
-            }
-            value = parsed
-        } else {
-            return fallback
-        }
-        guard range.contains(value) else { throw AppConfigError.invalid(key: name, value: "\(value)", expected: expected) }
-        return value
-    }
 }
 
 /// A configuration problem, said so an admin can fix it.

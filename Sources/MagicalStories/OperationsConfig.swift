@@ -44,18 +44,18 @@ public struct OperationsConfig: Sendable, Equatable, CustomStringConvertible {
     }
 
     init(reader: ConfigReader) throws {
-        metricsEnabled = try Self.boolean(reader, "metrics.enabled", default: metricsEnabled, name: "METRICS_ENABLED")
-        metricsHost = Self.nonEmpty(reader.string(forKey: "metrics.host")) ?? metricsHost
-        metricsPort = try Self.integer(reader, "metrics.port", default: metricsPort, in: 0...65_535, name: "METRICS_PORT")
-        backupDirectory = Self.nonEmpty(reader.string(forKey: "backup.dir"))
-        if let raw = Self.nonEmpty(reader.string(forKey: "backup.every")) {
+        metricsEnabled = try SettingValues.boolean(reader, "metrics.enabled", default: metricsEnabled, name: "METRICS_ENABLED")
+        metricsHost = SettingValues.nonEmpty(reader.string(forKey: "metrics.host")) ?? metricsHost
+        metricsPort = try SettingValues.integer(reader, "metrics.port", default: metricsPort, in: 0...65_535, name: "METRICS_PORT")
+        backupDirectory = SettingValues.nonEmpty(reader.string(forKey: "backup.dir"))
+        if let raw = SettingValues.nonEmpty(reader.string(forKey: "backup.every")) {
             guard let interval = Self.duration(raw), interval >= .seconds(60) else {
                 throw AppConfigError.invalid(key: "BACKUP_EVERY", value: raw, expected: "a duration of at least 1m, like 30m, 6h or 1d")
             }
             backupInterval = interval
         }
-        backupKeep = try Self.integer(reader, "backup.keep", default: backupKeep, in: 1...1_000, name: "BACKUP_KEEP")
-        if let raw = Self.nonEmpty(reader.string(forKey: "log.format")) {
+        backupKeep = try SettingValues.integer(reader, "backup.keep", default: backupKeep, in: 1...1_000, name: "BACKUP_KEEP")
+        if let raw = SettingValues.nonEmpty(reader.string(forKey: "log.format")) {
             guard let format = LogFormat(rawValue: raw.lowercased()) else {
                 throw AppConfigError.invalid(key: "LOG_FORMAT", value: raw, expected: "text or json")
             }
@@ -81,36 +81,6 @@ public struct OperationsConfig: Sendable, Equatable, CustomStringConvertible {
         return "\(seconds)s"
     }
 
-    private static func nonEmpty(_ value: String?) -> String? {
-        guard let value = value?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }
-        return value
-    }
 
-    private static func boolean(_ reader: ConfigReader, _ key: ConfigKey, default fallback: Bool, name: String) throws -> Bool {
-        if let value = reader.bool(forKey: key) { return value }
-        guard let raw = reader.string(forKey: key) else { return fallback }
-        switch raw.lowercased() {
-        case "1", "true", "yes", "on": return true
-        case "0", "false", "no", "off": return false
-        default: throw AppConfigError.invalid(key: name, value: raw, expected: "true or false")
-        }
-    }
 
-    private static func integer(_ reader: ConfigReader, _ key: ConfigKey, default fallback: Int, in range: ClosedRange<Int>,
-                                name: String) throws -> Int {
-        let expected = "a whole number from \(range.lowerBound) to \(range.upperBound)"
-        let value: Int
-        if let parsed = reader.int(forKey: key) {
-            value = parsed
-        } else if let raw = reader.string(forKey: key) {
-            guard let parsed = Int(raw.trimmingCharacters(in: .whitespaces)) else {
-                throw AppConfigError.invalid(key: name, value: raw, expected: expected)
-            }
-            value = parsed
-        } else {
-            return fallback
-        }
-        guard range.contains(value) else { throw AppConfigError.invalid(key: name, value: "\(value)", expected: expected) }
-        return value
-    }
 }

@@ -34,8 +34,8 @@ public struct WebAccessSettings: Sendable, Equatable, CustomStringConvertible {
 
     init(reader: ConfigReader) throws {
         publicURL = try Self.origin(reader.string(forKey: "http.publicUrl"), name: "HTTP_PUBLIC_URL")
-        tlsCertificateFile = Self.nonEmpty(reader.string(forKey: "tls.certFile"))
-        tlsKeyFile = Self.nonEmpty(reader.string(forKey: "tls.keyFile"))
+        tlsCertificateFile = SettingValues.nonEmpty(reader.string(forKey: "tls.certFile"))
+        tlsKeyFile = SettingValues.nonEmpty(reader.string(forKey: "tls.keyFile"))
         guard (tlsCertificateFile == nil) == (tlsKeyFile == nil) else {
             throw AppConfigError.invalid(key: tlsCertificateFile == nil ? "TLS_CERT_FILE" : "TLS_KEY_FILE", value: "(unset)",
                                          expected: "set together with \(tlsCertificateFile == nil ? "TLS_KEY_FILE" : "TLS_CERT_FILE")")
@@ -55,7 +55,7 @@ public struct WebAccessSettings: Sendable, Equatable, CustomStringConvertible {
 
     /// `https://host[:port]` without a path; nil when unset.
     private static func origin(_ raw: String?, name: String, schemes: Set<String> = ["http", "https"]) throws -> String? {
-        guard var value = nonEmpty(raw) else { return nil }
+        guard var value = SettingValues.nonEmpty(raw) else { return nil }
         while value.hasSuffix("/") { value.removeLast() }
         guard let components = URLComponents(string: value), schemes.contains(components.scheme?.lowercased() ?? ""),
               components.host?.isEmpty == false, components.path.isEmpty, components.query == nil, components.fragment == nil
@@ -69,8 +69,4 @@ public struct WebAccessSettings: Sendable, Equatable, CustomStringConvertible {
         (raw ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
-    private static func nonEmpty(_ value: String?) -> String? {
-        guard let value = value?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }
-        return value
-    }
 }
