@@ -96,15 +96,5 @@ struct InviteCommand: AsyncParsableCommand {
 
 /// Opens the database, runs one room action and prints its answer; refusals exit with 1.
 func withRoomConsole(_ options: ConfigOptions, _ action: (RoomConsole) async throws -> String) async throws {
-    let config = try await options.load()
-    do {
-        let console = RoomConsole(config: config, database: try AppDatabase.open(path: config.databasePath))
-        print(try await action(console))
-    } catch let refusal as AdminConsole.Refusal {
-        print(refusal.description)
-        throw ExitCode(1)
-    } catch {
-        print("Failed: \(error)")
-        throw ExitCode(1)
-    }
+    try await withDatabaseConsole(options, make: { RoomConsole(config: $0, database: $1) }, action)
 }
