@@ -11,25 +11,18 @@ struct RouterHarness {
     static let parent = Requester(userID: "parent", displayName: "Parent")
     static let admin = "admin"
 
-    let clock = ManualWallClock()
-    let store: InMemoryStore
-    let entitlements = InMemoryEntitlementStore()
-    let jobsAdded = Recorder<String>()
-    let stories: StoryService
+    let services = FamilyServices()
+    var clock: ManualWallClock { services.clock }
+    var store: InMemoryStore { services.store }
+    var entitlements: InMemoryEntitlementStore { services.entitlements }
+    var jobsAdded: Recorder<String> { services.jobsAdded }
+    var stories: StoryService { services.stories }
     let router: CommandRouter
 
     init() {
-        store = InMemoryStore(clock: clock)
-        let jobsAdded = self.jobsAdded
-        stories = StoryService(repository: store, writerLanguages: Set(StoryLanguage.allCases), clock: clock,
-                               jobAdded: { jobsAdded.append("story") })
-        let policy = FamilyPolicy(entitlements: EntitlementService(store: entitlements, catalog: PlanCatalog(), clock: clock),
-                                  settings: store)
-        let collections = CollectionService(store: store, stories: stories, policy: policy, clock: clock,
-                                            jobAdded: { jobsAdded.append("collection") })
-        let services = CommandRouter.Services(stories: stories, collections: collections, policy: policy, admins: [Self.admin],
-                                              familyData: store)
-        router = CommandRouter(services: services, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let routed = CommandRouter.Services(stories: services.stories, collections: services.collections, policy: services.policy,
+                                            admins: [Self.admin], familyData: services.store)
+        router = CommandRouter(services: routed, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
     }
 
     func context(_ user: Requester = parent, isManager: Bool = false, roles: [String] = [],

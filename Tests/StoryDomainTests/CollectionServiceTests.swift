@@ -8,23 +8,13 @@ private struct CollectionHarness {
     static let family = FamilyRef(platform: "discord", externalID: "100")
     static let owner = Requester(userID: "parent", displayName: "Parent")
 
-    let clock = ManualWallClock()
-    let store: InMemoryStore
-    let entitlements = InMemoryEntitlementStore()
-    let jobsAdded = Recorder<String>()
-    let stories: StoryService
-    let service: CollectionService
-
-    init() {
-        store = InMemoryStore(clock: clock)
-        let jobsAdded = self.jobsAdded
-        stories = StoryService(repository: store, writerLanguages: Set(StoryLanguage.allCases), clock: clock,
-                               jobAdded: { jobsAdded.append("story") })
-        let policy = FamilyPolicy(entitlements: EntitlementService(store: entitlements, catalog: PlanCatalog(), clock: clock),
-                                  settings: store)
-        service = CollectionService(store: store, stories: stories, policy: policy, clock: clock,
-                                    jobAdded: { jobsAdded.append("collection") })
-    }
+    let services = FamilyServices()
+    var clock: ManualWallClock { services.clock }
+    var store: InMemoryStore { services.store }
+    var entitlements: InMemoryEntitlementStore { services.entitlements }
+    var jobsAdded: Recorder<String> { services.jobsAdded }
+    var stories: StoryService { services.stories }
+    var service: CollectionService { services.collections }
 
     func grantPremium(to requester: Requester = owner) async throws {
         _ = try await entitlements.grant(.user(platform: Self.family.platform, userID: requester.userID), by: "admin",
