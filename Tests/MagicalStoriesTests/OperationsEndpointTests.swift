@@ -108,7 +108,9 @@ struct OperationsEndpointTests {
         #expect(metrics.value(Name.acknowledgement + "_count", ["platform": "discord"]) == 1)
         #expect(metrics.value(Name.gatewayState, ["state": "ready"]) == 1)
         #expect(metrics.sum(Name.gatewayState) == 1, "one state at a time")
-        #expect(metrics.value(Name.gatewayReconnects) == 0)
+        // Usually 0; a loaded machine may miss a 250 ms heartbeat ACK and reconnect once already.
+        let reconnectsBefore = metrics.value(Name.gatewayReconnects) ?? 0
+        #expect(reconnectsBefore <= 1)
         #expect((metrics.value(Name.restRateLimited) ?? 0) >= 1)
         #expect(!metrics.has(Name.webChatConnections), "no web chat, no web chat family")
         let labelNames = Set(metrics.samples.flatMap(\.labels.keys))
@@ -121,7 +123,8 @@ struct OperationsEndpointTests {
         try await simulator.waitForConnections(count: connections + 1, timeout: .seconds(10))
         try await pollUntil {
             let metrics = try await Self.scrape(port)
-            return metrics.value(Name.gatewayReconnects) == 1 && metrics.value(Name.gatewayState, ["state": "ready"]) == 1
+            return (metrics.value(Name.gatewayReconnects) ?? 0) >= reconnectsBefore + 1
+                && metrics.value(Name.gatewayState, ["state": "ready"]) == 1
         }
 
         // Discord goes away: not ready, and /ready says why; still alive.
