@@ -51,13 +51,7 @@ public struct DiscordMessageRenderer: Sendable {
     public func render(_ reply: ChatReply, capabilities: Capabilities) async throws -> Rendered {
         var message = MessagePayload(flags: reply.isPrivate ? MessagePayload.ephemeral : nil)
         var files: [FileUpload] = []
-        let components = reply.buttons.isEmpty ? nil : reply.buttons.map { row in
-            Component.actionRow(row.map { button in
-                Component.button(style: Self.style(button.style), label: button.label.fittingCodePoints(PayloadLimits.buttonLabel),
-                                 customID: button.id, disabled: button.disabled)
-            })
-        }
-        message.components = components ?? []
+        message.components = Self.actionRows(reply.buttons)
         if reply.offersPremium, let premiumSKU {
             message.components?.append(Component.actionRow([Component.premiumButton(sku: premiumSKU)]))
         }
@@ -68,7 +62,7 @@ public struct DiscordMessageRenderer: Sendable {
                                   description: page.text.fittingCodePoints(PayloadLimits.embedDescription),
                                   color: Self.storyColor, footer: .init(text: page.footer.fittingCodePoints(PayloadLimits.embedFooter)))
                 if let image, capabilities.canAttachFiles {
-                    let filename = "page-\(page.pageNumber).\(image.contentType == "image/jpeg" ? "jpg" : "png")"
+                    let filename = Self.filename(of: page, image: image)
                     files.append(FileUpload(filename: filename, contentType: image.contentType, data: image.data,
                                             description: "Illustration for \(page.title), \(page.footer)"
                                                 .fittingCodePoints(PayloadLimits.attachmentDescription)))
@@ -99,12 +93,7 @@ public struct DiscordMessageRenderer: Sendable {
     /// text trimmed into the message content, its picture as a plain attachment, the buttons kept.
     public func renderPlain(_ reply: ChatReply, capabilities: Capabilities) async throws -> Rendered {
         var message = MessagePayload(flags: reply.isPrivate ? MessagePayload.ephemeral : nil)
-        message.components = reply.buttons.map { row in
-            Component.actionRow(row.map { button in
-                Component.button(style: Self.style(button.style), label: button.label.fittingCodePoints(PayloadLimits.buttonLabel),
-                                 customID: button.id, disabled: button.disabled)
-            })
-        }
+        message.components = Self.actionRows(reply.buttons)
         message.embeds = []
         message.attachments = []
         var files: [FileUpload] = []
@@ -115,8 +104,7 @@ public struct DiscordMessageRenderer: Sendable {
         let title = page.title.fittingCodePoints(80)
         message.content = Self.fit("**\(title)**\n\n\(page.text)\n\n*\(page.footer.fittingCodePoints(80))*")
         if capabilities.canAttachFiles, let image = try await page.imageID.asyncMap(images) ?? nil {
-            let filename = "page-\(page.pageNumber).\(image.contentType == "image/jpeg" ? "jpg" : "png")"
-            files.append(FileUpload(filename: filename, contentType: image.contentType, data: image.data))
+            files.append(FileUpload(filename: Self.filename(of: page, image: image), contentType: image.contentType, data: image.data))
         }
         return Rendered(message: message, files: files)
     }
@@ -129,6 +117,21 @@ public struct DiscordMessageRenderer: Sendable {
         let cut = text.fittingCodePoints(PayloadLimits.content, ellipsis: "")
         let atWord = cut.lastIndex(of: " ").map { String(cut[..<$0]) } ?? cut
         return (atWord.isEmpty ? cut : atWord).fittingCodePoints(PayloadLimits.content - 1, ellipsis: "") + "…"
+    }
+
+    /// The reply's buttons as action rows, labels within Discord's limit.
+    static func actionRows(_ buttons: [[ChatButton]]) -> [Component] {
+        buttons.map { row in
+            Component.actionRow(row.map { button in
+                Component.button(style: style(button.style), label: button.label.fittingCodePoints(PayloadLimits.buttonLabel),
+                                 customID: button.id, disabled: button.disabled)
+            })
+        }
+    }
+
+    /// The attachment name of a page's picture (`page-2.png`).
+    static func filename(of page: PageView, image: StoredImage) -> String {
+        "page-\(page.pageNumber).\(image.contentType == "image/jpeg" ? "jpg" : "png")"
     }
 
     static func style(_ style: ChatButton.Style) -> Int {

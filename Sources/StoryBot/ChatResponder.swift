@@ -33,3 +33,8 @@ public protocol ChatTransport: Sendable {
     /// failure. Throws only for failures worth retrying later (platform down, rate limited).
     func deliver(_ reply: ChatReply, to address: DeliveryAddress, isFinal: Bool) async throws -> DeliveryOutcome
 }
+
+/// Transports by the platform they serve (the first one wins when two name the same).
+func transportsByPlatform(_ transports: [any ChatTransport]) -> [String: any ChatTransport] {
+    Dictionary(transports.map { ($0.platform, $0) }, uniquingKeysWith: { first, _ in first })
+}

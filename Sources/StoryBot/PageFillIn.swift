@@ -25,7 +25,7 @@ public final class PageFillIn: PagePictureObserver {
     private let waiting = Mutex<[(key: String, value: Waiting)]>([])
 
     public init(transports: [any ChatTransport], stories: StoryService, logger: Logger) {
-        self.transports = Dictionary(transports.map { ($0.platform, $0) }, uniquingKeysWith: { first, _ in first })
+        self.transports = transportsByPlatform(transports)
         self.stories = stories
         self.logger = logger
     }

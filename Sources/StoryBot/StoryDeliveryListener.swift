@@ -10,7 +10,7 @@ public struct StoryDeliveryListener: StoryProgressListener {
     private let logger: Logger
 
     public init(transports: [any ChatTransport], stories: StoryService, logger: Logger) {
-        self.transports = Dictionary(transports.map { ($0.platform, $0) }, uniquingKeysWith: { first, _ in first })
+        self.transports = transportsByPlatform(transports)
         self.stories = stories
         self.logger = logger
     }
