@@ -138,8 +138,11 @@ public struct MagicalStoriesApp: Sendable {
     }
 
     /// Bytes of recently shown Discord pictures kept in memory, so turning back and forth through
-    /// a story does not read each picture from SQLite again.
-    static let pictureCacheBytes = 4 << 20
+    /// a story does not read each picture from SQLite again. Deliveries fill it too (a delivered
+    /// page 1 is the page turned back to most); 2 MiB holds ~14 pictures. At 4 MiB, filled by
+    /// the deliveries, it raised the load benchmark's private peak by ~2 MiB, and 2 MiB instead
+    /// of 4 changed no page-turn latency measurably (docs/benchmarks.md).
+    static let pictureCacheBytes = 2 << 20
 
     /// The free and premium plans from the configuration.
     public static func plans(_ config: AppConfig) -> PlanCatalog {

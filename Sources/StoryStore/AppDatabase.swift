@@ -52,9 +52,11 @@ public struct AppDatabase: Sendable {
         }
         do {
             let database = try AppDatabase(DatabasePool(path: path, configuration: configuration))
-            // Opened once the file is migrated; in WAL mode it reads alongside the writer.
+            // Opened once the file is migrated; in WAL mode it reads alongside the writer. Its
+            // cache is small: the pictures it reads are kept, decoded, in the renderer's cache.
             var readOnly = configuration
             readOnly.readonly = true
+            readOnly.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -256") }
             return AppDatabase(migrated: database.writer, pageReader: try DatabaseQueue(path: path, configuration: readOnly))
         } catch let error as StoreError {
             throw error
