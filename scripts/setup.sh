@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
 # Installs the system libraries Magical Stories builds against (Debian/Ubuntu), once.
 # Safe to run again: it installs only what is missing.
+# With --browser (scripts/test.sh), also what the real-browser test needs: Debian's Chromium and
+# its driver, and selenium from PyPI in a private virtualenv (.build/browser-venv).
 set -euo pipefail
+cd "$(dirname "$0")/.."
+browser=false
+[ "${1:-}" = "--browser" ] && browser=true
 
 packages=(
   # SQLite (GRDB), Cairo (the built-in illustrator), zlib (PNG), fonts for text art
@@ -9,7 +14,12 @@ packages=(
   # What the Swift toolchain itself needs on a bare Debian machine
   binutils gcc git libc6-dev libstdc++-12-dev libcurl4-openssl-dev libedit-dev libicu-dev
   libncurses-dev libxml2-dev tzdata uuid-dev
+  # The TLS tests make a self-signed certificate with openssl
+  openssl
 )
+if $browser; then
+  packages+=(chromium chromium-driver python3-venv)
+fi
 
 if ! command -v swift >/dev/null 2>&1; then
   echo "Swift is not on PATH. Install the Swift 6.x toolchain first (https://swift.org/install)." >&2
@@ -31,4 +41,13 @@ if [ ${#missing[@]} -gt 0 ]; then
   echo "Installing: ${missing[*]}"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+if $browser; then
+  venv=.build/browser-venv
+  if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import selenium" 2> /dev/null; then
+    mkdir -p .build
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check "selenium>=4.20,<5"
+  fi
 fi

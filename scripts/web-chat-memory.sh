@@ -10,7 +10,14 @@ cd "$(dirname "$0")/.."
 stories=${1:-24}
 port=${PORT:-18392}
 dir=$(mktemp -d)
-MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2} HTTP_PORT=$port DATABASE_PATH="$dir/stories.sqlite" LOG_LEVEL=warning .build/release/magical-stories serve > "$dir/log" 2>&1 &
+# The web chat lets only invited members in: four rooms, each with a link enough readers can use.
+invites=$(for room in 0 1 2 3; do
+  DATABASE_PATH="$dir/stories.sqlite" .build/release/magical-stories room create "profile-$room" > /dev/null
+  DATABASE_PATH="$dir/stories.sqlite" HTTP_PORT=$port .build/release/magical-stories invite --room "profile-$room" --role grown-up --uses 100 \
+    | grep -o 'http://[^ ]*'
+done | paste -sd, -)
+# The bench's WebSocket client sends `Origin: ws://127.0.0.1` (no port): allow it.
+MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2} METRICS_PORT=0 HTTP_ALLOWED_ORIGINS=ws://127.0.0.1 HTTP_PORT=$port DATABASE_PATH="$dir/stories.sqlite" LOG_LEVEL=warning .build/release/magical-stories serve > "$dir/log" 2>&1 &
 pid=$!
 trap 'kill "$pid" 2> /dev/null || true; rm -rf "$dir"' EXIT
 for _ in $(seq 150); do (exec 3<> "/dev/tcp/127.0.0.1/$port") 2> /dev/null && break; sleep 0.1; done
@@ -27,7 +34,7 @@ for _ in $(seq 150); do (exec 3<> "/dev/tcp/127.0.0.1/$port") 2> /dev/null && br
 sampler=$!
 ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
 before=$(ticks)
-.build/release/magical-stories-bench --web-chat "127.0.0.1:$port" "$stories"
+.build/release/magical-stories-bench --web-chat "127.0.0.1:$port" "$stories" --invites "$invites"
 cpu=$(($(ticks) - before))
 peak=$(awk '/^VmHWM/ {print $2}' "/proc/$pid/status")
 kill -INT "$pid"

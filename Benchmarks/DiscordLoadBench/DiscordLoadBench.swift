@@ -206,7 +206,7 @@ struct DiscordLoadBench {
             "DISCORD_API_URL": simulator.apiURL,
             "DISCORD_APPLICATION_ID": String(describing: simulator.configuration.applicationID),
             "DATABASE_PATH": directory.appendingPathComponent("bench.sqlite").path,
-            "WEB_CHAT_ENABLED": "false",
+            "WEB_CHAT_ENABLED": "false", "METRICS_PORT": "0",
             "LOG_LEVEL": "error",
         ]) { $1 }
         try process.run()

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Logging
 import MagicalStories
 import NIOWebSocket
@@ -18,6 +19,7 @@ import WSClient
 /// - the same story made through the real pipeline and SQLite (text and pictures saved);
 /// - accepting a story request: the quota count and the story, job and ledger rows;
 /// - serving a page view from SQLite (read + render), the hot path of every page turn;
+/// - deciding whether a command's answer is private, before acknowledging it;
 /// - a page turn over the web chat's WebSocket on loopback, round trip.
 @main
 struct MagicalStoriesBench {
@@ -30,8 +32,11 @@ struct MagicalStoriesBench {
             var logger = Logger(label: "bench")
             logger.logLevel = .error
             let stories = CommandLine.arguments.dropFirst(flag + 2).first.flatMap(Int.init) ?? 24
+            let invites = CommandLine.arguments.firstIndex(of: "--invites").flatMap { index in
+                CommandLine.arguments.dropFirst(index + 1).first.map { $0.split(separator: ",").map(String.init) }
+            } ?? []
             do {
-                try await WebChatWorkload.run(address: CommandLine.arguments[flag + 1], stories: stories, logger: logger)
+                try await WebChatWorkload.run(address: CommandLine.arguments[flag + 1], stories: stories, invites: invites, logger: logger)
             } catch {
                 FileHandle.standardError.write(Data("web chat workload failed: \(error)\n".utf8))
                 exit(1)
@@ -115,6 +120,7 @@ struct MagicalStoriesBench {
             _ = renderer.page(snapshot)
         }.line)
 
+        print(try await AcknowledgementDecisionBenchmark.run(directory: directory, logger: logger, iterations: max(iterations * 20, 500)).line)
         print(try await webSocketPageTurns(directory: directory, logger: logger, turns: max(iterations * 10, 200)).line)
     }
 
@@ -137,18 +143,26 @@ struct MagicalStoriesBench {
     static func webSocketPageTurns(directory: URL, logger: Logger, turns: Int) async throws -> BenchmarkStats {
         var config = AppConfig()
         config.httpPort = 0
+        config.operations.metricsPort = 0
         config.databasePath = directory.appendingPathComponent("service.sqlite").path
+        // WSClient sends `Origin: ws://127.0.0.1` without the port: allow it as a proxy's origin.
+        config.webAccess.allowedOrigins = ["ws://127.0.0.1"]
         let app = try MagicalStoriesApp(config: config, logger: logger)
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        let group = app.serviceGroup { portContinuation.yield($0) }
+        let group = app.serviceGroup(onWebChatRunning: { portContinuation.yield($0) }, announce: { _ in })
         let service = Task { try await group.run() }
         var portIterator = ports.makeAsyncIterator()
         guard let port = await portIterator.next() else { fatalError("service did not start") }
 
+        // A member of a room, as an invite makes one: the WebSocket authenticates by the session cookie.
+        let room = try await app.rooms.createRoom(named: "bench")
+        let invite = try await app.rooms.invite(to: room.key, role: .grownUp, by: "bench")
+        let joined = try await app.rooms.join(invite: invite.code.rawValue, name: "Bench")
         let durations = Mutex<[Duration]>([])
         var clientConfig = WebSocketClientConfiguration()
         clientConfig.maxFrameSize = 1 << 22
-        try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/ws?room=bench&user=b&name=Bench",
+        clientConfig.additionalHeaders = [.cookie: "ms_session=\(joined.session.rawValue)"]
+        try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/ws",
                                           configuration: clientConfig, logger: logger) { inbound, outbound, _ in
             try await outbound.write(.text(#"{"type":"say","text":"/story new theme:a sleepy dragon name:Mia age:5"}"#))
             var messageID: String?

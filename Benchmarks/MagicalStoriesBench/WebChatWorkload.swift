@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import HTTPTypes
 import Logging
 import NIOCore
 import NIOHTTP1
@@ -7,13 +8,16 @@ import NIOWebSocket
 import Synchronization
 import WSClient
 
-/// `magical-stories-bench --web-chat HOST:PORT [stories]`: drives a running `magical-stories serve`
-/// the way families use its web chat: the page and health check, then in four rooms at once, each
-/// story asked for by a different person, read to its last page (every picture fetched, as the
-/// browser does), plus the library and help; prints the page-turn round trips.
+/// `magical-stories-bench --web-chat HOST:PORT [stories] --invites LINK,LINK,…`: drives a running
+/// `magical-stories serve` the way families use its web chat: the page and health check, then in
+/// one room per invite link (four in `scripts/web-chat-memory.sh`) at once, each story asked for by
+/// a different person who joined with the room's link (`POST /api/join`, so the links need enough
+/// uses), read to its last page (every picture fetched with the session cookie, as the browser
+/// does), plus the library and help; prints the page-turn round trips.
 /// `scripts/web-chat-memory.sh` runs it to measure the service's memory.
 enum WebChatWorkload {
-    static func run(address: String, stories: Int, logger: Logger) async throws {
+    static func run(address: String, stories: Int, invites: [String], logger: Logger) async throws {
+        guard !invites.isEmpty else { throw WorkloadError("give --invites LINK,… (magical-stories invite --room R --role grown-up --uses 100)") }
         let http = HTTPClient(eventLoopGroupProvider: .singleton)
         do {
             for path in ["/", "/health"] {
@@ -21,12 +25,12 @@ enum WebChatWorkload {
                 guard response.status == .ok else { throw WorkloadError("GET \(path): \(response.status)") }
             }
             let turns = try await withThrowingTaskGroup(of: [Duration].self) { rooms in
-                for room in 0..<4 {
+                for (room, invite) in invites.enumerated() {
                     rooms.addTask {
                         var turns: [Duration] = []
-                        for story in stride(from: room, to: stories, by: 4) {
+                        for story in stride(from: room, to: stories, by: invites.count) {
                             turns += try await withDeadline(.seconds(60), "story \(story) was not read to its end within 60 s") {
-                                try await readStory(number: story, room: "profile-\(room)", address: address, http: http, logger: logger)
+                                try await readStory(number: story, invite: invite, address: address, http: http, logger: logger)
                             }
                         }
                         return turns
@@ -44,11 +48,13 @@ enum WebChatWorkload {
 
     /// One person asks for a story, waits for page 1, then turns to the last page.
     /// Returns the page turns' round trips.
-    private static func readStory(number: Int, room: String, address: String, http: HTTPClient, logger: Logger) async throws -> [Duration] {
+    private static func readStory(number: Int, invite: String, address: String, http: HTTPClient, logger: Logger) async throws -> [Duration] {
+        let cookie = try await join(invite: invite, name: "Reader \(number)", address: address, http: http)
         let turns = Mutex<[Duration]>([])
         var configuration = WebSocketClientConfiguration()
         configuration.maxFrameSize = 1 << 22
-        let url = "ws://\(address)/ws?room=\(room)&user=reader\(number)&name=Reader%20\(number)"
+        configuration.additionalHeaders = [.cookie: cookie]
+        let url = "ws://\(address)/ws"
         try await WebSocketClient.connect(url: url, configuration: configuration, logger: logger) { inbound, outbound, _ in
             try await outbound.write(.text(#"{"type":"say","text":"/help"}"#))
             try await outbound.write(.text(#"{"type":"say","text":"/story library"}"#))
@@ -62,7 +68,9 @@ enum WebChatWorkload {
                 else { continue }
                 if let pressed { turns.withLock { $0.append(.now - pressed) } }
                 if let imageURL = page.imageUrl {
-                    let picture = try await http.execute(HTTPClientRequest(url: "http://\(address)\(imageURL)"), timeout: .seconds(10))
+                    var request = HTTPClientRequest(url: "http://\(address)\(imageURL)")
+                    request.headers.add(name: "Cookie", value: cookie)
+                    let picture = try await http.execute(request, timeout: .seconds(10))
                     guard picture.status == .ok else { throw WorkloadError("GET \(imageURL): \(picture.status)") }
                     _ = try await picture.body.collect(upTo: 1 << 22)
                 }
@@ -75,6 +83,20 @@ enum WebChatWorkload {
             try await outbound.close(.normalClosure, reason: nil)
         }
         return turns.withLock { $0 }
+    }
+
+    /// Follows the invite as a browser does; returns the session cookie (`ms_session=…`).
+    private static func join(invite: String, name: String, address: String, http: HTTPClient) async throws -> String {
+        var request = HTTPClientRequest(url: "http://\(address)/api/join")
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.body = .bytes(ByteBuffer(bytes: try JSONEncoder().encode(["invite": invite, "name": name])))
+        let response = try await http.execute(request, timeout: .seconds(10))
+        _ = try await response.body.collect(upTo: 1 << 16)
+        guard response.status == .ok, let cookie = response.headers["Set-Cookie"].first?.split(separator: ";").first else {
+            throw WorkloadError("POST /api/join: \(response.status)")
+        }
+        return String(cookie)
     }
 
     /// `body`'s result, or `WorkloadError(failure)` once `limit` has passed (a refused or failed

@@ -6,6 +6,7 @@ import Logging
 import ServiceLifecycle
 import StoryBot
 import StoryDomain
+import Synchronization
 
 /// The Discord bot: registers slash commands, keeps the gateway connection, and hands every
 /// interaction to the ``CommandRouter`` in the lane it belongs to.
@@ -73,6 +74,10 @@ public final class DiscordBot: Service {
     private let translator = InteractionTranslator()
     private let deduplicator = InteractionDeduplicator()
     private let logger: Logger
+    private let gateway = Mutex<GatewayClient?>(nil)
+
+    /// The gateway connection's state and counters (nil before the bot runs), for health and metrics.
+    public var gatewayStatus: GatewayStatus? { gateway.withLock { $0?.status } }
 
     /// - Parameters:
     ///   - renderer: the one Discord renderer, shared with the story deliveries (``DiscordTransport``).
@@ -101,6 +106,7 @@ public final class DiscordBot: Service {
         let gateway = GatewayClient(configuration: configuration.gateway, sessionStore: sessionStore, logger: logger) { [weak self] dispatch in
             self?.receive(dispatch, into: lanes)
         }
+        self.gateway.withLock { $0 = gateway }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 defer { lanes.finish() }

@@ -15,8 +15,10 @@ public enum DiscordCommandSet {
     static let manageGuild = "32"
 
     public static var commands: [ApplicationCommand] {
-        CommandCatalog.commandNames.map { name in
-            let entries = CommandCatalog.entries.filter { $0.command == name }
+        CommandCatalog.commandNames.compactMap { name in
+            // `/family` belongs to the web chat's rooms: Discord servers have their own members.
+            let entries = CommandCatalog.entries.filter { $0.command == name && !$0.webChatOnly }
+            guard !entries.isEmpty else { return nil }
             // Hidden from members who could not use them; the router checks again on every use.
             let (permissions, contexts): (String?, [Int]) = switch entries[0].access {
             case .everyone: (nil, [0, 1, 2])

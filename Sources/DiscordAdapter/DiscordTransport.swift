@@ -29,16 +29,12 @@ public struct DiscordTransport: ChatTransport {
         var current = address
         let capabilities = DiscordDeliveryAddress.capabilities(of: address)
         if let token = address.secret, let application = DiscordDeliveryAddress.applicationID(of: address) {
-            let messageID = address.messageID.flatMap(Snowflake.init)
             do {
+                // The story's message is always its interaction's original response (the command's
+                // answer, or the message a button press updated); its id serves the channel fallback.
                 let result = try await sender.send(shared, capabilities: capabilities) { rendered in
-                    if let messageID {
-                        try await rest.editInteractionMessage(applicationID: application, token: token, messageID: messageID,
-                                                              message: rendered.message, files: rendered.files)
-                    } else {
-                        try await rest.editOriginalResponse(applicationID: application, token: token, message: rendered.message,
-                                                            files: rendered.files)
-                    }
+                    try await rest.editOriginalResponse(applicationID: application, token: token, message: rendered.message,
+                                                        files: rendered.files)
                 }
                 return outcome(result, from: address)
             } catch where DiscordFallbackSender.isDeadToken(error) {

@@ -69,7 +69,8 @@ extension GatewayClient {
 
     /// Executes connection actions in order; true once the socket was closed.
     private func perform(
-        _ actions: [GatewayAction], outbound: WebSocketOutboundWriter, heartbeatTimer: DeadlineTimer, flushTimer: DeadlineTimer
+        _ actions: [GatewayAction], outbound: WebSocketOutboundWriter,
+        heartbeatTimer: DeadlineTimer<ContinuousClock>, flushTimer: DeadlineTimer<ContinuousClock>
     ) async -> Bool {
         var closed = false
         for action in actions {

@@ -48,13 +48,6 @@ public struct DiscordRESTClient: Sendable {
         try await sendMessage(.editOriginalResponse(applicationID: applicationID, token: token), message, files)
     }
 
-    /// Edits a message the interaction made, by id (its response, the message a button press
-    /// updated, or a follow-up); valid while the token lives (15 minutes at most).
-    public func editInteractionMessage(applicationID: Snowflake, token: String, messageID: Snowflake, message: MessagePayload,
-                                       files: [FileUpload] = []) async throws -> CreatedMessage {
-        try await sendMessage(.editInteractionMessage(applicationID: applicationID, token: token, messageID: messageID), message, files)
-    }
-
     /// Deletes the initial response (e.g. a deferral's "thinking…" message).
     public func deleteOriginalResponse(applicationID: Snowflake, token: String) async throws {
         _ = try await send(.deleteOriginalResponse(applicationID: applicationID, token: token))

@@ -20,6 +20,8 @@ public actor RateLimiter {
     private var waiters: [RateLimitState.BucketID: [Waiter]] = [:]
     private var outstanding: Set<UInt64> = []
     private var nextID: UInt64 = 0
+    /// 429 responses seen since the limiter was made (for metrics).
+    public private(set) var rateLimitedResponses = 0
 
     /// - Parameter clock: Used for every wait and as the source of time; inject a manual clock in tests.
     public init(configuration: RateLimitState.Configuration = RateLimitState.Configuration(),
@@ -51,6 +53,7 @@ public actor RateLimiter {
     /// Reports the response to a permitted request. Completing a permit twice has no effect.
     public func complete(_ permit: RateLimitPermit, status: Int, headers: RateLimitHeaders) {
         guard outstanding.remove(permit.id) != nil else { return }
+        if status == 429 { rateLimitedResponses += 1 }
         release(state.complete(permit.route, status: status, headers: headers, now: now))
     }
 

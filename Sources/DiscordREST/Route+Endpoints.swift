@@ -26,20 +26,6 @@ extension Route {
         interactionWebhook(.patch, applicationID: applicationID, token: token, suffix: "/messages/@original")
     }
 
-    /// `PATCH /webhooks/{application_id}/{interaction_token}/messages/{message_id}`: edit a message the
-    /// interaction made (its response, the message a button press updated, or a follow-up).
-    public static func editInteractionMessage(applicationID: Snowflake, token: String, messageID: Snowflake) -> Route {
-        let segment = pathSegment(token)
-        return Route(
-            .patch,
-            template: "/webhooks/{application_id}/{interaction_token}/messages/{message_id}",
-            path: "/webhooks/\(applicationID)/\(segment)/messages/\(messageID)",
-            majorParameter: "webhook:\(applicationID):\(tokenTag(token))",
-            isInteraction: true,
-            secrets: [token, segment]
-        )
-    }
-
     /// `DELETE /webhooks/{application_id}/{interaction_token}/messages/@original`: delete the initial response.
     public static func deleteOriginalResponse(applicationID: Snowflake, token: String) -> Route {
         interactionWebhook(.delete, applicationID: applicationID, token: token, suffix: "/messages/@original")

@@ -60,12 +60,12 @@ public struct AdminConsole: Sendable {
         return (try target(user: user, server: nil, room: nil, platform: platform), nil)
     }
 
-    /// A room as the web chat names it (lower-cased); anything it would change otherwise is refused.
+    /// A room by name (case and spaces do not matter); a name with anything else its key would leave out is refused.
     static func roomName(_ raw: String) throws -> RoomName {
         if let room = RoomName(exactly: raw) { return room }
-        let suggestion = RoomName(normalizing: raw).map { " Did you mean --room \($0)?" } ?? ""
-        throw Refusal(description: "“\(raw.prefix(60))” is not a web chat room name: rooms are letters, digits, - and _ "
-                      + "(at most \(RoomName.maxLength)), as in the chat page's address (…/?room=family).\(suggestion)")
+        let suggestion = RoomName(normalizing: raw).map { " Did you mean --room \($0.rawValue)?" } ?? ""
+        throw Refusal(description: "“\(raw.prefix(60))” is not a web chat room name: rooms are letters and digits of any script, "
+                      + "spaces, - and _ (at most \(RoomName.maxLength)), as `magical-stories room list` shows them.\(suggestion)")
     }
 
     static func serverID(_ raw: String) throws -> String {

@@ -49,6 +49,8 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
     public var imageHeight = 512
     /// Serve the family web chat (beside the Discord bot, when one is configured).
     public var webChatEnabled = true
+    /// How families reach the web chat: public address, TLS, reverse proxy (``WebAccessSettings``).
+    public var webAccess = WebAccessSettings()
     /// The Discord bot token. Secret: never logged or printed.
     public var discordToken: String?
     public var discordApplicationID: String?
@@ -66,6 +68,8 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
     /// `max_completion_tokens` or `max_tokens`; nil: the first for api.openai.com, the second
     /// for other OpenAI-compatible servers (Ollama, vLLM), which only honour `max_tokens`.
     public var openAITokenLimitField: String?
+    /// Metrics and health listener, scheduled backups, log format (see ``OperationsConfig``).
+    public var operations = OperationsConfig()
 
     /// Text providers.
     public enum TextProvider: String, Sendable, CaseIterable { case offline, gemini, openai }
@@ -95,7 +99,8 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
             + "webChat: \(webChatEnabled), discord: \(discordToken == nil ? "off" : "on (token redacted)"), "
             + "discordAPI: \(discordAPIURL), guild: \(discordGuildID ?? "global"), admins: \(adminUserIDs.count), "
             + "story: \(storyProvider.rawValue), images: \(imageProvider.rawValue), "
-            + "gemini key: \(gemini.apiKey == nil ? "unset" : "set (redacted)"), openai key: \(openAI.apiKey == nil ? "unset" : "set (redacted)"))"
+            + "gemini key: \(gemini.apiKey == nil ? "unset" : "set (redacted)"), openai key: \(openAI.apiKey == nil ? "unset" : "set (redacted)"), "
+            + "web: \(webAccess))"
     }
 
     /// The default config file, read when present and no `--config` is given.
@@ -117,7 +122,7 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
 
     init(reader: ConfigReader) throws {
         httpHost = reader.string(forKey: "http.host", default: httpHost)
-        httpPort = try Self.integer(reader, "http.port", default: httpPort, in: 0...65_535, name: "HTTP_PORT")
+        httpPort = try SettingValues.integer(reader, "http.port", default: httpPort, in: 0...65_535, name: "HTTP_PORT")
         databasePath = reader.string(forKey: "database.path", default: databasePath)
         let level = reader.string(forKey: "log.level", default: logLevel.rawValue).lowercased()
         guard let parsed = Logger.Level(rawValue: level) else {
@@ -125,16 +130,17 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
                                          expected: Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))
         }
         logLevel = parsed
-        workers = try Self.integer(reader, "stories.workers", default: workers, in: 1...64, name: "STORIES_WORKERS")
-        maxPages = try Self.integer(reader, "stories.maxPages", default: maxPages, in: 3...12, name: "STORIES_MAX_PAGES")
-        storiesPerDay = try Self.integer(reader, "stories.perDay", default: storiesPerDay, in: 0...10_000, name: "STORIES_PER_DAY")
-        premiumMaxPages = try Self.integer(reader, "premium.maxPages", default: premiumMaxPages, in: 3...12, name: "PREMIUM_MAX_PAGES")
-        premiumStoriesPerDay = try Self.integer(reader, "premium.storiesPerDay", default: premiumStoriesPerDay, in: 0...10_000,
+        workers = try SettingValues.integer(reader, "stories.workers", default: workers, in: 1...64, name: "STORIES_WORKERS")
+        maxPages = try SettingValues.integer(reader, "stories.maxPages", default: maxPages, in: 3...12, name: "STORIES_MAX_PAGES")
+        storiesPerDay = try SettingValues.integer(reader, "stories.perDay", default: storiesPerDay, in: 0...10_000, name: "STORIES_PER_DAY")
+        premiumMaxPages = try SettingValues.integer(reader, "premium.maxPages", default: premiumMaxPages, in: 3...12, name: "PREMIUM_MAX_PAGES")
+        premiumStoriesPerDay = try SettingValues.integer(reader, "premium.storiesPerDay", default: premiumStoriesPerDay, in: 0...10_000,
                                                 name: "PREMIUM_STORIES_PER_DAY")
-        imageWidth = try Self.integer(reader, "images.width", default: imageWidth, in: 256...2048, name: "IMAGES_WIDTH")
-        imageHeight = try Self.integer(reader, "images.height", default: imageHeight, in: 256...2048, name: "IMAGES_HEIGHT")
-        webChatEnabled = try Self.boolean(reader, "webChat.enabled", default: webChatEnabled, name: "WEB_CHAT_ENABLED")
-        discordToken = Self.nonEmpty(reader.string(forKey: "discord.token", isSecret: true))
+        imageWidth = try SettingValues.integer(reader, "images.width", default: imageWidth, in: 256...2048, name: "IMAGES_WIDTH")
+        imageHeight = try SettingValues.integer(reader, "images.height", default: imageHeight, in: 256...2048, name: "IMAGES_HEIGHT")
+        webChatEnabled = try SettingValues.boolean(reader, "webChat.enabled", default: webChatEnabled, name: "WEB_CHAT_ENABLED")
+        webAccess = try WebAccessSettings(reader: reader)
+        discordToken = SettingValues.nonEmpty(reader.string(forKey: "discord.token", isSecret: true))
         discordApplicationID = try Self.snowflake(reader, "discord.applicationId", name: "DISCORD_APPLICATION_ID")
         discordAPIURL = reader.string(forKey: "discord.apiUrl", default: discordAPIURL)
         guard discordAPIURL.hasPrefix("http://") || discordAPIURL.hasPrefix("https://") else {
@@ -155,12 +161,13 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
         imageProvider = try Self.choice(reader, "image.provider", default: imageProvider, name: "IMAGE_PROVIDER")
         gemini = try Self.provider(reader, "gemini", defaults: gemini, name: "GEMINI")
         openAI = try Self.provider(reader, "openai", defaults: openAI, name: "OPENAI")
-        if let field = Self.nonEmpty(reader.string(forKey: "openai.tokenLimitField")) {
+        if let field = SettingValues.nonEmpty(reader.string(forKey: "openai.tokenLimitField")) {
             guard ["max_completion_tokens", "max_tokens"].contains(field) else {
                 throw AppConfigError.invalid(key: "OPENAI_TOKEN_LIMIT_FIELD", value: field, expected: "max_completion_tokens or max_tokens")
             }
             openAITokenLimitField = field
         }
+        operations = try OperationsConfig(reader: reader)
         if storyProvider == .gemini || [.gemini, .imagen].contains(imageProvider), gemini.apiKey == nil {
             throw AppConfigError.invalid(key: "GEMINI_API_KEY", value: "(unset)", expected: "set when a Gemini provider is chosen")
         }
@@ -168,7 +175,7 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
 
     private static func choice<T: RawRepresentable & CaseIterable>(_ reader: ConfigReader, _ key: ConfigKey, default fallback: T,
                                                                    name: String) throws -> T where T.RawValue == String {
-        guard let raw = nonEmpty(reader.string(forKey: key)) else { return fallback }
+        guard let raw = SettingValues.nonEmpty(reader.string(forKey: key)) else { return fallback }
         guard let value = T(rawValue: raw.lowercased()) else {
             throw AppConfigError.invalid(key: name, value: raw, expected: "one of " + T.allCases.map(\.rawValue).joined(separator: ", "))
         }
@@ -181,52 +188,20 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
         guard settings.apiURL.hasPrefix("http://") || settings.apiURL.hasPrefix("https://") else {
             throw AppConfigError.invalid(key: "\(name)_API_URL", value: settings.apiURL, expected: "an http(s) URL")
         }
-        settings.apiKey = nonEmpty(reader.string(forKey: ConfigKey("\(prefix).apiKey"), isSecret: true))
-        settings.textModel = nonEmpty(reader.string(forKey: ConfigKey("\(prefix).textModel"))) ?? defaults.textModel
-        settings.imageModel = nonEmpty(reader.string(forKey: ConfigKey("\(prefix).imageModel"))) ?? defaults.imageModel
+        settings.apiKey = SettingValues.nonEmpty(reader.string(forKey: ConfigKey("\(prefix).apiKey"), isSecret: true))
+        settings.textModel = SettingValues.nonEmpty(reader.string(forKey: ConfigKey("\(prefix).textModel"))) ?? defaults.textModel
+        settings.imageModel = SettingValues.nonEmpty(reader.string(forKey: ConfigKey("\(prefix).imageModel"))) ?? defaults.imageModel
         return settings
     }
 
-    private static func nonEmpty(_ value: String?) -> String? {
-        guard let value = value?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }
-        return value
-    }
 
     private static func snowflake(_ reader: ConfigReader, _ key: ConfigKey, name: String) throws -> String? {
-        guard let value = nonEmpty(reader.string(forKey: key)) else { return nil }
+        guard let value = SettingValues.nonEmpty(reader.string(forKey: key)) else { return nil }
         guard UInt64(value) != nil else { throw AppConfigError.invalid(key: name, value: value, expected: "a Discord id (digits)") }
         return value
     }
 
-    private static func boolean(_ reader: ConfigReader, _ key: ConfigKey, default fallback: Bool, name: String) throws -> Bool {
-        if let value = reader.bool(forKey: key) { return value }
-        guard let raw = reader.string(forKey: key) else { return fallback }
-        switch raw.lowercased() {
-        case "1", "true", "yes", "on": return true
-        case "0", "false", "no", "off": return false
-        default: throw AppConfigError.invalid(key: name, value: raw, expected: "true or false")
-        }
-    }
 
-    /// An integer setting: absent gives the default; present but not a whole number in `range`
-    /// is an error naming the variable (never a silent fallback).
-    private static func integer(_ reader: ConfigReader, _ key: ConfigKey, default fallback: Int, in range: ClosedRange<Int>,
-                                name: String) throws -> Int {
-        let expected = "a whole number from \(range.lowerBound) to \(range.upperBound)"
-        let value: Int
-        if let parsed = reader.int(forKey: key) {
-            value = parsed
-        } else if let raw = reader.string(forKey: key) {
-            guard let parsed = Int(raw.trimmingCharacters(in: .whitespaces)) else {
-                throw AppConfigError.invalid(key: name, value: raw, expected: expected)
-            }
-            value = parsed
-        } else {
-            return fallback
-        }
-        guard range.contains(value) else { throw AppConfigError.invalid(key: name, value: "\(value)", expected: expected) }
-        return value
-    }
 }
 
 /// A configuration problem, said so an admin can fix it.

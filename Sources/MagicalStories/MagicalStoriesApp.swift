@@ -28,25 +28,37 @@ public struct MagicalStoriesApp: Sendable {
     public let pool: StoryWorkerPool
     public let router: CommandRouter
     public let hub: WebChatRoomHub
+    /// The web chat's doors: rooms, invites, members, sessions.
+    public let rooms: RoomAccess
     public let webChat: WebChatServer
     /// The Discord bot, when a token is configured.
     public let discordBot: DiscordBot?
+    /// Every metric the service records (`GET /metrics` on the operations listener).
+    public let metrics: ServiceMetrics
+    let operations: OperationsParts
     let httpClient: HTTPClient?
     let logger: Logger
 
     /// Builds the app. The writer and illustrator default to the built-in ones.
+    /// - Throws: ``ServiceLockError`` when another process serves (or restores) the same database.
     public init(config: AppConfig, logger: Logger, clock: any WallClock = SystemWallClock(),
-                writer: (any StoryWriter)? = nil, illustrator: (any Illustrator)? = nil) throws {
+                writer: (any StoryWriter)? = nil, illustrator: (any Illustrator)? = nil,
+                metrics: ServiceMetrics = ServiceMetrics()) throws {
         self.config = config
         self.logger = logger
+        self.metrics = metrics
+        let lock = try ServiceLock.acquire(forDatabase: config.databasePath)
         let database = try AppDatabase.open(path: config.databasePath)
         self.database = database
         let sharedHTTPClient = config.discordToken != nil || ProviderFactory.needsNetwork(config)
             ? HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: Self.httpConfiguration) : nil
         httpClient = sharedHTTPClient
         let providerLogger = logger.labeled("providers")
-        let writer = writer ?? ProviderFactory.writer(config, httpClient: sharedHTTPClient, logger: providerLogger)
-        let illustrator = illustrator ?? ProviderFactory.illustrator(config, httpClient: sharedHTTPClient, logger: providerLogger)
+        let providerFailed: @Sendable (ProviderError, Bool) -> Void = { metrics.providerFailed($0, willRetry: $1) }
+        let writer = writer ?? ProviderFactory.writer(config, httpClient: sharedHTTPClient, logger: providerLogger,
+                                                      onFailure: providerFailed)
+        let illustrator = illustrator ?? ProviderFactory.illustrator(config, httpClient: sharedHTTPClient, logger: providerLogger,
+                                                                     onFailure: providerFailed)
         let repository = SQLiteStoryRepository(database: database, clock: clock)
         let queue = SQLiteJobQueue(database: database, clock: clock)
 
@@ -66,11 +78,16 @@ public struct MagicalStoriesApp: Sendable {
 
         let hub = WebChatRoomHub(transcript: SQLiteChatTranscript(database: database), clock: clock)
         self.hub = hub
+        // A removed member's open pages are signed out at once.
+        let rooms = RoomAccess(directory: SQLiteRoomDirectory(database: database), clock: clock,
+                               memberRemoved: { member in await hub.disconnect(userID: member.id) })
+        self.rooms = rooms
         var transports: [any ChatTransport] = [WebChatTransport(hub: hub)]
         var discord: (rest: DiscordRESTClient, renderer: DiscordMessageRenderer, configuration: DiscordBot.Configuration)?
+        let rateLimiter = RateLimiter()
         if let token = config.discordToken, let httpClient = sharedHTTPClient {
             let rest = DiscordRESTClient(configuration: DiscordRESTConfiguration(apiURL: config.discordAPIURL, token: token),
-                                         httpClient: httpClient, logger: logger.labeled("discord.rest"))
+                                         httpClient: httpClient, logger: logger.labeled("discord.rest"), rateLimiter: rateLimiter)
             // One renderer and one picture cache for page turns and story deliveries alike. The
             // renderer reads only pictures of pages just read, so a cached copy is never of a
             // deleted story.
@@ -95,6 +112,7 @@ public struct MagicalStoriesApp: Sendable {
             // Model illustrators paint pages 2… in parallel from page 1; the built-in one chains (it is fast).
             strategy: usesModelPictures ? .anchored(concurrency: 3) : .chained,
             onEvent: { event in
+                metrics.pipeline(event)
                 switch event {
                 case let .illustrationFellBack(story, page, error):
                     pipelineLogger.warning("picture failed; painted by the built-in illustrator instead",
@@ -115,19 +133,22 @@ public struct MagicalStoriesApp: Sendable {
         pool = StoryWorkerPool(
             queue: queue, pipeline: pipeline, clock: clock, concurrency: config.workers,
             onError: { error in poolLogger.error("job queue error; retrying", metadata: ["error": "\(error)"]) },
-            onOutcome: { job, outcome in Self.log(outcome, of: job, to: poolLogger) })
+            onOutcome: { job, outcome in Self.log(outcome, of: job, to: poolLogger) },
+            onRun: { [storyProvider = config.storyProvider.rawValue, imageProvider = config.imageProvider.rawValue] run in
+                metrics.storyRun(run, provider: storyProvider, images: imageProvider)
+            })
         wakeUp.set(pool)
 
         let router = CommandRouter(services: .init(stories: stories, collections: collections, policy: policy,
                                                    admins: Set(config.adminUserIDs),
                                                    familyData: SQLiteFamilyDataStore(database: database),
-                                                   pageFillIn: pageFillIn),
-                                   logger: logger.labeled("router"))
+                                                   pageFillIn: pageFillIn, rooms: rooms),
+                                   logger: logger.labeled("router"), observer: metrics.commandObserver)
         self.router = router
         webChat = WebChatServer(
-            configuration: .init(host: config.httpHost, port: config.httpPort), hub: hub, router: router,
+            configuration: try Self.webChatConfiguration(config), hub: hub, router: router, rooms: rooms,
             images: { id in try await stories.image(id) },
-            health: { await database.ping() },
+            health: { await database.ping() }, clock: clock,
             logger: logger.labeled("webchat"))
         let store = SQLiteKeyValueStore(database: database, clock: clock)
         discordBot = discord.map { rest, renderer, configuration in
@@ -135,6 +156,9 @@ public struct MagicalStoriesApp: Sendable {
                        acknowledgements: SQLiteAcknowledgementLedger(database: database, clock: clock), clock: clock,
                        store: store, logger: logger.labeled("discord"))
         }
+        operations = Self.operationsParts(config: config, lock: lock, metrics: metrics, parts: .init(
+            database: database, hub: config.webChatEnabled ? hub : nil, discordBot: discordBot,
+            rateLimiter: discordBot == nil ? nil : rateLimiter))
     }
 
     /// Bytes of recently shown Discord pictures kept in memory, so turning back and forth through
@@ -179,19 +203,28 @@ public struct MagicalStoriesApp: Sendable {
     }
 
     /// The service's long-running parts: the web chat server and the story workers.
-    /// - Parameter onWebChatRunning: told the bound port once the web chat listens.
-    public func serviceGroup(onWebChatRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> ServiceGroup {
+    /// - Parameters:
+    ///   - onWebChatRunning: told the bound port once the web chat listens.
+    ///   - announce: prints what the admin must see on the console (a fresh install's setup link).
+    public func serviceGroup(onWebChatRunning: @escaping @Sendable (Int) async -> Void = { _ in },
+                             announce: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) })
+        -> ServiceGroup {
         let logger = self.logger
         let application = webChat.application { port in
-            logger.info("web chat ready", metadata: ["url": "http://\(config.httpHost):\(port)"])
+            logger.info("web chat ready", metadata: ["url": "\(Self.linkBase(config, port: port))"])
+            await openDoors(port: port, announce: announce)
             await onWebChatRunning(port)
         }
         // Services stop in reverse order: the HTTP client goes last, after the bot is done with it.
-        var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: ServiceLockService(lock: operations.lock))]
         if let httpClient { services.append(.init(service: HTTPClientService(client: httpClient))) }
+        services.append(contentsOf: operationsServices())
         services.append(.init(service: StoryWorkerService(pool: pool)))
         services.append(.init(service: PremiumExpiryService(entitlements: entitlements, logger: logger.labeled("premium"))))
         if config.webChatEnabled { services.append(.init(service: application)) }
+        if config.webChatEnabled, let tls = webChat.configuration.tls {
+            services.append(.init(service: TLSReloadService(tls: tls, logger: logger.labeled("webchat"))))
+        }
         if let discordBot {
             // A fatal gateway close (bad token, disallowed intents) ends the whole service.
             services.append(.init(service: discordBot, successTerminationBehavior: .gracefullyShutdownGroup,

@@ -11,41 +11,51 @@ enum ProviderFactory {
         config.storyProvider != .offline || config.imageProvider != .offline
     }
 
-    static func writer(_ config: AppConfig, httpClient: HTTPClient?, logger: Logger) -> any StoryWriter {
+    /// - Parameter onFailure: told of each failed provider call and whether it is retried (metrics).
+    static func writer(_ config: AppConfig, httpClient: HTTPClient?, logger: Logger,
+                       onFailure: @escaping @Sendable (ProviderError, Bool) -> Void = { _, _ in }) -> any StoryWriter {
         switch (config.storyProvider, httpClient) {
         case (.gemini, let client?):
-            GeminiStoryWriter(configuration: gemini(config), http: ProviderHTTPClient(httpClient: client, logger: logger))
+            GeminiStoryWriter(configuration: gemini(config, onFailure: onFailure), http: ProviderHTTPClient(httpClient: client, logger: logger))
         case (.openai, let client?):
-            OpenAIStoryWriter(configuration: openAI(config), httpClient: client, logger: logger)
+            OpenAIStoryWriter(configuration: openAI(config, onFailure: onFailure), httpClient: client, logger: logger)
         default:
             OfflineStoryWriter()
         }
     }
 
     /// The model illustrator, or nil for the built-in one.
-    static func illustrator(_ config: AppConfig, httpClient: HTTPClient?, logger: Logger) -> (any Illustrator)? {
+    static func illustrator(_ config: AppConfig, httpClient: HTTPClient?, logger: Logger,
+                            onFailure: @escaping @Sendable (ProviderError, Bool) -> Void = { _, _ in }) -> (any Illustrator)? {
         guard let client = httpClient else { return nil }
         let http = ProviderHTTPClient(httpClient: client, logger: logger)
         switch config.imageProvider {
         case .offline: return nil
-        case .gemini: return GeminiIllustrator(configuration: gemini(config), http: http)
-        case .imagen: return ImagenIllustrator(configuration: gemini(config), http: http)
-        case .openai: return OpenAIIllustrator(configuration: openAI(config), httpClient: client, logger: logger)
+        case .gemini: return GeminiIllustrator(configuration: gemini(config, onFailure: onFailure), http: http)
+        case .imagen: return ImagenIllustrator(configuration: gemini(config, onFailure: onFailure), http: http)
+        case .openai: return OpenAIIllustrator(configuration: openAI(config, onFailure: onFailure), httpClient: client, logger: logger)
         }
     }
 
-    static func gemini(_ config: AppConfig) -> GeminiConfiguration {
-        GeminiConfiguration(apiKey: config.gemini.apiKey ?? "", textModel: config.gemini.textModel,
-                            imageModel: config.gemini.imageModel, apiURL: config.gemini.apiURL)
+    static func gemini(_ config: AppConfig, onFailure: @escaping @Sendable (ProviderError, Bool) -> Void = { _, _ in })
+        -> GeminiConfiguration {
+        var configuration = GeminiConfiguration(apiKey: config.gemini.apiKey ?? "", textModel: config.gemini.textModel,
+                                                imageModel: config.gemini.imageModel, apiURL: config.gemini.apiURL)
+        configuration.retry.onFailure = onFailure
+        return configuration
     }
 
     /// OpenAI itself takes `max_completion_tokens`; other compatible servers (Ollama, vLLM)
     /// honour `max_tokens`. `OPENAI_TOKEN_LIMIT_FIELD` overrides the guess from the host.
-    static func openAI(_ config: AppConfig) -> OpenAIConfiguration {
+    static func openAI(_ config: AppConfig, onFailure: @escaping @Sendable (ProviderError, Bool) -> Void = { _, _ in })
+        -> OpenAIConfiguration {
         let isOpenAI = URL(string: config.openAI.apiURL)?.host == "api.openai.com"
         let field = config.openAITokenLimitField.flatMap(OpenAIConfiguration.TokenLimitField.init(rawValue:))
             ?? (isOpenAI ? .maxCompletionTokens : .maxTokens)
-        return OpenAIConfiguration(apiURL: config.openAI.apiURL, apiKey: config.openAI.apiKey, textModel: config.openAI.textModel,
-                                   imageModel: config.openAI.imageModel, tokenLimitField: field)
+        var configuration = OpenAIConfiguration(apiURL: config.openAI.apiURL, apiKey: config.openAI.apiKey,
+                                                textModel: config.openAI.textModel, imageModel: config.openAI.imageModel,
+                                                tokenLimitField: field)
+        configuration.retry.onFailure = onFailure
+        return configuration
     }
 }

@@ -26,6 +26,16 @@ public enum ChatCommand: Sendable, Equatable {
     case settingsSet(SettingsChange)
     /// `/settings forget` (managers): delete the family's stories and data, after a confirmation.
     case settingsForget
+    /// `/family members` (web chat grown-ups): who is in the room.
+    case familyMembers
+    /// `/family invite role:grown-up|child expires:7d uses:1` (web chat grown-ups): an invite link.
+    case familyInvite(role: RoomRole, expires: String?, uses: String?)
+    /// `/family invites` (web chat grown-ups): invite links still open.
+    case familyInvites
+    /// `/family revoke invite:N` (web chat grown-ups): an invite link stops working.
+    case familyRevoke(invite: Int64)
+    /// `/family remove member:…` (web chat grown-ups): a member leaves; their browser is signed out.
+    case familyRemove(member: String)
     /// `/help`
     case help
 }

@@ -14,10 +14,14 @@ public protocol ChatResponder: Sendable {
     /// Where the message that ``update(_:)`` replaces lives, for filling its picture in later
     /// (nil where it cannot be edited later).
     var updatedMessageAddress: DeliveryAddress? { get }
+    /// The link that opens an invite, as the person asking reaches the chat (nil where there
+    /// are no invites).
+    func inviteLink(for code: AccessSecret) -> String?
 }
 
 extension ChatResponder {
     public var updatedMessageAddress: DeliveryAddress? { nil }
+    public func inviteLink(for code: AccessSecret) -> String? { nil }
 }
 
 /// Delivers to an address later, from the background: story progress and finished stories.

@@ -8,4 +8,6 @@ public enum CommandAccessError: Error, Sendable, Equatable {
     case notManager
     /// The family lets only one role ask for stories.
     case requesterRoleRequired
+    /// `/family` manages web chat rooms; Discord servers have their own members and roles.
+    case familyCommandsInWebChat
 }

@@ -73,6 +73,24 @@ public enum CommandBuilder {
                                                roleID: mentionID(options["role"])))
         case ("settings", "forget"):
             return .settingsForget
+        case ("family", "members"):
+            return .familyMembers
+        case ("family", "invite"):
+            var role = RoomRole.child
+            if let raw = options["role"], !raw.trimmingCharacters(in: .whitespaces).isEmpty {
+                guard let parsed = RoomRole(parsing: raw) else { throw .badValue(option: "role", hint: "`grown-up` or `child`") }
+                role = parsed
+            }
+            return .familyInvite(role: role, expires: options["expires"], uses: options["uses"])
+        case ("family", "invites"):
+            return .familyInvites
+        case ("family", "revoke"):
+            guard let raw = options["invite"]?.trimmingCharacters(in: .whitespaces).trimmingPrefix("#"), let id = Int64(raw.prefix(12)),
+                  id > 0
+            else { throw .badValue(option: "invite", hint: "a link's number from `/family invites`, e.g. `/family revoke 3`") }
+            return .familyRevoke(invite: id)
+        case ("family", "remove"):
+            return .familyRemove(member: options["member"] ?? "")
         default:
             return .help
         }

@@ -68,6 +68,8 @@ public enum CommandCatalog {
         /// Options that can be given by position (`/story library 2`, `/story read Moon`).
         public var positional: String?
         public var access: Access = .everyone
+        /// Only the web chat has it (its rooms have members and invites; Discord has roles).
+        public var webChatOnly = false
     }
 
     static let languageChoices = StoryLanguage.allCases.map { Option.Choice(name: $0.displayName, value: $0.rawValue) }
@@ -138,6 +140,23 @@ public enum CommandCatalog {
         ], positional: nil, access: .managers),
         Entry(command: "settings", subcommand: "forget", summary: "Managers: delete all of this server's stories and data (asks first)",
               options: [], positional: nil, access: .managers),
+        Entry(command: "family", subcommand: "members", summary: "Grown-ups: who is in this room", options: [],
+              positional: nil, access: .managers, webChatOnly: true),
+        Entry(command: "family", subcommand: "invite", summary: "Grown-ups: an invite link for a grown-up or a child", options: [
+            .text("role", "Who it is for (default: a child)", maxLength: 10, choices: [
+                .init(name: "Grown-up", value: "grown-up"), .init(name: "Child", value: "child"),
+            ]),
+            .text("expires", "How long the link works: 30m, 12h, 7d (default 7d, at most 90d)", maxLength: 10),
+            .integer("uses", "How many people may use it (1–100, default 1)", range: 1...100),
+        ], positional: "role", access: .managers, webChatOnly: true),
+        Entry(command: "family", subcommand: "invites", summary: "Grown-ups: invite links that still work", options: [],
+              positional: nil, access: .managers, webChatOnly: true),
+        Entry(command: "family", subcommand: "revoke", summary: "Grown-ups: stop an invite link working", options: [
+            .integer("invite", "The link's number in /family invites", range: 1...Int(Int32.max)),
+        ], positional: "invite", access: .managers, webChatOnly: true),
+        Entry(command: "family", subcommand: "remove", summary: "Grown-ups: remove someone from this room (signs them out)", options: [
+            .text("member", "Their number in /family members, or their name", required: true, maxLength: 40),
+        ], positional: "member", access: .managers, webChatOnly: true),
         Entry(command: "help", subcommand: nil, summary: "What I can do", options: [], positional: nil),
     ]
 

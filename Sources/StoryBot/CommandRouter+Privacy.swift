@@ -34,7 +34,7 @@ extension CommandRouter {
             case .storyLibrary, .collectionList:
                 break
             case .storyDelete, .collectionDelete, .premiumGrant, .premiumRevoke, .premiumStatus, .settingsShow, .settingsSet,
-                 .settingsForget, .help:
+                 .settingsForget, .help, .familyMembers, .familyInvite, .familyInvites, .familyRevoke, .familyRemove:
                 return true
             }
             return false

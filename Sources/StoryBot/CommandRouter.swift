@@ -22,15 +22,18 @@ public struct CommandRouter: Sendable {
         public var familyData: any FamilyDataStore
         /// Remembers pages shown before their picture was painted, to fill them in.
         public var pageFillIn: PageFillIn?
+        /// The web chat's rooms, members and invites (`/family`); nil where there is no web chat.
+        public var rooms: RoomAccess?
 
         public init(stories: StoryService, collections: CollectionService, policy: FamilyPolicy, admins: Set<String>,
-                    familyData: any FamilyDataStore, pageFillIn: PageFillIn? = nil) {
+                    familyData: any FamilyDataStore, pageFillIn: PageFillIn? = nil, rooms: RoomAccess? = nil) {
             self.stories = stories
             self.collections = collections
             self.policy = policy
             self.admins = admins
             self.familyData = familyData
             self.pageFillIn = pageFillIn
+            self.rooms = rooms
         }
     }
 
@@ -40,20 +43,26 @@ public struct CommandRouter: Sendable {
     let admins: Set<String>
     let familyData: any FamilyDataStore
     let pageFillIn: PageFillIn?
+    let rooms: RoomAccess?
     let renderer = ReplyRenderer()
     let logger: Logger
     /// One quota-checked request at a time per person, so that two requests racing for the last
     /// story of the day cannot both pass the check and both leave an "on its way" message (see
     /// ``startStory(_:quota:responder:)``). A guard, not a limit: different people never wait.
     let perPerson = KeyedSerialQueue()
+    /// Told how each input ended and how long acknowledgements and page turns took (metrics).
+    let observer: CommandObserver
 
-    public init(services: Services, logger: Logger) {
+    /// - Parameter observer: told how each input ended, for metrics.
+    public init(services: Services, logger: Logger, observer: CommandObserver = .none) {
+        self.observer = observer
         stories = services.stories
         collections = services.collections
         policy = services.policy
         admins = services.admins
         familyData = services.familyData
         pageFillIn = services.pageFillIn
+        rooms = services.rooms
         self.logger = logger
     }
 
@@ -75,7 +84,14 @@ public struct CommandRouter: Sendable {
     /// answers them. An adapter that must acknowledge quickly calls this first, then ``work``.
     public func acknowledge(_ input: ChatInput, context: ChatContext, responder: some ChatResponder) async throws {
         guard case let .command(command) = input else { return }
-        try await responder.acknowledge(privately: await answersPrivately(command, context: context))
+        let started = ContinuousClock.now
+        do {
+            try await responder.acknowledge(privately: await answersPrivately(command, context: context))
+        } catch {
+            observer.handled(context.family.platform, input.metricLabel, .unacknowledged)
+            throw error
+        }
+        observer.acknowledged(context.family.platform, ContinuousClock.now - started)
     }
 
     /// Works an input already acknowledged by ``acknowledge(_:context:responder:)``. Never
@@ -92,11 +108,16 @@ public struct CommandRouter: Sendable {
                 guard let component = ComponentID(encoded: id) else {
                     try await responder.acknowledge(privately: true)
                     try await responder.reply(.privateNote("🤔 That button isn't one of mine — maybe it's from an old message. Try `/story library`."))
+                    observer.handled(context.family.platform, input.metricLabel, .refused)
                     return
                 }
+                let started = ContinuousClock.now
                 try await press(component, context: context, responder: responder)
+                if component.turnsPage { observer.pageTurned(context.family.platform, ContinuousClock.now - started) }
             }
+            observer.handled(context.family.platform, input.metricLabel, .ok)
         } catch {
+            observer.handled(context.family.platform, input.metricLabel, CommandObserver.outcome(of: error))
             if case let StoryRequestError.unsafeTopic(category) = error {
                 // The category only: the child's words never reach the log.
                 logger.info("request refused by the bedtime screen", metadata: ["category": "\(category)"])
@@ -109,6 +130,7 @@ public struct CommandRouter: Sendable {
 
     /// Answers text that could not be parsed as a command.
     public func reject(_ error: CommandParseError, responder: some ChatResponder) async {
+        observer.handled(responder.deliveryAddress.platform, "invalid", .refused)
         try? await responder.acknowledge(privately: true)
         try? await responder.reply(FriendlyErrors.reply(for: error))
     }
@@ -131,11 +153,13 @@ public struct CommandRouter: Sendable {
             }
             try await responder.reply(renderer.deleteConfirmation(story))
         case .help:
-            try await responder.reply(renderer.help())
+            try await responder.reply(renderer.help(platform: context.family.platform))
         case .collectionNew, .collectionList, .collectionShow, .collectionDelete:
             try await runCollection(command, context: context, responder: responder)
         case .premiumGrant, .premiumRevoke, .premiumStatus, .settingsShow, .settingsSet, .settingsForget:
             try await runAdmin(command, context: context, responder: responder)
+        case .familyMembers, .familyInvite, .familyInvites, .familyRevoke, .familyRemove:
+            try await runFamily(command, context: context, responder: responder)
         }
     }
 
@@ -278,7 +302,7 @@ extension ChatCommand {
     public var answersPrivately: Bool {
         switch self {
         case .help, .storyDelete, .collectionDelete, .premiumGrant, .premiumRevoke, .premiumStatus, .settingsShow, .settingsSet,
-             .settingsForget: true
+             .settingsForget, .familyMembers, .familyInvite, .familyInvites, .familyRevoke, .familyRemove: true
         case .storyNew, .storyLibrary, .storyRead, .collectionNew, .collectionList, .collectionShow: false
         }
     }
@@ -305,6 +329,11 @@ extension ChatInput {
             case .settingsShow: "settings.show"
             case .settingsSet: "settings.set"
             case .settingsForget: "settings.forget"
+            case .familyMembers: "family.members"
+            case .familyInvite: "family.invite"
+            case .familyInvites: "family.invites"
+            case .familyRevoke: "family.revoke"
+            case .familyRemove: "family.remove"
             }
         case .button: "button"
         }

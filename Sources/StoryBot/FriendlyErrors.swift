@@ -18,6 +18,7 @@ public enum FriendlyErrors {
     public static func isExpected(_ error: any Error) -> Bool {
         error is StoryRequestError || error is StoryServiceError || error is CommandParseError || error is QuotaExceeded
             || error is PremiumRequired || error is CollectionError || error is SettingsError || error is CommandAccessError
+            || error is RoomAccessError
     }
 
     public static func text(for error: any Error) -> String {
@@ -36,18 +37,21 @@ public enum FriendlyErrors {
                     + "bedtimes night by night. Ask the bot's admin about premium — `/story new` works on every plan."
             }
         case let error as CollectionError: text(for: error)
+        case let error as RoomAccessError: text(for: error)
         case let error as SettingsError: text(for: error)
         case let error as CommandAccessError:
             switch error {
             case .notBotAdmin: "🔒 Only the bot's admins can manage premium."
             case .adminCommandsElsewhere: "🔒 Premium is managed by the bot's admins on Discord or from the command line."
-            case .notManager: "🔒 Only server managers (Manage Server) can change the parental controls or delete the server's data."
+            case .notManager: "🔒 Only server managers (Manage Server) — in the web chat, the room's grown-ups — can change the "
+                + "parental controls, manage who is in the family or delete the family's data."
             case .requesterRoleRequired: "🙏 In this server, stories are asked for by members with a chosen role. Ask a grown-up to request one!"
+            case .familyCommandsInWebChat: "🏠 `/family` manages who is in a web chat room. On Discord, the server's own members and roles decide."
             }
         case let error as StoryServiceError:
             switch error {
             case .storyNotFound: "🔎 I couldn't find that story in your library. Try `/story library` to see them all."
-            case .notAllowedToDelete: "🙏 Only the person who asked for this story (or a server manager) can delete it."
+            case .notAllowedToDelete: "🙏 Only the person who asked for this story (or a server manager, or a grown-up of the room) can delete it."
             }
         default:
             "😴 Something went wrong on my side and I couldn't do that just now. Please try again in a moment."
@@ -119,6 +123,25 @@ public enum FriendlyErrors {
         case .selfHarm: "how about a little cloud who learns it's okay to feel sad, and a friend who gives it a hug?"
         case .drugs: "how about a teddy bears' tea party with warm cocoa and honey cake?"
         case .hate: "how about friends from all over the world sharing a picnic?"
+        }
+    }
+
+    static func text(for error: RoomAccessError) -> String {
+        switch error {
+        case .emptyRoomName: "🏠 A room's name needs at least one letter or digit (any language: `家族`, `Émilie`, `The Smiths`)."
+        case let .roomExists(name): "🏠 There is already a room called “\(name)”. Invite people to it instead."
+        case let .roomNotFound(name): "🔎 There is no room called “\(name)”."
+        case .emptyMemberName: "✏️ Please type your name with at least one letter or digit — it is shown beside your messages."
+        case .inviteNotFound: "🔑 That invite link doesn't open any room. Check that the whole link was copied, or ask a grown-up for a new one."
+        case .inviteExpired: "⏰ That invite link has expired. Ask a grown-up of the room for a new one."
+        case .inviteRevoked: "🔒 That invite link was turned off by a grown-up of the room. Ask them for a new one."
+        case .inviteUsedUp: "🎟 That invite link has already been used as many times as it allows. Ask a grown-up for a new one."
+        case let .memberNotFound(query): "🔎 Nobody called “\(query)” is in this room. `/family members` lists everyone with their numbers."
+        case let .ambiguousMember(name):
+            "👥 More than one person here is called “\(name)”. Use their number from `/family members`, e.g. `/family remove 2`."
+        case .lastGrownUp: "🧑 That would leave the room without a grown-up. Invite another grown-up first (`/family invite grown-up`)."
+        case .badLifetime: "⏰ `expires:` is how long the link works: `30m`, `12h`, `7d` or `2w` (at least 10 minutes, at most 90 days)."
+        case .badUses: "🎟 `uses:` is how many people may use the link: a number from 1 to 100."
         }
     }
 

@@ -105,8 +105,18 @@ public struct ReplyRenderer: Sendable {
                   isPrivate: true)
     }
 
-    public func help() -> ChatReply {
-        ChatReply(text: """
+    /// What the bot can do, in the platform's words (web chat rooms have grown-ups and invites).
+    public func help(platform: String = "discord") -> ChatReply {
+        let family = platform == RoomName.platform ? """
+        **/settings show** — this room's parental controls (grown-ups can change them with **/settings set**, and delete all of \
+        the room's stories and data with **/settings forget**).
+        **/family invite** `child` or `grown-up` — an invite link for someone new (grown-ups). **/family members**, \
+        **/family remove**, **/family invites** and **/family revoke** show and change who can come in.
+        """ : """
+        **/settings show** — this server's parental controls (managers can change them with **/settings set**, \
+        and delete all of the server's stories and data with **/settings forget**).
+        """
+        return ChatReply(text: """
         🌙 **Magical Stories** — illustrated bedtime stories, written just for your family.
 
         **/story new** `theme:"a sleepy dragon" name:Mia age:5` — a new story. Also `companion:` (a favourite friend), \
@@ -116,8 +126,7 @@ public struct ReplyRenderer: Sendable {
         **/story delete** `story:Moon` — delete a story (I'll ask first).
         **/collection new** `goal:bravery name:Mia age:5 stories:5` — a Growth Collection: a series of stories toward a goal, \
         one each night (premium). **/collection list**, **/collection show**, **/collection delete**.
-        **/settings show** — this server's parental controls (managers can change them with **/settings set**, \
-        and delete all of the server's stories and data with **/settings forget**).
+        \(family)
 
         Use ⏮ ◀ ▶ under a page to turn pages — anyone here can, so you can read together. Sweet dreams! ✨
         """, isPrivate: true)

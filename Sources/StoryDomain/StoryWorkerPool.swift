@@ -11,15 +11,26 @@ public final class StoryWorkerPool: Sendable {
     private let signal = WakeSignal()
     private let onError: @Sendable (any Error) -> Void
     private let onOutcome: @Sendable (StoryJob, StoryPipeline.Outcome) -> Void
+    private let onRun: @Sendable (Run) -> Void
+
+    /// One run of a job: how it ended and how long it took (for metrics).
+    public struct Run: Sendable, Equatable {
+        public var job: StoryJob
+        public var outcome: StoryPipeline.Outcome
+        public var duration: Duration
+    }
 
     /// - Parameters:
     ///   - concurrency: stories made at once (each is mostly waiting on a provider).
+    ///   - clock: dates jobs are claimed at, and the idle poll's wait.
     ///   - idlePoll: how often an idle worker looks for delayed retries that became due.
     ///   - onError: told about queue errors (a broken database), which are retried after `idlePoll`.
     ///   - onOutcome: told how each job run ended (for logs and metrics).
+    ///   - onRun: told each run with how long it took (for metrics).
     public init(queue: any StoryJobQueue, pipeline: StoryPipeline, clock: any WallClock, concurrency: Int = 4,
                 idlePoll: Duration = .seconds(1), onError: @escaping @Sendable (any Error) -> Void = { _ in },
-                onOutcome: @escaping @Sendable (StoryJob, StoryPipeline.Outcome) -> Void = { _, _ in }) {
+                onOutcome: @escaping @Sendable (StoryJob, StoryPipeline.Outcome) -> Void = { _, _ in },
+                onRun: @escaping @Sendable (Run) -> Void = { _ in }) {
         self.queue = queue
         self.pipeline = pipeline
         self.clock = clock
@@ -27,6 +38,7 @@ public final class StoryWorkerPool: Sendable {
         self.idlePoll = idlePoll
         self.onError = onError
         self.onOutcome = onOutcome
+        self.onRun = onRun
     }
 
     /// New work is waiting.
@@ -52,7 +64,10 @@ public final class StoryWorkerPool: Sendable {
         while !Task.isCancelled {
             do {
                 if let job = try await queue.claimNext(now: clock.now()) {
-                    onOutcome(job, await pipeline.process(job))
+                    let started = ContinuousClock.now
+                    let outcome = await pipeline.process(job)
+                    onOutcome(job, outcome)
+                    onRun(Run(job: job, outcome: outcome, duration: ContinuousClock.now - started))
                     // Another job may be waiting; look again at once.
                     continue
                 }
@@ -68,8 +83,9 @@ public final class StoryWorkerPool: Sendable {
     private func idleWait() async {
         let signal = self.signal
         let idlePoll = self.idlePoll
+        let clock = self.clock
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { try? await Task.sleep(for: idlePoll) }
+            group.addTask { try? await clock.sleep(for: idlePoll) }
             group.addTask { await signal.wait() }
             await group.next()
             group.cancelAll()

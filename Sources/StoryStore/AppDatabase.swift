@@ -100,6 +100,9 @@ public struct AppDatabase: Sendable {
         migrator.registerMigration("v7: request keys, acknowledgement receipts") { db in
             try db.execute(sql: Schema.deliveryReceipts)
         }
+        migrator.registerMigration("v8: web chat rooms, members, invites, sessions") { db in
+            try db.execute(sql: Schema.webRooms)
+        }
         return migrator
     }
 

@@ -13,6 +13,8 @@ struct WebChatResponder: ChatResponder {
     /// Whether that message is a stored public message of this room (only then may a public
     /// update replace it; a private one lives only in the presser's browser).
     let pressedMessageIsPublic: Bool
+    /// The page's address (`https://…`), for invite links.
+    let linkBase: String?
     /// The id the first public reply will have, known up front so a story job can edit it.
     let replyMessageID = UUID().uuidString.lowercased()
 
@@ -24,6 +26,10 @@ struct WebChatResponder: ChatResponder {
     var updatedMessageAddress: DeliveryAddress? {
         guard pressedMessageIsPublic, let pressedMessageID else { return nil }
         return DeliveryAddress(platform: WebChatTransport.platformName, channelID: room, messageID: pressedMessageID, userID: userID)
+    }
+
+    func inviteLink(for code: AccessSecret) -> String? {
+        linkBase.map { "\($0)/join#\(code.rawValue)" }
     }
 
     func acknowledge(privately: Bool) async throws {

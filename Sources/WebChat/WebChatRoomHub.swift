@@ -1,5 +1,6 @@
 import Foundation
 import StoryDomain
+import NIOWebSocket
 import WSCore
 
 /// The people connected to each room, and the room's transcript: broadcasts public messages
@@ -31,8 +32,23 @@ public actor WebChatRoomHub {
         if rooms[room]?.isEmpty == true { rooms[room] = nil }
     }
 
+    /// The close reason a signed-out browser gets (the page then shows its door).
+    static let signedOutReason = "signed out"
+
+    /// Closes every connection of a member who was removed: their browser is signed out.
+    public func disconnect(userID: String) async {
+        for members in rooms.values {
+            for member in members.values where member.userID == userID {
+                try? await member.outbound.close(.policyViolation, reason: Self.signedOutReason)
+            }
+        }
+    }
+
     /// How many connections a room has (for tests and health).
     public func memberCount(room: String) -> Int { rooms[room]?.count ?? 0 }
+
+    /// How many connections all rooms have (for metrics).
+    public func connectionCount() -> Int { rooms.values.reduce(0) { $0 + $1.count } }
 
     /// Stores the message (replacing one with the same id) and sends it to the whole room.
     func publish(_ message: WebChatMessage, room: String) async throws {

@@ -1,13 +1,15 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
 import StoryBot
 import StoryDomain
 
-/// The built-in family web chat: one page, a WebSocket per browser, pictures from SQLite.
+/// The built-in family web chat: one page, a WebSocket per browser, pictures from SQLite, and
+/// doors: only members who joined with an invite (and hold its session cookie) get in.
 public struct WebChatServer: Sendable {
     /// Where and how to listen.
     public struct Configuration: Sendable {
@@ -17,34 +19,60 @@ public struct WebChatServer: Sendable {
         public var maxFrameSize: Int
         /// The longest chat message, in characters.
         public var maxMessageLength: Int
+        /// Built-in TLS (nil: plain HTTP, e.g. behind a reverse proxy).
+        public var tls: WebChatTLS?
+        /// Pages that may open the WebSocket besides the chat's own (a reverse proxy's origin).
+        public var allowedOrigins: [String]
+        /// Reverse proxies whose `Forwarded`/`X-Forwarded-*` headers are believed.
+        public var trustedProxies: AddressMatcher
+        /// The address families use (`https://stories.example.org`), for invite links; nil: the
+        /// address the grown-up's browser used.
+        public var publicURL: String?
+        /// How failed joins are slowed, then refused.
+        public var joinLimits: JoinAttemptLimiter.Policy
+        /// How often an open chat checks that its member was not removed (from the shell).
+        public var sessionRecheck: Duration
 
-        public init(host: String = "127.0.0.1", port: Int = 8080, maxFrameSize: Int = 64 * 1024, maxMessageLength: Int = 2_000) {
+        public init(host: String = "127.0.0.1", port: Int = 8080, maxFrameSize: Int = 64 * 1024, maxMessageLength: Int = 2_000,
+                    tls: WebChatTLS? = nil, allowedOrigins: [String] = [], trustedProxies: AddressMatcher = AddressMatcher(),
+                    publicURL: String? = nil, joinLimits: JoinAttemptLimiter.Policy = .standard, sessionRecheck: Duration = .seconds(30)) {
             self.host = host
             self.port = port
             self.maxFrameSize = maxFrameSize
             self.maxMessageLength = maxMessageLength
+            self.tls = tls
+            self.allowedOrigins = allowedOrigins
+            self.trustedProxies = trustedProxies
+            self.publicURL = publicURL
+            self.joinLimits = joinLimits
+            self.sessionRecheck = sessionRecheck
         }
     }
 
-    let configuration: Configuration
+    public let configuration: Configuration
     let hub: WebChatRoomHub
     let router: CommandRouter
+    let rooms: RoomAccess
     let images: @Sendable (ImageID) async throws -> StoredImage?
     let health: @Sendable () async -> Bool
     let logger: Logger
+    let throttle: JoinThrottle
 
     /// - Parameters:
+    ///   - rooms: the doors: invites, members, sessions.
     ///   - images: reads a stored picture.
     ///   - health: true when the service can serve (the database answers).
-    public init(configuration: Configuration, hub: WebChatRoomHub, router: CommandRouter,
+    public init(configuration: Configuration, hub: WebChatRoomHub, router: CommandRouter, rooms: RoomAccess,
                 images: @escaping @Sendable (ImageID) async throws -> StoredImage?,
-                health: @escaping @Sendable () async -> Bool = { true }, logger: Logger) {
+                health: @escaping @Sendable () async -> Bool = { true }, clock: any WallClock = SystemWallClock(), logger: Logger) {
         self.configuration = configuration
         self.hub = hub
         self.router = router
+        self.rooms = rooms
         self.images = images
         self.health = health
         self.logger = logger
+        throttle = JoinThrottle(policy: configuration.joinLimits, clock: clock)
     }
 
     /// The Hummingbird application; run it as a service. `onServerRunning` reports the bound port
@@ -52,53 +80,89 @@ public struct WebChatServer: Sendable {
     public func application(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in })
         -> some ApplicationProtocol
     {
-        let router = Router(context: BasicWebSocketRequestContext.self)
-        addRoutes(to: router)
-        let session = WebChatSessionFactory(hub: hub, router: self.router, logger: logger,
-                                            maxMessageLength: configuration.maxMessageLength,
-                                            maxFrameSize: configuration.maxFrameSize)
-        router.ws("/ws") { _, _ in
-            .upgrade([:])
-        } onUpgrade: { inbound, outbound, context in
-            let query = context.request.uri.queryParameters
-            let identity = WebChatIdentity(room: query["room"].map(String.init), userID: query["user"].map(String.init),
-                                           name: query["name"].map(String.init))
-            try await session.make(identity).run(inbound: inbound, outbound: outbound, maxFrame: session.maxFrameSize)
+        let router = Router(context: WebChatRequestContext.self)
+        router.add(middleware: WebChatGateMiddleware(rooms: rooms, tls: configuration.tls != nil,
+                                                     trustedProxies: configuration.trustedProxies, logger: logger))
+        addPageRoutes(to: router)
+        WebChatDoorRoutes(rooms: rooms, throttle: throttle, origins: OriginPolicy(allowedOrigins: configuration.allowedOrigins),
+                          logger: logger).add(to: router)
+        addWebSocket(to: router)
+        let channel = HTTP1WebSocketUpgradeChannel.Configuration(ws: .init(maxFrameSize: configuration.maxFrameSize))
+        let server: HTTPServerBuilder
+        if let tls = configuration.tls {
+            let webSocketResponder = router.buildResponder()
+            server = HTTPServerBuilder { responder in
+                ReloadableTLSChannel(base: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder,
+                                                                        configuration: channel),
+                                     tls: tls)
+            }
+        } else {
+            server = .http1WebSocketUpgrade(webSocketRouter: router, configuration: channel)
         }
         return Application(
             router: router,
-            server: .http1WebSocketUpgrade(
-                webSocketRouter: router,
-                configuration: .init(ws: .init(maxFrameSize: configuration.maxFrameSize))),
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port),
-                                 serverName: "magical-stories"),
+            server: server,
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "magical-stories"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
             logger: logger
         )
     }
 
-    private func addRoutes(to router: Router<BasicWebSocketRequestContext>) {
-        router.get("/") { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
-                     body: .init(byteBuffer: ByteBuffer(string: WebChatPage.html)))
+    /// `/ws`: members only, from the chat's own page (or an allowed origin), never by query.
+    private func addWebSocket(to router: Router<WebChatRequestContext>) {
+        let origins = OriginPolicy(allowedOrigins: configuration.allowedOrigins)
+        let session = WebChatSessionFactory(hub: hub, router: self.router, rooms: rooms, logger: logger,
+                                            maxMessageLength: configuration.maxMessageLength, maxFrameSize: configuration.maxFrameSize,
+                                            recheck: configuration.sessionRecheck)
+        let publicURL = configuration.publicURL
+        let logger = self.logger
+        router.ws("/ws") { request, context in
+            guard origins.allows(origins: request.headers[values: .origin], host: context.client.host, secure: context.client.isSecure) else {
+                logger.notice("web chat: WebSocket from another site refused", metadata: ["origin": "\(request.headers[.origin] ?? "")"])
+                throw HTTPError(.forbidden, message: "This chat can only be opened from its own page.")
+            }
+            guard context.member != nil else { throw HTTPError(.unauthorized, message: "Open the invite link a grown-up sent you.") }
+            return .upgrade([:])
+        } onUpgrade: { inbound, outbound, context in
+            guard let member = context.requestContext.member,
+                  let token = SessionCookie.token(in: context.request.headers[values: .cookie]) else { return }
+            let identity = WebChatIdentity(member: member, linkBase: publicURL ?? context.requestContext.client.origin)
+            try await session.make(identity, session: token).run(inbound: inbound, outbound: outbound, maxFrame: session.maxFrameSize)
         }
+    }
+
+    private func addPageRoutes(to router: Router<WebChatRequestContext>) {
+        let page: @Sendable (Request, WebChatRequestContext) async throws -> Response = { _, _ in
+            Self.asset(WebChatPage.html, type: "text/html; charset=utf-8")
+        }
+        router.get("/", use: page)
+        router.get("/join", use: page)
+        router.get("/app.js") { _, _ in Self.asset(WebChatScript.source, type: "text/javascript; charset=utf-8") }
+        router.get("/app.css") { _, _ in Self.asset(WebChatPage.css, type: "text/css; charset=utf-8") }
         router.get("/health") { [health] _, _ in
             await health() ? Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: "ok\n")))
                 : Response(status: .serviceUnavailable, body: .init(byteBuffer: ByteBuffer(string: "database unavailable\n")))
         }
-        router.get("/images/{id}") { [images] request, context in
+        router.get("/images/{id}") { [images, rooms] request, context in
             let raw = try context.parameters.require("id")
             guard raw.count == 64, raw.allSatisfy(\.isHexDigit) else { throw HTTPError(.notFound) }
+            guard let member = context.member else { throw HTTPError(.unauthorized, message: "Pictures are for the room's members.") }
+            let id = ImageID(rawValue: raw)
+            // Pictures are served only to members of a room whose stories show them.
+            guard try await rooms.mayShow(id, to: member) else { throw HTTPError(.notFound) }
             let etag = "\"\(raw)\""
+            let cache = "private, max-age=31536000, immutable"
             if request.headers[.ifNoneMatch] == etag {
-                return Response(status: .notModified, headers: [.eTag: etag])
+                return Response(status: .notModified, headers: [.eTag: etag, .cacheControl: cache])
             }
-            guard let image = try await images(ImageID(rawValue: raw)) else { throw HTTPError(.notFound) }
-            return Response(status: .ok,
-                            headers: [.contentType: image.contentType, .eTag: etag,
-                                      .cacheControl: "public, max-age=31536000, immutable"],
+            guard let image = try await images(id) else { throw HTTPError(.notFound) }
+            return Response(status: .ok, headers: [.contentType: image.contentType, .eTag: etag, .cacheControl: cache],
                             body: .init(byteBuffer: ByteBuffer(bytes: image.data)))
         }
+    }
+
+    static func asset(_ text: String, type: String) -> Response {
+        Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"], body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 }
 
@@ -106,13 +170,27 @@ public struct WebChatServer: Sendable {
 struct WebChatSessionFactory: Sendable {
     let hub: WebChatRoomHub
     let router: CommandRouter
+    let rooms: RoomAccess
     let logger: Logger
     let maxMessageLength: Int
     let maxFrameSize: Int
+    let recheck: Duration
 
-    func make(_ identity: WebChatIdentity) -> WebChatSession {
+    /// A session for the member holding `token` (checked again now and then: a member removed
+    /// from the shell, in another process, is signed out within ``recheck``).
+    func make(_ identity: WebChatIdentity, session token: String) -> WebChatSession {
         var logger = self.logger
         logger[metadataKey: "room"] = "\(identity.room)"
-        return WebChatSession(hub: hub, router: router, identity: identity, logger: logger, maxMessageLength: maxMessageLength)
+        let rooms = self.rooms
+        let memberID = identity.userID
+        return WebChatSession(hub: hub, router: router, identity: identity, logger: logger, maxMessageLength: maxMessageLength,
+                              recheck: recheck, isStillMember: {
+                                  do {
+                                      return try await rooms.member(session: token)?.id == memberID
+                                  } catch {
+                                      // A database that does not answer is no reason to sign anyone out.
+                                      return true
+                                  }
+                              })
     }
 }

@@ -2,16 +2,22 @@ import Foundation
 import Logging
 import StoryBot
 import StoryDomain
+import NIOWebSocket
 import WSCore
 
 /// One browser connected to one room: sends the history, then reads frames until the page
-/// goes away. Bad frames get a notice, never a dropped connection.
+/// goes away. Bad frames get a notice, never a dropped connection; a member who was removed
+/// is signed out.
 struct WebChatSession {
     let hub: WebChatRoomHub
     let router: CommandRouter
     let identity: WebChatIdentity
     let logger: Logger
     let maxMessageLength: Int
+    /// How often the member's session is checked again.
+    let recheck: Duration
+    /// Whether the session still belongs to a member of the room.
+    let isStillMember: @Sendable () async -> Bool
     let parser = CommandParser()
 
     func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, maxFrame: Int) async throws {
@@ -19,7 +25,7 @@ struct WebChatSession {
         let room = identity.room
         await hub.join(room: room, connection: connection, userID: identity.userID, outbound: outbound)
         do {
-            try await serve(inbound: inbound, connection: connection, maxFrame: maxFrame)
+            try await serve(inbound: inbound, outbound: outbound, connection: connection, maxFrame: maxFrame)
         } catch {
             await hub.leave(room: room, connection: connection)
             throw error
@@ -27,15 +33,25 @@ struct WebChatSession {
         await hub.leave(room: room, connection: connection)
     }
 
-    private func serve(inbound: WebSocketInboundStream, connection: UUID, maxFrame: Int) async throws {
+    private func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, connection: UUID, maxFrame: Int) async throws {
         let room = identity.room
 
         let history = (try? await hub.history(room: room)) ?? []
-        await hub.send(WebChatServerFrame(type: .welcome, room: room, userId: identity.userID, name: identity.name),
+        await hub.send(WebChatServerFrame(type: .welcome, room: room, userId: identity.userID, name: identity.name,
+                                          roomName: identity.roomName, role: identity.role.rawValue),
                        to: connection, room: room)
         await hub.send(WebChatServerFrame(type: .history, messages: history), to: connection, room: room)
 
+        var checked = ContinuousClock.now
         for try await message in inbound.messages(maxSize: maxFrame) {
+            if ContinuousClock.now - checked >= recheck {
+                guard await isStillMember() else {
+                    logger.notice("web chat: a removed member was signed out")
+                    try await outbound.close(.policyViolation, reason: WebChatRoomHub.signedOutReason)
+                    return
+                }
+                checked = .now
+            }
             guard case let .text(text) = message,
                   let frame = try? WebChatJSON.decoder.decode(WebChatClientFrame.self, from: Data(text.utf8))
             else {
@@ -71,7 +87,7 @@ struct WebChatSession {
             }
             guard CommandParser.isCommand(cleaned) else { return }
             let responder = WebChatResponder(hub: hub, room: room, connection: connection, userID: identity.userID,
-                                             pressedMessageID: nil, pressedMessageIsPublic: false)
+                                             pressedMessageID: nil, pressedMessageIsPublic: false, linkBase: identity.linkBase)
             do {
                 let command = try parser.parse(cleaned)
                 await router.handle(.command(command), context: identity.context, responder: responder)
@@ -87,32 +103,37 @@ struct WebChatSession {
                 isRoomMessage = entry.room == room
             }
             let responder = WebChatResponder(hub: hub, room: room, connection: connection, userID: identity.userID,
-                                             pressedMessageID: messageID, pressedMessageIsPublic: isRoomMessage)
+                                             pressedMessageID: messageID, pressedMessageIsPublic: isRoomMessage,
+                                             linkBase: identity.linkBase)
             await router.handle(.button(id: buttonID), context: identity.context, responder: responder)
         }
     }
 }
 
-/// Who is connected and to which room, from the connection's query string.
+/// Who is connected and to which room: the member their session cookie belongs to.
 struct WebChatIdentity {
+    /// The room's key (its family id).
     var room: String
+    var roomName: String
     var userID: String
     var name: String
+    var role: RoomRole
+    /// Where invite links made here point: the configured public address, or the page's own.
+    var linkBase: String?
+
+    init(member: RoomMember, linkBase: String?) {
+        room = member.room.rawValue
+        roomName = member.room.displayName
+        userID = member.id
+        name = member.name
+        role = member.role
+        self.linkBase = linkBase
+    }
 
     var context: ChatContext {
         ChatContext(family: FamilyRef(platform: WebChatTransport.platformName, externalID: room), channelID: room,
                     user: Requester(userID: userID, displayName: name),
-                    // On the home web chat every member of the room is family: all may manage.
-                    isManager: true)
-    }
-
-    /// Cleans the values the page sent: a room is letters, digits, `-` and `_`.
-    init(room: String?, userID: String?, name: String?) {
-        let allowed = { (c: Character) in c.isASCII && (c.isLetter || c.isNumber || c == "-" || c == "_") }
-        self.room = RoomName(normalizing: room ?? "")?.rawValue ?? "family"
-        let cleanUser = String((userID ?? "").filter(allowed).prefix(64))
-        self.userID = cleanUser.isEmpty ? UUID().uuidString.lowercased() : cleanUser
-        let cleanName = String(TextSanitizer().cleanLine(name ?? "").prefix(40))
-        self.name = cleanName.isEmpty ? "Guest" : cleanName
+                    // The room's grown-ups manage it: settings, any story, members and invites.
+                    isManager: role.managesRoom)
     }
 }

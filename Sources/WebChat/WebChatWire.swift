@@ -84,6 +84,9 @@ struct WebChatServerFrame: Encodable {
     var room: String?
     var userId: String?
     var name: String?
+    /// With `welcome`: the room's name as written, and the member's role.
+    var roomName: String?
+    var role: String?
 
     static func message(_ message: WebChatMessage) -> Self { .init(type: .message, message: message) }
     static func notice(_ text: String) -> Self { .init(type: .notice, text: text) }

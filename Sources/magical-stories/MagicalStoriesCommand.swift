@@ -1,4 +1,5 @@
 import ArgumentParser
+import CoreMetrics
 import Foundation
 import Logging
 import MagicalStories
@@ -14,7 +15,8 @@ struct MagicalStoriesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "magical-stories",
         abstract: "Illustrated bedtime stories for your family's chat.",
-        subcommands: [Serve.self, Migrate.self, StoryCommand.self, PremiumCommand.self, UsageCommand.self],
+        subcommands: [Serve.self, Migrate.self, StoryCommand.self, PremiumCommand.self, UsageCommand.self, RoomCommand.self,
+                      InviteCommand.self, BackupCommand.self, RestoreCommand.self],
         defaultSubcommand: Serve.self)
 }
 
@@ -40,15 +42,18 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let config = try await options.load()
-        let logger = makeLogger(level: config.logLevel)
+        let logger = ServiceLogging.logger(for: config)
+        // One registry for the service; libraries that record through swift-metrics land in it too.
+        let metrics = ServiceMetrics()
+        MetricsSystem.bootstrap(metrics.factory)
         let app: MagicalStoriesApp
         do {
-            app = try MagicalStoriesApp(config: config, logger: logger)
+            app = try MagicalStoriesApp(config: config, logger: logger, metrics: metrics)
         } catch {
             logger.critical("cannot start", metadata: ["reason": "\(error)"])
             throw ExitCode(1)
         }
-        logger.info("starting", metadata: ["config": "\(config)"])
+        logger.info("starting", metadata: ["config": "\(config)", "operations": "\(config.operations)"])
         do {
             try await app.serviceGroup().run()
         } catch {

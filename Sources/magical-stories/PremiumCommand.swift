@@ -90,9 +90,16 @@ struct PremiumCommand: AsyncParsableCommand {
 
 /// Opens the database, runs one console action and prints its answer; refusals exit with 1.
 func withConsole(_ options: ConfigOptions, _ action: (AdminConsole) async throws -> String) async throws {
+    try await withDatabaseConsole(options, make: { AdminConsole(config: $0, database: $1) }, action)
+}
+
+/// Opens the database, makes a console on it, runs one action and prints its answer; refusals
+/// (and any failure) print a line and exit with 1.
+func withDatabaseConsole<Console>(_ options: ConfigOptions, make: (AppConfig, AppDatabase) throws -> Console,
+                                  _ action: (Console) async throws -> String) async throws {
     let config = try await options.load()
     do {
-        let console = AdminConsole(config: config, database: try AppDatabase.open(path: config.databasePath))
+        let console = try make(config, try AppDatabase.open(path: config.databasePath))
         print(try await action(console))
     } catch let refusal as AdminConsole.Refusal {
         print(refusal.description)

@@ -1,6 +1,9 @@
 import Foundation
+import HTTPTypes
 import Logging
+import NIOSSL
 import NIOWebSocket
+import StoryDomain
 import WSClient
 import WebChat
 
@@ -11,6 +14,8 @@ struct TestFrame: Decodable, Sendable {
     var messages: [WebChatMessage]?
     var text: String?
     var userId: String?
+    var role: String?
+    var roomName: String?
 }
 
 /// A browser stand-in: a real WebSocket client on loopback that records every frame and lets
@@ -34,26 +39,50 @@ actor ChatTestClient {
         return decoder
     }()
 
-    /// Connects to `/ws` of the server on `port` and returns once the socket is open.
-    static func connect(port: Int, room: String, user: String, name: String) async throws -> ChatTestClient {
-        let client = ChatTestClient()
-        try await client.start(url: "ws://127.0.0.1:\(port)/ws?room=\(room)&user=\(user)&name=\(name)")
+    /// The member this browser joined as (nil for a raw connection).
+    nonisolated let member: TestMember?
+    /// The member's user id (stories, quotas and premium use it).
+    nonisolated var userID: String { member?.userID ?? "" }
+
+    private init(member: TestMember?) { self.member = member }
+
+    /// Joins `room` as a new member with an invite (making the room when it is missing), the
+    /// way a browser does (`POST /api/join`), then connects to `/ws` with the session cookie.
+    static func join(_ app: TestApp, room: String, name: String, role: RoomRole = .grownUp) async throws -> ChatTestClient {
+        let member = try await app.join(room: room, name: name, role: role)
+        return try await connect(url: "ws://127.0.0.1:\(app.port)/ws", member: member)
+    }
+
+    /// Connects to a WebSocket URL with `member`'s cookie (none when nil) and these extra
+    /// headers; returns once the socket is open, throws when the server refuses the upgrade.
+    static func connect(url: String, member: TestMember?, headers: [String: String] = [:],
+                        tls: TLSConfiguration? = nil) async throws -> ChatTestClient {
+        let client = ChatTestClient(member: member)
+        var fields = HTTPFields()
+        if let member { fields[.cookie] = member.cookie }
+        for (name, value) in headers { fields[HTTPField.Name(name)!] = value }
+        try await client.start(url: url, headers: fields, tls: tls)
         return client
     }
 
-    private func start(url: String) async throws {
+    private func start(url: String, headers: HTTPFields, tls: TLSConfiguration?) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             connected = continuation
             task = Task {
                 do {
                     var configuration = WebSocketClientConfiguration()
                     configuration.maxFrameSize = 1 << 22
-                    try await WebSocketClient.connect(url: url, configuration: configuration, logger: Logger(label: "test-client")) { inbound, outbound, _ in
+                    configuration.additionalHeaders = headers
+                    // TLS names the server by name: an IP address cannot be sent as SNI.
+                    if tls != nil { configuration.sniHostname = "localhost" }
+                    let close = try await WebSocketClient.connect(url: url, configuration: configuration, tlsConfiguration: tls,
+                                                                  logger: Logger(label: "test-client")) { inbound, outbound, _ in
                         await self.attach(outbound)
                         for try await message in inbound.messages(maxSize: 1 << 22) {
                             if case let .text(text) = message { await self.receive(text) }
                         }
                     }
+                    self.closed(close)
                 } catch {
                     self.fail(error)
                 }
@@ -79,6 +108,25 @@ actor ChatTestClient {
         }
     }
 
+    /// How the server closed the connection (nil until it did, or when it just dropped it).
+    private(set) var closeFrame: WebSocketCloseFrame?
+    private var hasClosed = false
+
+    private func closed(_ frame: WebSocketCloseFrame?) {
+        closeFrame = frame
+        hasClosed = true
+    }
+
+    /// Waits until the server closes the connection, and returns its close frame.
+    func waitForClose(timeout: Duration = .seconds(20)) async throws -> WebSocketCloseFrame? {
+        let deadline = ContinuousClock.now + timeout
+        while !hasClosed {
+            guard ContinuousClock.now < deadline else { throw Timeout(what: "the server to close the connection") }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return closeFrame
+    }
+
     private func fail(_ error: any Error) {
         connected?.resume(throwing: error)
         connected = nil
@@ -89,6 +137,14 @@ actor ChatTestClient {
     /// Sends raw text (valid JSON or not).
     func sendRaw(_ text: String) async throws {
         try await outbound?.write(.text(text))
+    }
+
+    /// A ping and its pong on this socket: frames to one connection go out in order, so what the
+    /// server sent this browser before answering the ping has arrived once the pong has. An
+    /// observable point to check that something did not arrive, instead of sleeping.
+    func roundTrip() async throws {
+        try await sendRaw(#"{"type":"ping"}"#)
+        _ = try await next("pong") { $0.type == "pong" }
     }
 
     func say(_ text: String) async throws {

@@ -2,6 +2,7 @@ import DiscordModels
 import DiscordSimulator
 import Foundation
 import MagicalStories
+import ProviderFakes
 import StoryDomain
 import Testing
 
@@ -55,31 +56,41 @@ struct DiscordDeliveryEdgeTests {
         await bot.stopAll()
     }
 
-    @Test("a token dead at the first edit (50027): the story is shown in the channel, not lost")
-    func deadTokenAtFirstEdit() async throws {
+    /// How a test kills an interaction's webhook: Discord's 401 `50027` or 404 `10015`.
+    static func killWebhook(_ code: Int, of interaction: Interaction, on simulator: DiscordSimulator) {
+        if code == 50027 {
+            simulator.revokeToken(interactionID: interaction.id)
+        } else {
+            simulator.injectError(route: webhookEdit, status: 404, code: 10015, message: "Unknown Webhook", count: 1_000)
+        }
+    }
+
+    @Test("a webhook dead at the first edit (50027, 10015): the story is shown in the channel, not lost", arguments: [50027, 10015])
+    func deadTokenAtFirstEdit(code: Int) async throws {
         let bot = try await DiscordTestBot.start()
         let simulator = bot.simulator
         let command = Self.newStory(simulator)
         await simulator.sendInteraction(command)
-        simulator.revokeToken(interactionID: command.id)
+        Self.killWebhook(code, of: command, on: simulator)
         let posted = try await waitFor(timeout: .seconds(20)) {
             simulator.messages(channelID: Self.channel).first { $0.interactionID == nil && Self.isPage(1, of: 3)($0) }
         }
         #expect(!posted.isEphemeral)
         #expect(posted.attachments.first?.filename == "page-1.png")
-        #expect(simulator.requests.contains { $0.status == 401 }, "the webhook was refused")
+        #expect(simulator.requests.contains { $0.status == 401 || $0.status == 404 }, "the webhook was refused")
+        #expect(simulator.messages(channelID: Self.channel).filter { $0.interactionID == nil }.count == 1, "posted once")
         let library = try await bot.app.stories.library(of: DiscordTestBot.family, offset: 0, limit: 5)
         #expect(library.total == 1)
         await bot.stopAll()
     }
 
-    @Test("an unknown webhook (10015) at delivery: the story message is edited through the channel in place")
-    func unknownWebhookAtDelivery() async throws {
+    @Test("a webhook dead at delivery (50027, 10015): the story message is edited through the channel in place", arguments: [50027, 10015])
+    func unknownWebhookAtDelivery(code: Int) async throws {
         let gate = GatedIllustrator(holding: [1])
         let bot = try await DiscordTestBot.start(illustrator: gate)
         let simulator = bot.simulator
-        let (_, painting) = try await Self.storyPaintingPage1(on: simulator)
-        simulator.injectError(route: Self.webhookEdit, status: 404, code: 10015, message: "Unknown Webhook", count: 1_000)
+        let (command, painting) = try await Self.storyPaintingPage1(on: simulator)
+        Self.killWebhook(code, of: command, on: simulator)
         gate.release(page: 1)
         let shown = try await waitFor(timeout: .seconds(20)) { simulator.message(id: painting.id).flatMap { Self.isPage(1, of: 3)($0) ? $0 : nil } }
         #expect(shown.attachments.first?.filename == "page-1.png")
@@ -223,5 +234,32 @@ struct DiscordDeliveryEdgeTests {
         #expect(Self.isPage(1, of: 3)(after))
         #expect(after.editedCount == edits, "the message now on page 1 was left alone")
         await bot.stopAll()
+    }
+
+    @Test("with a model illustrator (pictures take a second), a page turned to early fills in when its picture arrives")
+    func pagesFillInWithModelPictures() async throws {
+        let gemini = GeminiFake()
+        try await gemini.start()
+        gemini.setLatency(.milliseconds(800), for: .image)
+        let bot = try await DiscordTestBot.start { config in
+            config.imageProvider = .gemini
+            config.gemini = .init(apiURL: gemini.baseURL, apiKey: gemini.apiKey, textModel: "unused", imageModel: "gemini-image-test")
+        }
+        let simulator = bot.simulator
+        let command = Self.newStory(simulator, pages: 3)
+        await simulator.sendInteraction(command)
+        let page1 = try await simulator.waitForOriginalResponse(interactionID: command.id, where: Self.isPage(1, of: 3), timeout: .seconds(20))
+        let press = simulator.makeButtonPress(customID: try #require(page1.components.first?.components?[2].customID), messageID: page1.id)
+        await simulator.sendInteraction(press)
+        _ = try await simulator.waitForCallback(interactionID: press.id)
+        let waiting = try #require(simulator.message(id: page1.id))
+        #expect(Self.isPage(2, of: 3)(waiting))
+        #expect(waiting.attachments.isEmpty, "page 2's picture was still being painted")
+        let filled = try await waitFor(timeout: .seconds(10)) {
+            simulator.message(id: page1.id).flatMap { $0.attachments.first?.filename == "page-2.png" ? $0 : nil }
+        }
+        #expect(Self.isPage(2, of: 3)(filled))
+        await bot.stopAll()
+        await gemini.stop()
     }
 }

@@ -268,8 +268,9 @@ struct DiscordStoryFlowTests {
         #expect(theme.name == "theme" && theme.required == true && theme.maxLength == 200)
         await first.stopBot()
 
+        // The bot registers its commands before it connects to the gateway: once `start` has seen
+        // the second bot connect, its decision not to register again is made.
         let second = try await DiscordTestBot.start(simulator: simulator, directory: directory)
-        try await Task.sleep(for: .milliseconds(300))
         #expect(simulator.commandRegistrations == 1)
         await second.stopAll()
     }

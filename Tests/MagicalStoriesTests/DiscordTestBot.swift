@@ -19,7 +19,7 @@ final class DiscordTestBot: Sendable {
 
     /// Starts the simulator (unless given one) and the bot; waits until the bot has identified.
     static func start(simulator given: DiscordSimulator? = nil, directory: URL? = nil, writer: (any StoryWriter)? = nil,
-                      illustrator: (any Illustrator)? = nil, expectIdentify: Bool = true,
+                      illustrator: (any Illustrator)? = nil, expectIdentify: Bool = true, logger givenLogger: Logger? = nil,
                       configure: (inout AppConfig) -> Void = { _ in }) async throws -> DiscordTestBot {
         let simulator: DiscordSimulator
         if let given {
@@ -36,15 +36,17 @@ final class DiscordTestBot: Sendable {
         config.discordToken = simulator.configuration.token
         config.discordAPIURL = simulator.apiURL
         config.discordApplicationID = String(describing: simulator.configuration.applicationID)
+        config.operations.metricsPort = 0
         configure(&config)
         var logger = Logger(label: "discord-test")
         logger.logLevel = .warning
+        if let givenLogger { logger = givenLogger }
         let app = try MagicalStoriesApp(config: config, logger: logger, writer: writer, illustrator: illustrator)
         let group = app.serviceGroup()
         let task = Task { try await group.run() }
         let bot = DiscordTestBot(simulator: simulator, app: app, directory: directory, group: group, task: task)
         if expectIdentify {
-            try await simulator.waitForConnections(count: simulator.connectionCount + 1, timeout: .seconds(10))
+            try await simulator.waitForConnections(count: simulator.connectionCount + 1, timeout: .seconds(30))
         }
         return bot
     }

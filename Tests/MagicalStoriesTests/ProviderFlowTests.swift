@@ -14,7 +14,7 @@ import WebChat
 @Suite("Model providers end to end", .serialized)
 struct ProviderFlowTests {
     func story(in app: TestApp, theme: String) async throws -> (TestFrame, ChatTestClient) {
-        let anna = try await ChatTestClient.connect(port: app.port, room: "family", user: "anna", name: "Anna")
+        let anna = try await ChatTestClient.join(app, room: "family", name: "Anna")
         _ = try await anna.next("history") { $0.type == "history" }
         try await anna.say("/story new theme:\(theme) name:Mia age:5 pages:3")
         let page = try await anna.next("page 1", timeout: .seconds(30)) { $0.message?.page != nil }
@@ -37,7 +37,7 @@ struct ProviderFlowTests {
         try await waitUntilReady(app.app.stories, id: view.storyId, family: FamilyRef(platform: "web", externalID: "family"))
         #expect(gemini.requests(kind: .text) == 1)
         #expect(gemini.requests(kind: .image) == 3)
-        let (status, body, _) = try await app.get(try #require(view.imageUrl))
+        let (status, body, _) = try await app.get(try #require(view.imageUrl), as: anna.member)
         #expect(status == 200)
         #expect(PNGInspector.inspect(body)?.width == 96, "the fake's picture, not a built-in one")
         let totals = try await SQLiteUsageLedger(database: app.app.database).totals(since: Date.distantPast)
@@ -63,7 +63,7 @@ struct ProviderFlowTests {
         }
         let (page, anna) = try await story(in: app, theme: "owls")
         let view = try #require(page.message?.page)
-        let (_, body, _) = try await app.get(try #require(view.imageUrl))
+        let (_, body, _) = try await app.get(try #require(view.imageUrl), as: anna.member)
         #expect(PNGInspector.inspect(body)?.width == 768, "page 1 came from the built-in illustrator")
         await anna.close()
         await app.stop()
@@ -116,7 +116,7 @@ struct ProviderFlowTests {
             config.storyProvider = .gemini
             config.gemini = .init(apiURL: gemini.baseURL, apiKey: gemini.apiKey, textModel: "gemini-test", imageModel: "unused")
         }
-        let anna = try await ChatTestClient.connect(port: app.port, room: "family", user: "anna", name: "Anna")
+        let anna = try await ChatTestClient.join(app, room: "family", name: "Anna")
         _ = try await anna.next("history") { $0.type == "history" }
         try await anna.say("/story new theme:something odd name:Mia")
         let refusal = try await anna.next("refusal", timeout: .seconds(30)) { $0.message?.text?.contains("bedtime rules") == true }

@@ -2,6 +2,7 @@ import Foundation
 import MagicalStories
 import StoryDomain
 import StoryProviders
+import StoryStore
 import Synchronization
 import Testing
 import WebChat
@@ -43,7 +44,7 @@ struct RestartResumeTests {
         // First life: the illustrator stops after two pages; then the process "dies".
         let dying = RecordingIllustrator(stopAfter: 2)
         let first = try await TestApp.start(directory: directory, illustrator: dying)
-        let anna = try await ChatTestClient.connect(port: first.port, room: "family", user: "anna", name: "Anna")
+        let anna = try await ChatTestClient.join(first, room: "family", name: "Anna")
         _ = try await anna.next("history") { $0.type == "history" }
         try await anna.say("/story new theme:a lighthouse by the sea name:Noor age:6 pages:5")
         let ack = try await anna.next("acknowledgement") { $0.message?.text?.contains("on its way") == true }
@@ -58,7 +59,7 @@ struct RestartResumeTests {
         // Second life on the same database file.
         let resumed = RecordingIllustrator()
         let second = try await TestApp.start(directory: directory, illustrator: resumed)
-        let ben = try await ChatTestClient.connect(port: second.port, room: "family", user: "ben", name: "Ben")
+        let ben = try await ChatTestClient.join(second, room: "family", name: "Ben")
         let delivered = try await ben.next("page 1 delivered after restart") { frame in
             frame.message?.id == messageID && frame.message?.page != nil
                 || frame.messages?.contains { $0.id == messageID && $0.page != nil } == true
@@ -69,24 +70,41 @@ struct RestartResumeTests {
         #expect(resumed.pagesPainted == [3, 4, 5])
         #expect(resumed.previousGiven == [true, true, true])
 
-        // Delivered exactly once: page 1 was shown before the crash and is not shown again.
-        try await Task.sleep(for: .milliseconds(300))
-        let deliveries = await ben.all().compactMap(\.message).filter { $0.id == messageID && $0.page != nil }
-        #expect(deliveries.isEmpty)
+        // Delivered exactly once: page 1 was shown before the crash and is not shown again. Once the
+        // job is done the pipeline delivers nothing more, and a round trip on Ben's socket brings
+        // anything it did deliver.
         let storyID = try #require(delivered.messages?.first { $0.id == messageID }?.page?.storyId)
         try await waitUntilReady(second.app.stories, id: storyID, family: FamilyRef(platform: "web", externalID: "family"))
+        let jobs = SQLiteJobQueue(database: second.app.database, clock: SystemWallClock())
+        let story = try #require(StoryID(rawValue: storyID))
+        try await waitForJobDone(jobs, story: story)
+        try await ben.roundTrip()
+        let deliveries = await ben.all().compactMap(\.message).filter { $0.id == messageID && $0.page != nil }
+        #expect(deliveries.isEmpty)
         await ben.close()
         await second.stop()
 
-        // A third start finds nothing left to do and delivers nothing again.
+        // A third start finds nothing left to do and delivers nothing again: the story's only job
+        // is done, so the workers have nothing to claim.
         let idle = RecordingIllustrator()
         let third = try await TestApp.start(directory: directory, illustrator: idle)
-        let gran = try await ChatTestClient.connect(port: third.port, room: "family", user: "gran", name: "Gran")
+        #expect(try await SQLiteJobQueue(database: third.app.database, clock: SystemWallClock()).job(for: story)?.status == .done)
+        let gran = try await ChatTestClient.join(third, room: "family", name: "Gran")
         _ = try await gran.next("history") { $0.type == "history" }
-        try await Task.sleep(for: .milliseconds(500))
+        try await gran.roundTrip()
         #expect(idle.pagesPainted.isEmpty)
         #expect(await gran.all().filter { $0.type == "message" }.isEmpty)
         await gran.close()
         await third.stop()
     }
+}
+
+/// Waits until the story's job is done (polling the database, which has no event to wait on).
+func waitForJobDone(_ jobs: SQLiteJobQueue, story: StoryID, timeout: Duration = .seconds(20)) async throws {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if try await jobs.job(for: story)?.status == .done { return }
+        try await Task.sleep(for: .milliseconds(20))
+    }
+    throw ChatTestClient.Timeout(what: "the job of story \(story) to be done")
 }

@@ -3,6 +3,7 @@ import GRDB
 import StoryDomain
 import StoryProviders
 import StoryStore
+import StoryTestSupport
 import Synchronization
 import Testing
 

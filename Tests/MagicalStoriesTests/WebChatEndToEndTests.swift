@@ -12,10 +12,10 @@ struct WebChatEndToEndTests {
     func storyFlow() async throws {
         let app = try await TestApp.start()
         defer { app.removeFiles() }
-        let anna = try await ChatTestClient.connect(port: app.port, room: "family", user: "anna", name: "Anna")
-        let ben = try await ChatTestClient.connect(port: app.port, room: "family", user: "ben", name: "Ben")
-        let outsider = try await ChatTestClient.connect(port: app.port, room: "neighbours", user: "zed", name: "Zed")
-        _ = try await anna.next("welcome") { $0.type == "welcome" && $0.userId == "anna" }
+        let anna = try await ChatTestClient.join(app, room: "family", name: "Anna")
+        let ben = try await ChatTestClient.join(app, room: "family", name: "Ben")
+        let outsider = try await ChatTestClient.join(app, room: "neighbours", name: "Zed")
+        _ = try await anna.next("welcome") { $0.type == "welcome" && $0.userId == anna.userID }
         _ = try await ben.next("history") { $0.type == "history" }
 
         try await anna.say(#"/story new theme:"a sleepy dragon" name:Mia age:5"#)
@@ -38,14 +38,13 @@ struct WebChatEndToEndTests {
 
         // The picture is served from SQLite as a PNG of the right size, cacheable.
         let imageURL = try #require(view.imageUrl)
-        let (status, body, headers) = try await app.get(imageURL)
+        let (status, body, headers) = try await app.get(imageURL, as: ben.member)
         #expect(status == 200)
         #expect(headers["content-type"] == "image/png")
         let info = try #require(PNGInspector.inspect(body))
         #expect(info.width == 768 && info.height == 512)
         #expect(headers["cache-control"]?.contains("immutable") == true)
-        let (notModified, _, _) = try await HTTPGet.fetch(URL(string: "http://127.0.0.1:\(app.port)\(imageURL)")!,
-                                                          headers: ["If-None-Match": headers["etag"] ?? ""])
+        let (notModified, _, _) = try await app.get(imageURL, as: ben.member, headers: ["If-None-Match": headers["etag"] ?? ""])
         #expect(notModified == 304)
 
         // Ben turns the page: the shared message becomes page 2 for everyone.
@@ -57,11 +56,11 @@ struct WebChatEndToEndTests {
         #expect(page2.message?.page?.imageUrl != view.imageUrl)
 
         // The other room saw nothing of it.
-        try await Task.sleep(for: .milliseconds(100))
+        try await outsider.roundTrip()
         #expect(await outsider.all().allSatisfy { $0.message == nil })
 
         // A late joiner gets the conversation from history, with the page as it is now.
-        let late = try await ChatTestClient.connect(port: app.port, room: "family", user: "gran", name: "Gran")
+        let late = try await ChatTestClient.join(app, room: "family", name: "Gran")
         let history = try await late.next("history") { $0.type == "history" }
         let shared = try #require(history.messages?.first { $0.id == ackID })
         #expect(shared.page?.pageNumber == 2)
@@ -74,8 +73,8 @@ struct WebChatEndToEndTests {
     func badInput() async throws {
         let app = try await TestApp.start()
         defer { app.removeFiles() }
-        let anna = try await ChatTestClient.connect(port: app.port, room: "family", user: "anna", name: "Anna")
-        let ben = try await ChatTestClient.connect(port: app.port, room: "family", user: "ben", name: "Ben")
+        let anna = try await ChatTestClient.join(app, room: "family", name: "Anna")
+        let ben = try await ChatTestClient.join(app, room: "family", name: "Ben")
         _ = try await anna.next("history") { $0.type == "history" }
 
         try await anna.sendRaw("this is not json {{{")
@@ -107,7 +106,7 @@ struct WebChatEndToEndTests {
         _ = try await anna.next("too long notice") { $0.type == "notice" && $0.text?.contains("too long") == true }
 
         // Private answers never reached Ben.
-        try await Task.sleep(for: .milliseconds(100))
+        try await ben.roundTrip()
         #expect(await ben.all().compactMap(\.message).allSatisfy { !$0.isPrivate })
 
         // Still connected and working.
@@ -123,7 +122,7 @@ struct WebChatEndToEndTests {
     func libraryAndDelete() async throws {
         let app = try await TestApp.start()
         defer { app.removeFiles() }
-        let anna = try await ChatTestClient.connect(port: app.port, room: "family", user: "anna", name: "Anna")
+        let anna = try await ChatTestClient.join(app, room: "family", name: "Anna")
         _ = try await anna.next("history") { $0.type == "history" }
         try await anna.say("/story new theme:the moon 🌙 who lost her glasses name:Léa age:3 pages:3")
         let page = try await anna.next("page 1") { $0.message?.page != nil }
@@ -148,7 +147,7 @@ struct WebChatEndToEndTests {
         #expect(gone.message?.isPrivate == true)
         if let imageURL = page.message?.page?.imageUrl {
             await #expect(throws: Never.self) {
-                let (status, _, _) = try await app.get(imageURL)
+                let (status, _, _) = try await app.get(imageURL, as: anna.member)
                 #expect(status == 404)
             }
         }
@@ -164,11 +163,23 @@ struct WebChatEndToEndTests {
         #expect(status == 200)
         #expect(headers["content-type"]?.hasPrefix("text/html") == true)
         let html = String(decoding: body, as: UTF8.self)
-        #expect(html.contains("new WebSocket"))
-        #expect(!html.contains("http://") && !html.contains("https://"), "nothing is loaded from the internet")
+        #expect(html.contains(#"<script src="/app.js" defer></script>"#) && !html.contains("<script>"), "no inline script")
+        let (scriptStatus, scriptBody, scriptHeaders) = try await app.get("/app.js")
+        let script = String(decoding: scriptBody, as: UTF8.self)
+        #expect(scriptStatus == 200 && scriptHeaders["content-type"]?.hasPrefix("text/javascript") == true)
+        #expect(script.contains("new WebSocket") && script.contains("/api/join"))
+        #expect(!script.contains("?room=") && !script.contains("localStorage"), "no identity in the URL or the page's storage")
+        let (styleStatus, style, _) = try await app.get("/app.css")
+        #expect(styleStatus == 200)
+        for text in [html, script, String(decoding: style, as: UTF8.self)] {
+            #expect(!text.contains("http://") && !text.contains("https://"), "nothing is loaded from the internet")
+        }
+        #expect(try await app.get("/join").0 == 200, "an invite link opens the same page")
         #expect(try await app.get("/health").0 == 200)
         #expect(try await app.get("/images/not-a-hash").0 == 404)
-        #expect(try await app.get("/images/" + String(repeating: "a", count: 64)).0 == 404)
+        #expect(try await app.get("/images/" + String(repeating: "a", count: 64)).0 == 401, "pictures are for members")
+        let member = try await app.join(room: "family", name: "Anna")
+        #expect(try await app.get("/images/" + String(repeating: "a", count: 64), as: member).0 == 404)
         await app.stop()
     }
 
@@ -176,7 +187,7 @@ struct WebChatEndToEndTests {
     func dailyQuota() async throws {
         let app = try await TestApp.start { $0.storiesPerDay = 1 }
         defer { app.removeFiles() }
-        let anna = try await ChatTestClient.connect(port: app.port, room: "family", user: "anna", name: "Anna")
+        let anna = try await ChatTestClient.join(app, room: "family", name: "Anna")
         _ = try await anna.next("history") { $0.type == "history" }
         try await anna.say("/story new theme:owls pages:3")
         _ = try await anna.next("page 1") { $0.message?.page != nil }
@@ -184,7 +195,7 @@ struct WebChatEndToEndTests {
         let refusal = try await anna.next("quota refusal") { $0.message?.isPrivate == true }
         #expect(refusal.message?.text?.contains("midnight UTC") == true)
         // Someone else in the family still has their own story for today.
-        let ben = try await ChatTestClient.connect(port: app.port, room: "family", user: "ben", name: "Ben")
+        let ben = try await ChatTestClient.join(app, room: "family", name: "Ben")
         _ = try await ben.next("history") { $0.type == "history" }
         try await ben.say("/story new theme:foxes pages:3")
         _ = try await ben.next("Ben's acknowledgement") { $0.message?.text?.contains("on its way") == true && $0.message?.isPrivate == false }

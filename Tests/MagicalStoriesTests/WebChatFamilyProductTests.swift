@@ -11,7 +11,7 @@ struct WebChatFamilyProductTests {
     func collectionsInTheWebChat() async throws {
         let app = try await TestApp.start()
         defer { app.removeFiles() }
-        let anna = try await ChatTestClient.connect(port: app.port, room: "family", user: "anna", name: "Anna")
+        let anna = try await ChatTestClient.join(app, room: "family", name: "Anna")
         _ = try await anna.next("history") { $0.type == "history" }
 
         try await anna.say("/collection new goal:patience name:Mia stories:3")
@@ -42,7 +42,7 @@ struct WebChatFamilyProductTests {
         #expect(try await app.app.collections.collections(of: family).isEmpty)
         #expect(try await app.app.stories.story(firstStory, family: family) == nil)
         let imageURL = try #require(page1.message?.page?.imageUrl, "page 1 is shown with its picture")
-        let (status, _, _) = try await app.get(imageURL)
+        let (status, _, _) = try await app.get(imageURL, as: anna.member)
         #expect(status == 404, "the collection's pictures are gone too")
 
         try await anna.say("/settings set illustrations:text")
@@ -69,7 +69,7 @@ struct WebChatFamilyProductTests {
     func refusedContinuation() async throws {
         let app = try await TestApp.start()
         defer { app.removeFiles() }
-        let anna = try await ChatTestClient.connect(port: app.port, room: "family", user: "anna", name: "Anna")
+        let anna = try await ChatTestClient.join(app, room: "family", name: "Anna")
         _ = try await anna.next("history") { $0.type == "history" }
         try await app.app.entitlements.grant(.family(Self.family), by: "cli:test", days: nil, reason: nil)
         // Story 2 of a patience collection is about a cake; the family keeps cakes out of stories.
@@ -105,8 +105,8 @@ struct WebChatFamilyProductTests {
     func forgetTheRoom() async throws {
         let app = try await TestApp.start()
         defer { app.removeFiles() }
-        let anna = try await ChatTestClient.connect(port: app.port, room: "family", user: "anna", name: "Anna")
-        let carl = try await ChatTestClient.connect(port: app.port, room: "cousins", user: "carl", name: "Carl")
+        let anna = try await ChatTestClient.join(app, room: "family", name: "Anna")
+        let carl = try await ChatTestClient.join(app, room: "cousins", name: "Carl")
         _ = try await anna.next("history") { $0.type == "history" }
         _ = try await carl.next("history") { $0.type == "history" }
         try await app.app.entitlements.grant(.family(Self.family), by: "cli:test", days: nil, reason: "family plan")
@@ -142,18 +142,18 @@ struct WebChatFamilyProductTests {
         #expect(try await app.app.collections.collections(of: Self.family).isEmpty)
         let settings = SQLiteFamilySettingsStore(database: app.app.database, clock: SystemWallClock())
         #expect(try await settings.settings(for: Self.family) == FamilySettings())
-        let (status, _, _) = try await app.get(try #require(story.message?.page?.imageUrl))
+        let (status, _, _) = try await app.get(try #require(story.message?.page?.imageUrl), as: anna.member)
         #expect(status == 404, "the pictures are gone")
-        let newcomer = try await ChatTestClient.connect(port: app.port, room: "family", user: "dora", name: "Dora")
+        let newcomer = try await ChatTestClient.join(app, room: "family", name: "Dora")
         let history = try await newcomer.next("history") { $0.type == "history" }
         #expect(history.messages?.isEmpty == true, "the room's chat history is gone")
         // Admin records stay: the room is still premium, and the grant is in the audit log.
-        #expect(try await app.app.entitlements.plan(for: "anna", in: Self.family).isPremium)
+        #expect(try await app.app.entitlements.plan(for: anna.userID, in: Self.family).isPremium)
         #expect(try await app.app.entitlements.auditLog().map(\.action) == [.grant])
         // The cousins' room is untouched.
         let cousins = FamilyRef(platform: "web", externalID: "cousins")
         #expect(try await app.app.stories.library(of: cousins, offset: 0, limit: 10).total == 1)
-        let cousin = try await ChatTestClient.connect(port: app.port, room: "cousins", user: "eve", name: "Eve")
+        let cousin = try await ChatTestClient.join(app, room: "cousins", name: "Eve")
         #expect(try await cousin.next("history") { $0.type == "history" }.messages?.isEmpty == false)
         for client in [anna, carl, newcomer, cousin] { await client.close() }
         await app.stop()

@@ -10,8 +10,8 @@ struct WebChatPageFillInTests {
         let gate = GatedIllustrator(holding: [2])
         let app = try await TestApp.start(illustrator: gate)
         defer { app.removeFiles() }
-        let anna = try await ChatTestClient.connect(port: app.port, room: "family", user: "anna", name: "Anna")
-        let ben = try await ChatTestClient.connect(port: app.port, room: "family", user: "ben", name: "Ben")
+        let anna = try await ChatTestClient.join(app, room: "family", name: "Anna")
+        let ben = try await ChatTestClient.join(app, room: "family", name: "Ben")
         _ = try await ben.next("history") { $0.type == "history" }
         try await anna.say("/story new theme:owls name:Mia pages:3")
         let page1 = try await ben.next("page 1") { $0.message?.page?.pageNumber == 1 && $0.message?.page?.imageUrl != nil }

@@ -9,8 +9,8 @@ struct WebChatSafetyTests {
     func refusalsUseNoStory() async throws {
         let app = try await TestApp.start { $0.storiesPerDay = 1 }
         defer { app.removeFiles() }
-        let anna = try await ChatTestClient.connect(port: app.port, room: "family", user: "anna", name: "Anna")
-        let ben = try await ChatTestClient.connect(port: app.port, room: "family", user: "ben", name: "Ben")
+        let anna = try await ChatTestClient.join(app, room: "family", name: "Anna")
+        let ben = try await ChatTestClient.join(app, room: "family", name: "Ben")
         _ = try await anna.next("history") { $0.type == "history" }
         _ = try await ben.next("history") { $0.type == "history" }
 

@@ -140,9 +140,12 @@ struct OfflineIllustratorTests {
         #expect(PNGInspector.inspect(solo) != nil)
     }
 
-    /// Writes a sample story to `ILLUSTRATOR_SAMPLES_DIR` when that variable is set, and times it.
-    @Test func sampleStory() throws {
-        guard let dir = ProcessInfo.processInfo.environment["ILLUSTRATOR_SAMPLES_DIR"] else { return }
+    /// Writes a sample story to `ILLUSTRATOR_SAMPLES_DIR` and times it: a tool for eyeballing the
+    /// pictures, reported as skipped (not passed) when the variable is not set.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["ILLUSTRATOR_SAMPLES_DIR"] != nil,
+                   "writes sample pages for eyeballing: set ILLUSTRATOR_SAMPLES_DIR (and optionally ILLUSTRATOR_SAMPLES_SETTING, _KIND)"))
+    func sampleStory() throws {
+        let dir = try #require(ProcessInfo.processInfo.environment["ILLUSTRATOR_SAMPLES_DIR"])
         let settingName = ProcessInfo.processInfo.environment["ILLUSTRATOR_SAMPLES_SETTING"] ?? "forest"
         let kindName = ProcessInfo.processInfo.environment["ILLUSTRATOR_SAMPLES_KIND"] ?? "dragon"
         var companion = Self.dragon
@@ -169,9 +172,12 @@ struct OfflineIllustratorTests {
         }
     }
 
-    /// Writes raw RGBA thumbnails of every setting to `ILLUSTRATOR_GALLERY_DIR` when set (for eyeballing).
-    @Test func gallery() throws {
-        guard let dir = ProcessInfo.processInfo.environment["ILLUSTRATOR_GALLERY_DIR"] else { return }
+    /// Writes raw RGBA thumbnails of every setting to `ILLUSTRATOR_GALLERY_DIR`: a tool for
+    /// eyeballing, reported as skipped (not passed) when the variable is not set.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["ILLUSTRATOR_GALLERY_DIR"] != nil,
+                   "writes RGBA thumbnails of every setting for eyeballing: set ILLUSTRATOR_GALLERY_DIR to run"))
+    func gallery() throws {
+        let dir = try #require(ProcessInfo.processInfo.environment["ILLUSTRATOR_GALLERY_DIR"])
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let illustrator = OfflineIllustrator(width: 384, height: 256)
         for (i, setting) in StorySetting.allCases.enumerated() {

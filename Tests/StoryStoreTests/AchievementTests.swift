@@ -1,5 +1,6 @@
 import Foundation
 import StoryDomain
+import StoryTestSupport
 import Testing
 @testable import StoryStore
 

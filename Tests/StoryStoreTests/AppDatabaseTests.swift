@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import StoryDomain
+import StoryTestSupport
 import Testing
 @testable import StoryStore
 
@@ -19,7 +20,8 @@ struct AppDatabaseTests {
         #expect(try database.appliedMigrations() == ["v1: families, stories, pages, images, jobs, chat", "v2: bot state", "v3: usage ledger, delivery marks",
                                                      "v4: plans, audit, settings, collections, achievements", "v5: quota ledger",
                                                      "v6: a story the bedtime screen refused keeps its quota use",
-                                                     "v7: request keys, acknowledgement receipts"])
+                                                     "v7: request keys, acknowledgement receipts",
+                                                     "v8: web chat rooms, members, invites, sessions"])
         #expect(await database.ping())
     }
 

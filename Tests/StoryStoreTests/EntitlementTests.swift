@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import StoryDomain
+import StoryTestSupport
 import Testing
 @testable import StoryStore
 

@@ -12,23 +12,16 @@ public struct ModelStoryDraft: Decodable, Sendable, Equatable {
     public var pages: [Page]?
 }
 
-/// Checks a model's story against the request (page count, length for the age, words that do
-/// not belong at bedtime) and turns it into a ``WrittenStory`` with the fixed character sheet
+/// Checks a model's story against the request (page count, length for the age, the bedtime
+/// screen in the story's language and the family's avoid-list) and turns it into a ``WrittenStory`` with the fixed character sheet
 /// and a scene for every page.
 public struct ModelStoryAssembler: Sendable {
-    /// Words a bedtime story never needs, checked on every generated story.
-    public static let bedtimeAvoidList = [
-        "kill", "killed", "killing", "blood", "bloody", "gun", "guns", "knife", "knives", "weapon", "murder",
-        "dead", "die", "died", "dies", "death", "kidnap", "kidnapped", "terrified", "horror", "nightmare", "nightmares",
-        "scream", "screamed", "screaming", "stab", "shoot", "shot", "bomb", "war",
-    ]
-
     let provider: String
     let checker: GeneratedStoryChecker
 
     public init(provider: String, avoid: [String] = []) {
         self.provider = provider
-        checker = GeneratedStoryChecker(avoidList: Self.bedtimeAvoidList + avoid)
+        checker = GeneratedStoryChecker(avoidList: avoid)
     }
 
     /// Decodes the model's text (tolerating code fences around the JSON).

@@ -9,13 +9,17 @@ public struct ProviderRetry: Sendable {
     public var maxDelay: Duration
     /// Sleeps; injected so tests don't wait.
     let sleep: @Sendable (Duration) async throws -> Void
+    /// Told of every failed attempt and whether it will be retried (for metrics).
+    public var onFailure: @Sendable (_ error: ProviderError, _ willRetry: Bool) -> Void
 
     public init(maxAttempts: Int = 3, baseDelay: Duration = .seconds(1), maxDelay: Duration = .seconds(60),
-                sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
+                sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+                onFailure: @escaping @Sendable (_ error: ProviderError, _ willRetry: Bool) -> Void = { _, _ in }) {
         self.maxAttempts = max(1, maxAttempts)
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay
         self.sleep = sleep
+        self.onFailure = onFailure
     }
 
     /// Runs `operation` (given the 1-based attempt number) until it succeeds, fails for good,
@@ -26,8 +30,19 @@ public struct ProviderRetry: Sendable {
             do {
                 return try await operation(attempt)
             } catch let error as ProviderError {
-                guard error.isRetryable, attempt < maxAttempts else { throw error }
-                let delay = try delay(after: error, attempt: attempt)
+                guard error.isRetryable, attempt < maxAttempts else {
+                    onFailure(error, false)
+                    throw error
+                }
+                let delay: Duration
+                do {
+                    delay = try self.delay(after: error, attempt: attempt)
+                } catch let exhausted as ProviderError {
+                    // A wait hint longer than allowed: the quota is as good as exhausted.
+                    onFailure(exhausted, false)
+                    throw exhausted
+                }
+                onFailure(error, true)
                 try await sleep(delay)
                 attempt += 1
             }

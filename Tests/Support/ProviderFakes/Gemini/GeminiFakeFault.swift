@@ -23,6 +23,8 @@ public enum GeminiFakeFault: Sendable, Equatable {
     case malformedJSON
     /// 200, `STOP`, a valid story with one page too few (too many for a one-page story).
     case wrongPageCount
+    /// 200, `STOP`, a valid story whose page 1 has a knife and blood in it (for the bedtime screen).
+    case unsafeStory
     /// 200, `STOP`, a text-only answer with no picture (Imagen: `{}`).
     case noImage
     /// 200, `finishReason: IMAGE_SAFETY`, no content.

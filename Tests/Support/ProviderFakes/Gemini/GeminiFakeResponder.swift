@@ -57,6 +57,9 @@ struct GeminiFakeResponder: Sendable {
         case .wrongPageCount:
             let text = storyJSON(pages: pageCount == 1 ? 2 : pageCount - 1)
             return candidate([["text": .string(text)]], finish: "STOP", characters: text.count)
+        case .unsafeStory:
+            let text = storyJSON(pages: pageCount, unsafe: true)
+            return candidate([["text": .string(text)]], finish: "STOP", characters: text.count)
         default: // .noImage
             let text = "I would love to help, but I can only describe this picture: a calm evening meadow."
             return candidate([["text": .string(text)]], finish: "STOP", characters: text.count)
@@ -79,8 +82,8 @@ struct GeminiFakeResponder: Sendable {
         return schema?["minItems"]?.intAllowingString ?? GeminiFakeStoryWriter(userText: userText).pagesAsked ?? 5
     }
 
-    private func storyJSON(pages: Int) -> String {
-        String(decoding: GeminiFakeStoryWriter(userText: userText).story(pages: pages).encoded, as: UTF8.self)
+    private func storyJSON(pages: Int, unsafe: Bool = false) -> String {
+        String(decoding: GeminiFakeStoryWriter(userText: userText).story(pages: pages, unsafe: unsafe).encoded, as: UTF8.self)
     }
 
     /// A solid picture whose colour changes with every request.

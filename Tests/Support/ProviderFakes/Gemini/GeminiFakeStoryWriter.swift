@@ -27,10 +27,11 @@ struct GeminiFakeStoryWriter: Sendable {
         }
     }
 
-    /// `{title, pages: [{text, imagePrompt}]}` with `pages` pages.
-    func story(pages: Int) -> GeminiFakeJSON {
+    /// `{title, pages: [{text, imagePrompt}]}` with `pages` pages; `unsafe` puts a sentence no
+    /// bedtime story may have on page 1, as a careless model might.
+    func story(pages: Int, unsafe: Bool = false) -> GeminiFakeJSON {
         let pageList = (1...max(1, pages)).map { number -> GeminiFakeJSON in
-            ["text": .string(text(page: number, of: pages)),
+            ["text": .string((unsafe && number == 1 ? "The owl found a sharp knife covered in blood. " : "") + text(page: number, of: pages)),
              // Like a careless model, it names the characters in its picture prompts.
              "imagePrompt": .string("\(hero) and \(companion ?? "a little bird") in a calm watercolour scene for page \(number), soft evening light")]
         }

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Where rooms, members, invites and sessions are kept. Secrets are given to it in the clear
+/// and it keeps only their hashes.
+public protocol RoomDirectory: Sendable {
+    /// Adds a room; throws ``RoomAccessError/roomExists(_:)`` when its key is taken.
+    func createRoom(_ name: RoomName, at date: Date) async throws -> Room
+    func room(key: String) async throws -> Room?
+    /// Every room, oldest first, with member counts.
+    func rooms() async throws -> [Room]
+    /// Grown-ups not removed, in every room.
+    func grownUpCount() async throws -> Int
+
+    func addInvite(_ draft: InviteDraft, code: AccessSecret) async throws -> RoomInvite
+    /// The room's invites, newest first (`openAt`: only those still open at that time).
+    func invites(roomKey: String, openAt: Date?) async throws -> [RoomInvite]
+    /// Revokes an invite of the room (any room when nil); false when there is none to revoke.
+    func revokeInvite(id: Int64, roomKey: String?, at date: Date) async throws -> Bool
+    /// Revokes every open invite made for `purpose` (an earlier setup link).
+    func revokeOpenInvites(purpose: RoomInvite.Purpose, at date: Date) async throws
+
+    /// In one transaction: checks the invite (throwing ``RoomAccessError`` when it no longer
+    /// opens the door), counts its use, adds the member and their session.
+    func redeem(code: AccessSecret, memberID: String, name: String, session: AccessSecret, sessionExpiresAt: Date,
+                at date: Date) async throws -> RoomMember
+    /// The member holding a live session; marks them seen and extends the session to `extendTo`.
+    func member(session: AccessSecret, at date: Date, extendTo: Date) async throws -> RoomMember?
+    /// Members not removed, in the order they joined.
+    func members(roomKey: String) async throws -> [RoomMember]
+    /// Removes the member and ends their sessions; refuses (``RoomAccessError/lastGrownUp``)
+    /// to remove a room's last grown-up. False when they were not a member.
+    func removeMember(id: String, roomKey: String, at date: Date) async throws -> Bool
+
+    /// Whether a page of one of the room's stories shows the picture.
+    func roomShows(image: ImageID, roomKey: String) async throws -> Bool
+}

@@ -1,0 +1,113 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import StoryBot
+import StoryDomain
+
+/// The web chat's doors over HTTP: `POST /api/join` follows an invite and answers with the
+/// session cookie; `GET /api/me` says who the cookie belongs to.
+struct WebChatDoorRoutes: Sendable {
+    /// What `POST /api/join` takes: the whole invite link or its code, and the person's name.
+    struct JoinRequest: Decodable {
+        var invite: String
+        var name: String
+    }
+
+    /// Who a session belongs to (the answer to a join and to `/api/me`).
+    struct Member: Encodable {
+        var userId: String
+        var name: String
+        var role: String
+        var room: String
+        var roomName: String
+
+        init(_ member: RoomMember) {
+            userId = member.id
+            name = member.name
+            role = member.role.rawValue
+            room = member.room.rawValue
+            roomName = member.room.displayName
+        }
+    }
+
+    let rooms: RoomAccess
+    let throttle: JoinThrottle
+    let origins: OriginPolicy
+    let logger: Logger
+
+    func add(to router: Router<WebChatRequestContext>) {
+        router.post("/api/join") { request, context in try await join(request, context: context) }
+        router.get("/api/me") { request, context in me(request, context: context) }
+    }
+
+    func join(_ request: Request, context: WebChatRequestContext) async throws -> Response {
+        let client = context.client
+        guard origins.allows(origins: request.headers[values: .origin], host: client.host, secure: client.isSecure) else {
+            logger.notice("web chat: join from another site refused", metadata: ["origin": "\(request.headers[.origin] ?? "")"])
+            return Self.error(.forbidden, "🔒 Invites can only be opened on the web chat's own page.")
+        }
+        switch await throttle.verdict(for: client.address) {
+        case let .refuse(retryAfter):
+            var response = Self.error(.tooManyRequests, "⏳ Too many tries with invite links that don't work. Please wait "
+                                      + "\(max(1, Int((retryAfter / 60).rounded(.up)))) minutes, then try again with the whole link.")
+            response.headers[.retryAfter] = "\(Int(retryAfter))"
+            return response
+        case let .allow(delay):
+            if delay > 0 { try await Task.sleep(for: .seconds(delay)) }
+        }
+        guard request.headers[.contentType]?.lowercased().hasPrefix("application/json") == true else {
+            return Self.error(.unsupportedMediaType, "Send the invite as JSON: {\"invite\": \"…\", \"name\": \"…\"}.")
+        }
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: 4_096)
+        } catch {
+            return Self.error(.contentTooLarge, "That is far too long for an invite and a name.")
+        }
+        guard let asked = try? JSONDecoder().decode(JoinRequest.self, from: Data(body.readableBytesView)) else {
+            return Self.error(.badRequest, "Send the invite as JSON: {\"invite\": \"…\", \"name\": \"…\"}.")
+        }
+        do {
+            let joined = try await rooms.join(invite: asked.invite, name: asked.name)
+            logger.notice("web chat: someone joined", metadata: ["room": "\(joined.member.room.rawValue)", "member": "\(joined.member.id)",
+                                                                 "role": "\(joined.member.role.rawValue)"])
+            var response = Self.json(.ok, Member(joined.member))
+            response.headers[.setCookie] = SessionCookie.setting(joined.session.rawValue, maxAge: RoomAccess.sessionLifetime,
+                                                                 secure: client.isSecure)
+            return response
+        } catch let error as RoomAccessError {
+            if error.isFailedEntry {
+                await throttle.recordFailure(for: client.address)
+                logger.info("web chat: an invite did not open the door", metadata: ["address": "\(client.address)", "reason": "\(error)"])
+            }
+            let status: HTTPResponse.Status = switch error {
+            case .inviteExpired, .inviteRevoked, .inviteUsedUp: .gone
+            case .inviteNotFound: .forbidden
+            default: .badRequest
+            }
+            return Self.error(status, FriendlyErrors.text(for: error))
+        }
+    }
+
+    /// Who the session cookie belongs to; each answer renews the cookie for another full lifetime.
+    func me(_ request: Request, context: WebChatRequestContext) -> Response {
+        guard let member = context.member, let token = SessionCookie.token(in: request.headers[values: .cookie]) else {
+            return Self.error(.unauthorized, "🔑 This family room is private: open the invite link a grown-up sent you.")
+        }
+        var response = Self.json(.ok, Member(member))
+        response.headers[.setCookie] = SessionCookie.setting(token, maxAge: RoomAccess.sessionLifetime, secure: context.client.isSecure)
+        return response
+    }
+
+    static func json(_ status: HTTPResponse.Status, _ value: some Encodable) -> Response {
+        let data = (try? WebChatJSON.encoder.encode(value)) ?? Data("{}".utf8)
+        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    static func error(_ status: HTTPResponse.Status, _ message: String) -> Response {
+        json(status, ["error": message])
+    }
+}

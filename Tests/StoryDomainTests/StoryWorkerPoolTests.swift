@@ -1,0 +1,143 @@
+import Foundation
+import StoryDomain
+import StoryTestSupport
+import Testing
+
+/// A pool over an in-memory queue on a manual clock: idle workers wait on the clock, so a test
+/// knows when they are idle and moves time itself. Nothing here sleeps.
+private struct PoolHarness {
+    struct Ran: Sendable, Equatable {
+        var story: StoryID
+        var outcome: StoryPipeline.Outcome
+    }
+
+    let clock = ManualWallClock()
+    let store: InMemoryStore
+    let ran = Recorder<Ran>()
+    let errors = Recorder<String>()
+    let idlePoll = Duration.seconds(1)
+
+    init() {
+        store = InMemoryStore(clock: clock)
+    }
+
+    func pool(writer: ScriptedWriter = .fitting(), concurrency: Int) -> StoryWorkerPool {
+        let pipeline = StoryPipeline(repository: store, queue: store, writer: writer, illustrator: ScriptedIllustrator.unused(),
+                                     listener: RecordingProgressListener(), clock: clock)
+        let ran = self.ran
+        let errors = self.errors
+        return StoryWorkerPool(queue: store, pipeline: pipeline, clock: clock, concurrency: concurrency, idlePoll: idlePoll,
+                               onError: { errors.append("\($0)") },
+                               onOutcome: { job, outcome in ran.append(Ran(story: job.storyID, outcome: outcome)) })
+    }
+
+    /// Stores a text-only story and its job (the pool's pipeline paints nothing).
+    @discardableResult
+    func enqueue(_ id: String) async throws -> Story {
+        let story = StoryFixtures.story(id, request: StoryFixtures.request(illustrations: .off), createdAt: clock.now())
+        _ = try await store.createStory(story, delivery: StoryFixtures.delivery(messageID: id), quota: nil)
+        return story
+    }
+}
+
+@Suite("StoryWorkerPool", .timeLimit(.minutes(1)))
+struct StoryWorkerPoolTests {
+    @Test("wake() starts a new job at once, without waiting for the idle poll")
+    func wakeStartsAtOnce() async throws {
+        let harness = PoolHarness()
+        let pool = harness.pool(concurrency: 2)
+        let running = Task { await pool.run() }
+        await harness.clock.waitForSleepers(2)
+
+        let story = try await harness.enqueue("woken")
+        pool.wake()
+        let ran = await harness.ran.wait(count: 1)
+        #expect(ran == [.init(story: story.id, outcome: .delivered)])
+        #expect(harness.clock.now() == StoryFixtures.start, "time never moved: the wake did it")
+        running.cancel()
+        await running.value
+    }
+
+    @Test("at most `concurrency` stories are made at once; the rest wait their turn")
+    func concurrencyBound() async throws {
+        let harness = PoolHarness()
+        for index in 1...4 { try await harness.enqueue("story\(index)") }
+        let gate = AsyncGate()
+        let writer = ScriptedWriter.fitting(gate: gate)
+        let pool = harness.pool(writer: writer, concurrency: 2)
+        let running = Task { await pool.run() }
+
+        await writer.requests.wait(count: 2)
+        #expect(writer.probe.current == 2)
+        gate.open()
+        let ran = await harness.ran.wait(count: 4)
+        #expect(Set(ran.map(\.story.rawValue)) == ["story1", "story2", "story3", "story4"])
+        #expect(ran.allSatisfy { $0.outcome == .delivered })
+        #expect(writer.probe.maximum == 2)
+        running.cancel()
+        await running.value
+    }
+
+    @Test("a delayed retry runs when it falls due, found by the idle poll")
+    func delayedRetryBecomesDue() async throws {
+        let harness = PoolHarness()
+        let story = try await harness.enqueue("later")
+        let job = try #require(try await harness.store.claimNext(now: harness.clock.now()))
+        try await harness.store.retry(job.id, notBefore: harness.clock.now().addingTimeInterval(30), error: "busy")
+        let pool = harness.pool(concurrency: 1)
+        let running = Task { await pool.run() }
+        await harness.clock.waitForSleepers(1)
+
+        // One poll before it is due: the worker looks, finds nothing, and waits again.
+        harness.clock.advance(by: harness.idlePoll)
+        await harness.clock.waitForSleepers(1)
+        #expect(harness.ran.all.isEmpty)
+
+        harness.clock.advance(by: 30)
+        #expect(await harness.ran.wait(count: 1) == [.init(story: story.id, outcome: .delivered)])
+        running.cancel()
+        await running.value
+    }
+
+    @Test("jobs a stopped process left running are requeued when the pool starts")
+    func requeuesInterrupted() async throws {
+        let harness = PoolHarness()
+        let story = try await harness.enqueue("interrupted")
+        _ = try #require(try await harness.store.claimNext(now: harness.clock.now()))
+        let pool = harness.pool(concurrency: 1)
+        let running = Task { await pool.run() }
+
+        #expect(await harness.ran.wait(count: 1) == [.init(story: story.id, outcome: .delivered)])
+        #expect(try await harness.store.job(for: story.id)?.attempts == 2)
+        running.cancel()
+        await running.value
+    }
+
+    @Test("a queue error is reported, and the queue is read again after the idle poll")
+    func queueErrorRetried() async throws {
+        let harness = PoolHarness()
+        let story = try await harness.enqueue("afterfault")
+        await harness.store.failNext("claimNext(now:)", with: TestDoubleError.scripted("disk I/O error"))
+        let pool = harness.pool(concurrency: 1)
+        let running = Task { await pool.run() }
+
+        #expect(await harness.errors.wait(count: 1) == ["scripted failure: disk I/O error"])
+        await harness.clock.waitForSleepers(1)
+        #expect(harness.ran.all.isEmpty)
+        harness.clock.advance(by: harness.idlePoll)
+        #expect(await harness.ran.wait(count: 1) == [.init(story: story.id, outcome: .delivered)])
+        running.cancel()
+        await running.value
+    }
+
+    @Test("cancelling run() stops every worker")
+    func cancellationStops() async throws {
+        let harness = PoolHarness()
+        let pool = harness.pool(concurrency: 3)
+        let running = Task { await pool.run() }
+        await harness.clock.waitForSleepers(3)
+        running.cancel()
+        await running.value
+        #expect(harness.clock.sleeperCount == 0)
+    }
+}

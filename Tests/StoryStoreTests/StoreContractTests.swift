@@ -1,0 +1,246 @@
+import Foundation
+import StoryDomain
+import StoryTestSupport
+import Testing
+@testable import StoryStore
+
+/// The storage ports' contract, run against every backend: the SQLite store and the in-memory
+/// fakes the unit tests use (so the fakes stay faithful). A second backend joins by adding a case.
+enum StoreBackend: String, CaseIterable, CustomTestStringConvertible {
+    case sqlite, inMemory
+
+    var testDescription: String { rawValue }
+
+    /// The ports, all on one store.
+    struct Ports {
+        let stories: any StoryRepository
+        let jobs: any StoryJobQueue
+        let collections: any CollectionStore
+        let settings: any FamilySettingsStore
+        let transcript: any ChatTranscriptStore
+        let familyData: any FamilyDataStore
+    }
+
+    func make(clock: ManualWallClock) throws -> Ports {
+        switch self {
+        case .sqlite:
+            let database = try AppDatabase.inMemory()
+            return Ports(stories: SQLiteStoryRepository(database: database, clock: clock), jobs: SQLiteJobQueue(database: database, clock: clock),
+                         collections: SQLiteCollectionStore(database: database, clock: clock),
+                         settings: SQLiteFamilySettingsStore(database: database, clock: clock),
+                         transcript: SQLiteChatTranscript(database: database), familyData: SQLiteFamilyDataStore(database: database))
+        case .inMemory:
+            let store = InMemoryStore(clock: clock)
+            return Ports(stories: store, jobs: store, collections: store, settings: store, transcript: store, familyData: store)
+        }
+    }
+}
+
+@Suite("Storage contract: stories, jobs, quota")
+struct StoreContractTests {
+    static let delivery = DeliveryAddress(platform: "web", channelID: "family", messageID: "m1")
+    static let quota = DailyQuota(storiesPerDay: 2)
+    let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
+
+    var today: Date { DailyQuota.day(containing: clock.now()).start }
+
+    @Test("the quota is counted with the story; a failed story is refunded unless the bedtime screen refused it",
+          arguments: StoreBackend.allCases)
+    func quota(_ backend: StoreBackend) async throws {
+        let ports = try backend.make(clock: clock)
+        _ = try await ports.stories.createStory(Fixtures.story(id: "first"), delivery: Self.delivery, quota: Self.quota)
+        _ = try await ports.stories.createStory(Fixtures.story(id: "second"), delivery: Self.delivery, quota: Self.quota)
+        await #expect(throws: QuotaExceeded.self) {
+            _ = try await ports.stories.createStory(Fixtures.story(id: "third"), delivery: Self.delivery, quota: Self.quota)
+        }
+        #expect(try await ports.stories.story(StoryID(rawValue: "third")!) == nil, "a refused story leaves no trace")
+
+        try await ports.stories.setStatus(.failed, for: StoryID(rawValue: "first")!, reason: "writerFailed")
+        #expect(try await ports.stories.storiesStarted(by: Fixtures.mia, on: "web", since: today) == 1)
+        let unsafe = String(describing: GeneratedStoryChecker.Problem.unsafeContent(.violence))
+        try await ports.stories.setStatus(.failed, for: StoryID(rawValue: "second")!, reason: "model error: \(unsafe)")
+        #expect(try await ports.stories.storiesStarted(by: Fixtures.mia, on: "web", since: today) == 1, "the screened story keeps its use")
+
+        _ = try await ports.stories.createStory(Fixtures.story(id: "third"), delivery: Self.delivery, quota: Self.quota)
+        #expect(try await ports.stories.deleteStory(StoryID(rawValue: "third")!))
+        #expect(try await ports.stories.storiesStarted(by: Fixtures.mia, on: "web", since: today) == 2, "deleting gives nothing back")
+        #expect(try await ports.stories.storiesStarted(by: Fixtures.mia, on: "discord", since: today) == 0, "per platform")
+
+        clock.advance(by: 86_400)
+        #expect(try await ports.stories.storiesStarted(by: Fixtures.mia, on: "web", since: today) == 0, "a new day")
+    }
+
+    @Test("one job per platform request; the request finds its story", arguments: StoreBackend.allCases)
+    func oneJobPerRequest(_ backend: StoreBackend) async throws {
+        let ports = try backend.make(clock: clock)
+        var delivery = Self.delivery
+        delivery.requestID = "1300"
+        let job = try await ports.stories.createStory(Fixtures.story(id: "asked"), delivery: delivery, quota: Self.quota)
+        #expect(job.delivery == delivery && job.status == .queued && job.attempts == 0 && job.notBefore == clock.now())
+        await #expect(throws: (any Error).self) {
+            _ = try await ports.stories.createStory(Fixtures.story(id: "again"), delivery: delivery, quota: Self.quota)
+        }
+        #expect(try await ports.stories.story(StoryID(rawValue: "again")!) == nil)
+        #expect(try await ports.stories.storiesStarted(by: Fixtures.mia, on: "web", since: today) == 1, "the refused one used nothing")
+        #expect(try await ports.stories.story(forRequest: "1300", on: "web") == StoryID(rawValue: "asked"))
+        #expect(try await ports.stories.story(forRequest: "1300", on: "discord") == nil)
+
+        // A moved delivery keeps the job's request.
+        try await ports.jobs.updateDelivery(job.id, to: DeliveryAddress(platform: "web", channelID: "family", messageID: "m2"))
+        #expect(try await ports.stories.story(forRequest: "1300", on: "web") == StoryID(rawValue: "asked"))
+        #expect(try await ports.jobs.job(for: StoryID(rawValue: "asked")!)?.delivery.messageID == "m2")
+    }
+
+    @Test("jobs are claimed oldest due first; retries wait; interrupted jobs go back to the queue", arguments: StoreBackend.allCases)
+    func queue(_ backend: StoreBackend) async throws {
+        let ports = try backend.make(clock: clock)
+        let first = try await ports.stories.createStory(Fixtures.story(id: "one"), delivery: Self.delivery, quota: nil)
+        clock.advance(by: 1)
+        let second = try await ports.stories.createStory(Fixtures.story(id: "two", at: clock.now()), delivery: Self.delivery, quota: nil)
+
+        let claimed = try #require(try await ports.jobs.claimNext(now: clock.now()))
+        #expect(claimed.id == first.id && claimed.status == .running && claimed.attempts == 1)
+        try await ports.jobs.retry(claimed.id, notBefore: clock.now().addingTimeInterval(60), error: "busy")
+        #expect(try await ports.jobs.claimNext(now: clock.now())?.id == second.id)
+        #expect(try await ports.jobs.claimNext(now: clock.now()) == nil, "the retry is not due yet")
+
+        // A restart: the running job goes back to the queue, due since it was made.
+        #expect(try await ports.jobs.requeueInterrupted() == 1)
+        clock.advance(by: 60)
+        #expect(try await ports.jobs.claimNext(now: clock.now())?.id == second.id, "due before the retry")
+        let again = try #require(try await ports.jobs.claimNext(now: clock.now()))
+        #expect(again.id == first.id && again.attempts == 2 && again.lastError == "busy")
+        try await ports.jobs.markDelivered(again.id, at: clock.now())
+        try await ports.jobs.finish(again.id)
+        let done = try #require(try await ports.jobs.job(for: StoryID(rawValue: "one")!))
+        #expect(done.status == .done && done.deliveredAt == clock.now())
+    }
+
+    @Test("text is saved once; pictures are shared by content and deleted with the last story using them",
+          arguments: StoreBackend.allCases)
+    func pagesAndPictures(_ backend: StoreBackend) async throws {
+        let ports = try backend.make(clock: clock)
+        for id in ["a", "b"] {
+            _ = try await ports.stories.createStory(Fixtures.story(id: id), delivery: Self.delivery, quota: nil)
+            try await ports.stories.saveText(Fixtures.written(pages: 3), for: StoryID(rawValue: id)!)
+        }
+        let a = StoryID(rawValue: "a")!
+        let b = StoryID(rawValue: "b")!
+        try await ports.stories.saveText(Fixtures.written(pages: 3, title: "Another title"), for: a)
+        #expect(try await ports.stories.pages(of: a).map(\.text) == ["Page 1 text.", "Page 2 text.", "Page 3 text."])
+        #expect(try await ports.stories.story(a)?.status == .illustrating)
+
+        let shared = try await ports.stories.saveIllustration(Fixtures.picture(1), for: a, page: 1)
+        #expect(try await ports.stories.saveIllustration(Fixtures.picture(1), for: b, page: 1) == shared, "content-addressed")
+        let own = try await ports.stories.saveIllustration(Fixtures.picture(2), for: a, page: 2)
+        #expect(try await ports.stories.pageSnapshot(a, page: 2)?.page.imageID == own)
+        #expect(try await ports.stories.pageSnapshot(a, page: 9) == nil)
+
+        #expect(try await ports.stories.deleteStory(a))
+        #expect(try await ports.stories.image(own) == nil)
+        #expect(try await ports.stories.image(shared)?.data == Fixtures.picture(1).data, "still used by b")
+        #expect(try await ports.stories.deleteStory(a) == false)
+        #expect(try await ports.jobs.job(for: a) == nil, "the job goes with its story")
+    }
+
+    @Test("the library is newest first, paged; titles and themes are searched", arguments: StoreBackend.allCases)
+    func library(_ backend: StoreBackend) async throws {
+        let ports = try backend.make(clock: clock)
+        for (index, theme) in ["a sleepy dragon", "owls at night", "a brave Dragon"].enumerated() {
+            _ = try await ports.stories.createStory(Fixtures.story(id: "s\(index)", theme: theme, at: clock.now()), delivery: Self.delivery,
+                                                    quota: nil)
+            clock.advance(by: 10)
+        }
+        _ = try await ports.stories.createStory(Fixtures.story(id: "elsewhere", family: FamilyRef(platform: "web", externalID: "other")),
+                                                delivery: Self.delivery, quota: nil)
+        let page = try await ports.stories.library(of: Fixtures.family, offset: 1, limit: 1)
+        #expect(page.total == 3 && page.offset == 1)
+        #expect(page.items.map(\.id.rawValue) == ["s1"])
+        #expect(try await ports.stories.findStories(in: Fixtures.family, matching: "dragon", limit: 10).map(\.id.rawValue) == ["s2", "s0"])
+        #expect(try await ports.stories.findStories(in: Fixtures.family, matching: "", limit: 2).map(\.id.rawValue) == ["s2", "s1"])
+    }
+}
+
+@Suite("Storage contract: collections, transcripts, forgetting a family")
+struct FamilyStoreContractTests {
+    let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
+
+    func collection(_ id: String = "coll1", count: Int = 3) -> GrowthCollection {
+        GrowthCollection(id: CollectionID(rawValue: id)!, family: Fixtures.family, requester: Fixtures.mia, goal: .kindness, heroName: "Mia",
+                         age: 5, companion: nil, language: .english, storyCount: count, seed: 1, createdAt: clock.now())
+    }
+
+    @Test("a position keeps its story; reading counts once; finishing earns the achievement once", arguments: StoreBackend.allCases)
+    func collections(_ backend: StoreBackend) async throws {
+        let ports = try backend.make(clock: clock)
+        let growth = collection()
+        _ = try await ports.collections.createCollection(growth, firstStory: Fixtures.story(id: "c1"), delivery: .background,
+                                                         quota: DailyQuota(storiesPerDay: 3))
+        #expect(try await ports.collections.addStory(Fixtures.story(id: "c2"), to: growth.id, position: 2, delivery: .background))
+        #expect(try await ports.collections.addStory(Fixtures.story(id: "c2b"), to: growth.id, position: 2, delivery: .background) == false)
+        #expect(try await ports.collections.addStory(Fixtures.story(id: "c3"), to: growth.id, position: 3, delivery: .background))
+        #expect(try await ports.stories.story(StoryID(rawValue: "c2")!)?.collection?.position == 2)
+
+        var earned: [Achievement.Kind] = []
+        for id in ["c1", "c2", "c3"] {
+            let story = try #require(try await ports.stories.story(StoryID(rawValue: id)!))
+            let outcome = try await ports.collections.recordRead(of: story, at: clock.now())
+            #expect(outcome.firstRead)
+            earned += outcome.earned.map(\.kind)
+        }
+        #expect(earned == [.firstStory, .collectionComplete])
+        let again = try await ports.collections.recordRead(of: try #require(try await ports.stories.story(StoryID(rawValue: "c1")!)),
+                                                           at: clock.now())
+        #expect(!again.firstRead && again.earned.isEmpty && again.collection?.isComplete == true)
+        #expect(try await ports.collections.collection(growth.id)?.collection.completedAt == clock.now())
+
+        #expect(try await ports.collections.deleteCollection(growth.id))
+        #expect(try await ports.stories.story(StoryID(rawValue: "c1")!) == nil)
+        #expect(try await ports.collections.collections(of: Fixtures.family).isEmpty)
+    }
+
+    @Test("an edited message keeps its room and place; history is the newest, oldest first", arguments: StoreBackend.allCases)
+    func transcript(_ backend: StoreBackend) async throws {
+        let ports = try backend.make(clock: clock)
+        for index in 1...3 {
+            try await ports.transcript.upsert(TranscriptEntry(id: "m\(index)", room: "family", payload: Data("v1".utf8),
+                                                              createdAt: clock.now(), updatedAt: clock.now()))
+            clock.advance(by: 1)
+        }
+        try await ports.transcript.upsert(TranscriptEntry(id: "m1", room: "elsewhere", payload: Data("v2".utf8), createdAt: clock.now(),
+                                                          updatedAt: clock.now()))
+        let edited = try #require(try await ports.transcript.entry(id: "m1"))
+        #expect(edited.room == "family" && edited.payload == Data("v2".utf8))
+        #expect(edited.createdAt == Date(timeIntervalSince1970: 1_800_000_000) && edited.updatedAt == clock.now())
+        #expect(try await ports.transcript.recent(room: "family", limit: 2).map(\.id) == ["m2", "m3"])
+    }
+
+    @Test("forgetting a family deletes its stories, pictures, collections, settings and room, and nothing else",
+          arguments: StoreBackend.allCases)
+    func forget(_ backend: StoreBackend) async throws {
+        let ports = try backend.make(clock: clock)
+        let other = FamilyRef(platform: "web", externalID: "other")
+        _ = try await ports.stories.createStory(Fixtures.story(id: "mine"), delivery: .background, quota: nil)
+        _ = try await ports.stories.createStory(Fixtures.story(id: "theirs", family: other), delivery: .background, quota: nil)
+        for id in ["mine", "theirs"] {
+            try await ports.stories.saveText(Fixtures.written(pages: 3), for: StoryID(rawValue: id)!)
+        }
+        _ = try await ports.stories.saveIllustration(Fixtures.picture(1), for: StoryID(rawValue: "mine")!, page: 1)
+        let shared = try await ports.stories.saveIllustration(Fixtures.picture(2), for: StoryID(rawValue: "mine")!, page: 2)
+        _ = try await ports.stories.saveIllustration(Fixtures.picture(2), for: StoryID(rawValue: "theirs")!, page: 1)
+        _ = try await ports.collections.createCollection(collection(), firstStory: Fixtures.story(id: "inseries"), delivery: .background,
+                                                         quota: nil)
+        try await ports.settings.save(FamilySettings(maxPages: 4), for: Fixtures.family, by: "u-mia")
+        try await ports.transcript.upsert(TranscriptEntry(id: "hello", room: "family", payload: Data("{}".utf8), createdAt: clock.now(),
+                                                          updatedAt: clock.now()))
+
+        let forgotten = try await ports.familyData.forget(Fixtures.family)
+        #expect(forgotten == ForgottenFamilyData(stories: 2, pictures: 1, collections: 1, chatMessages: 1))
+        #expect(try await ports.stories.library(of: Fixtures.family, offset: 0, limit: 10).total == 0)
+        #expect(try await ports.settings.settings(for: Fixtures.family) == FamilySettings())
+        #expect(try await ports.transcript.entry(id: "hello") == nil)
+        #expect(try await ports.stories.story(StoryID(rawValue: "theirs")!) != nil)
+        #expect(try await ports.stories.image(shared) != nil, "another family's story still uses it")
+        #expect(try await ports.familyData.forget(Fixtures.family) == ForgottenFamilyData())
+    }
+}

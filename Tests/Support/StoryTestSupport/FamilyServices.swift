@@ -1,0 +1,24 @@
+import StoryDomain
+
+/// The family-facing domain services over in-memory stores, wired as the composition root wires
+/// them: stories, plans and settings, collections. `jobsAdded` records which service queued a job.
+public struct FamilyServices: Sendable {
+    public let clock = ManualWallClock()
+    public let store: InMemoryStore
+    public let entitlements = InMemoryEntitlementStore()
+    public let jobsAdded = Recorder<String>()
+    public let stories: StoryService
+    public let policy: FamilyPolicy
+    public let collections: CollectionService
+
+    public init() {
+        store = InMemoryStore(clock: clock)
+        let jobsAdded = self.jobsAdded
+        stories = StoryService(repository: store, writerLanguages: Set(StoryLanguage.allCases), clock: clock,
+                               jobAdded: { jobsAdded.append("story") })
+        policy = FamilyPolicy(entitlements: EntitlementService(store: entitlements, catalog: PlanCatalog(), clock: clock),
+                              settings: store)
+        collections = CollectionService(store: store, stories: stories, policy: policy, clock: clock,
+                                        jobAdded: { jobsAdded.append("collection") })
+    }
+}

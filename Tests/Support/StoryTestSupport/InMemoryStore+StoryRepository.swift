@@ -1,0 +1,105 @@
+import Foundation
+import StoryDomain
+
+extension InMemoryStore: StoryRepository {
+    public func createStory(_ story: Story, delivery: DeliveryAddress, quota: DailyQuota?) async throws -> StoryJob {
+        try checkFault()
+        return try insert(story, delivery: delivery, quota: quota)
+    }
+
+    public func story(_ id: StoryID) async throws -> Story? {
+        try checkFault()
+        return readBack(id)
+    }
+
+    public func storiesStarted(by requester: Requester, on platform: String, since: Date) async throws -> Int {
+        try checkFault()
+        return started(by: requester, on: platform, since: since)
+    }
+
+    public func saveText(_ written: WrittenStory, for id: StoryID) async throws {
+        try checkFault()
+        guard stories[id] != nil else { throw InMemoryStoreError.constraint("no story \(id) for its pages") }
+        stories[id]?.story.title = written.title
+        stories[id]?.story.sheet = written.sheet
+        stories[id]?.story.status = .illustrating
+        var saved = pages[id] ?? [:]
+        for (index, page) in written.pages.enumerated() where saved[index + 1] == nil {
+            saved[index + 1] = StoryPage(storyID: id, number: index + 1, text: page.text, scene: page.scene,
+                                         imagePrompt: page.imagePrompt, imageID: nil)
+        }
+        pages[id] = saved
+    }
+
+    public func saveIllustration(_ illustration: Illustration, for id: StoryID, page: Int) async throws -> ImageID {
+        try checkFault()
+        let imageID = ContentAddress.imageID(of: illustration.data)
+        if images[imageID] == nil {
+            images[imageID] = StoredImage(id: imageID, contentType: illustration.contentType, data: illustration.data,
+                                          width: illustration.width, height: illustration.height)
+        }
+        pages[id]?[page]?.imageID = imageID
+        return imageID
+    }
+
+    public func pages(of id: StoryID) async throws -> [StoryPage] {
+        try checkFault()
+        return (pages[id] ?? [:]).values.sorted { $0.number < $1.number }
+    }
+
+    public func pageSnapshot(_ id: StoryID, page: Int) async throws -> PageSnapshot? {
+        try checkFault()
+        guard let story = readBack(id), let page = pages[id]?[page] else { return nil }
+        return PageSnapshot(story: story, page: page)
+    }
+
+    public func setStatus(_ status: StoryStatus, for id: StoryID, reason: String?) async throws {
+        try checkFault()
+        guard let old = stories[id]?.story.status else { return }
+        stories[id]?.story.status = status
+        stories[id]?.story.failureReason = reason
+        // A story that fails gives its quota use back, unless the bedtime screen refused its text
+        // (the model calls were spent).
+        if status == .failed, old != .failed, !GeneratedStoryChecker.Problem.isBedtimeScreenRefusal(reason) {
+            for index in quotaUses.indices where quotaUses[index].storyID == id { quotaUses[index].refunded = true }
+        }
+    }
+
+    public func library(of family: FamilyRef, offset: Int, limit: Int) async throws -> LibraryPage {
+        try checkFault()
+        let all = newestFirst(in: family)
+        let items = all.dropFirst(max(0, offset)).prefix(max(0, limit)).map(Self.summary)
+        return LibraryPage(items: Array(items), total: all.count, offset: offset)
+    }
+
+    public func findStories(in family: FamilyRef, matching text: String, limit: Int) async throws -> [StorySummary] {
+        try checkFault()
+        // SQLite's LIKE: case-insensitive, "" matches everything.
+        func matches(_ field: String) -> Bool { text.isEmpty || field.range(of: text, options: .caseInsensitive) != nil }
+        return newestFirst(in: family).filter { matches($0.title ?? "") || matches($0.request.theme) }
+            .prefix(max(0, limit)).map(Self.summary)
+    }
+
+    public func deleteStory(_ id: StoryID) async throws -> Bool {
+        try checkFault()
+        return delete(stories: [id]) > 0
+    }
+
+    public func image(_ id: ImageID) async throws -> StoredImage? {
+        try checkFault()
+        return images[id]
+    }
+
+    public func story(forRequest requestID: String, on platform: String) async throws -> StoryID? {
+        try checkFault()
+        let key = "\(platform):\(requestID)"
+        return jobs.values.first { $0.requestKey == key }?.job.storyID
+    }
+
+    /// The family's stories, newest first (ties: the later stored first).
+    private func newestFirst(in family: FamilyRef) -> [Story] {
+        stories.values.filter { $0.story.family == family }
+            .sorted { ($0.story.createdAt, $0.sequence) > ($1.story.createdAt, $1.sequence) }
+            .compactMap { readBack($0.story.id) }
+    }
+}
