@@ -4,6 +4,10 @@ import Foundation
 import Logging
 
 /// `swift build -c release && .build/release/discord-load-bench [commands] [page-turns] [--rate N] [--bot COMMAND]`
+/// `.build/release/discord-load-bench --while-painting [stories] [--bot COMMAND]`
+///
+/// With `--while-painting`, the workload is ``PressesWhilePainting``: stories asked for over one
+/// second, and a ▶ press on each as its page 1 arrives while the other pages are painted.
 ///
 /// Without `--rate`, each burst is fired all at once (the worst case: latency is mostly queueing).
 /// With `--rate N`, interactions arrive N per second, as a busy bot sees them.
@@ -23,6 +27,8 @@ struct DiscordLoadBench {
         var rawArguments = Array(CommandLine.arguments.dropFirst())
         var rate: Int?
         var botCommand: String?
+        let whilePainting = rawArguments.contains("--while-painting")
+        rawArguments.removeAll { $0 == "--while-painting" }
         if let flag = rawArguments.firstIndex(of: "--bot"), flag + 1 < rawArguments.count {
             botCommand = rawArguments[flag + 1]
             rawArguments.removeSubrange(flag...(flag + 1))
@@ -46,6 +52,12 @@ struct DiscordLoadBench {
         defer { if bot.isRunning { bot.terminate() } }
         try await simulator.waitForIdentifies(count: 1, timeout: .seconds(30))
         let probe = ProcessProbe(pid: bot.processIdentifier)
+        if whilePainting {
+            try await PressesWhilePainting(simulator: simulator, storyCount: arguments.first ?? 300, probe: probe).run()
+            await stop(bot)
+            await simulator.stop()
+            return
+        }
         let cpuAtStart = probe.cpuSeconds ?? 0
         let ownProbe = ProcessProbe(pid: getpid())
 

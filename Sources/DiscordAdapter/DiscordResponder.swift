@@ -34,20 +34,18 @@ final class DiscordResponder: ChatResponder {
     private let rest: DiscordRESTClient
     private let sender: DiscordFallbackSender
     private let capabilities: DiscordMessageRenderer.Capabilities
-    private let uploads: ConcurrencyLimiter
     private let acknowledgements: any AcknowledgementLedger
     private let clock: any WallClock
     private let logger: Logger
     private let state = Mutex(State())
 
-    /// - Parameter uploads: bounds the replies carrying a picture that are rendered and sent at
-    ///   once, so a burst of page turns holds a few pictures in memory, not hundreds.
-    init(interaction: Interaction, rest: DiscordRESTClient, renderer: DiscordMessageRenderer, uploads: ConcurrencyLimiter,
+    /// The pictures it holds are bounded by the bot's lanes: one reply at a time per interaction,
+    /// and a lane works a bounded number of interactions at once.
+    init(interaction: Interaction, rest: DiscordRESTClient, renderer: DiscordMessageRenderer,
          acknowledgements: any AcknowledgementLedger, clock: any WallClock, logger: Logger) {
         self.interaction = interaction
         self.rest = rest
         sender = DiscordFallbackSender(renderer: renderer, logger: logger)
-        self.uploads = uploads
         self.acknowledgements = acknowledgements
         self.clock = clock
         capabilities = DiscordMessageRenderer.Capabilities(interaction.appPermissions)
@@ -107,17 +105,25 @@ final class DiscordResponder: ChatResponder {
     }
 
     func reply(_ reply: ChatReply) async throws {
-        try await withUploadPermit(for: reply) { try await self.send(reply) }
+        try await send(reply)
     }
 
+    /// A button press's answer: UPDATE_MESSAGE as its first callback, else like ``reply(_:)``.
     func update(_ reply: ChatReply) async throws {
-        try await withUploadPermit(for: reply) { try await self.sendUpdate(reply) }
-    }
-
-    /// Runs `body` holding an upload permit when the reply shows a picture.
-    private func withUploadPermit(for reply: ChatReply, _ body: @Sendable () async throws -> Void) async throws {
-        guard reply.page?.imageID != nil else { return try await body() }
-        try await uploads.withPermit(body)
+        let isFreshComponent = interaction.type == .messageComponent && state.withLock { state in
+            guard case .fresh = state.phase else { return false }
+            state.phase = .answered
+            return true
+        }
+        guard isFreshComponent else { return try await send(reply) }
+        _ = try await sender.send(reply, capabilities: capabilities) { rendered in
+            var message = rendered.message
+            // An update cannot change whether the message is ephemeral.
+            message.flags = nil
+            try await self.rest.createInteractionResponse(interactionID: self.interaction.id, token: self.interaction.token,
+                                                          response: .update(message), files: rendered.files)
+            return nil
+        }
     }
 
     private func send(_ reply: ChatReply) async throws {
@@ -188,22 +194,5 @@ final class DiscordResponder: ChatResponder {
             return try await self.rest.createMessage(channelID: channelID, message: message, files: rendered.files)
         }
         if case let .sent(created?) = result { state.withLock { $0.channelMessageID = created.id } }
-    }
-
-    private func sendUpdate(_ reply: ChatReply) async throws {
-        let isFreshComponent = interaction.type == .messageComponent && state.withLock { state in
-            guard case .fresh = state.phase else { return false }
-            state.phase = .answered
-            return true
-        }
-        guard isFreshComponent else { return try await send(reply) }
-        _ = try await sender.send(reply, capabilities: capabilities) { rendered in
-            var message = rendered.message
-            // An update cannot change whether the message is ephemeral.
-            message.flags = nil
-            try await self.rest.createInteractionResponse(interactionID: self.interaction.id, token: self.interaction.token,
-                                                          response: .update(message), files: rendered.files)
-            return nil
-        }
     }
 }

@@ -11,7 +11,7 @@ public struct InteractionTranslator: Sendable {
     public enum Request: Sendable, Equatable {
         case input(ChatInput)
         /// Autocomplete for a story or collection option: the option and the text typed so far.
-        case autocomplete(option: String, text: String)
+        case autocomplete(SuggestionField, text: String)
         /// Slash command options that did not form a valid command.
         case invalid(CommandParseError)
         /// Nothing this bot answers (pings, modals, unknown types).
@@ -65,8 +65,8 @@ public struct InteractionTranslator: Sendable {
             return .input(.button(id: id))
         case .autocomplete:
             let (_, options) = Self.flatten(interaction.data?.options ?? [], focusedOnly: true)
-            let option = options["collection"] != nil ? "collection" : "story"
-            return .autocomplete(option: option, text: options[option] ?? "")
+            let field: SuggestionField = options["collection"] != nil ? .collection : .story
+            return .autocomplete(field, text: options[field.rawValue] ?? "")
         default:
             return .ignored
         }

@@ -83,17 +83,21 @@ public struct MagicalStoriesApp: Sendable {
                                memberRemoved: { member in await hub.disconnect(userID: member.id) })
         self.rooms = rooms
         var transports: [any ChatTransport] = [WebChatTransport(hub: hub)]
-        var discord: (rest: DiscordRESTClient, configuration: DiscordBot.Configuration)?
+        var discord: (rest: DiscordRESTClient, renderer: DiscordMessageRenderer, configuration: DiscordBot.Configuration)?
         let rateLimiter = RateLimiter()
         if let token = config.discordToken, let httpClient = sharedHTTPClient {
             let rest = DiscordRESTClient(configuration: DiscordRESTConfiguration(apiURL: config.discordAPIURL, token: token),
                                          httpClient: httpClient, logger: logger.labeled("discord.rest"), rateLimiter: rateLimiter)
-            let renderer = DiscordMessageRenderer(images: { try await stories.image($0) },
+            // One renderer and one picture cache for page turns and story deliveries alike. The
+            // renderer reads only pictures of pages just read, so a cached copy is never of a
+            // deleted story.
+            let pictures = ImageCache(capacityBytes: Self.pictureCacheBytes)
+            let renderer = DiscordMessageRenderer(images: { id in try await pictures.image(id) { try await stories.image(id) } },
                                                   premiumSKU: entitlements.offeredSKU.flatMap(Snowflake.init))
             transports.append(DiscordTransport(rest: rest, renderer: renderer, logger: logger.labeled("discord.delivery")))
             let gateway = GatewayConfiguration(token: token, gatewayInfo: { try await rest.gatewayBot() })
-            discord = (rest, DiscordBot.Configuration(applicationID: config.discordApplicationID.flatMap(Snowflake.init),
-                                                      guildID: config.discordGuildID.flatMap(Snowflake.init), gateway: gateway))
+            discord = (rest, renderer, DiscordBot.Configuration(applicationID: config.discordApplicationID.flatMap(Snowflake.init),
+                                                                guildID: config.discordGuildID.flatMap(Snowflake.init), gateway: gateway))
         }
         let listener = StoryDeliveryListener(transports: transports, stories: stories, logger: logger.labeled("delivery"))
         let pageFillIn = PageFillIn(transports: transports, stories: stories, logger: logger.labeled("delivery"))
@@ -147,16 +151,22 @@ public struct MagicalStoriesApp: Sendable {
             health: { await database.ping() }, clock: clock,
             logger: logger.labeled("webchat"))
         let store = SQLiteKeyValueStore(database: database, clock: clock)
-        discordBot = discord.map { rest, configuration in
-            DiscordBot(configuration: configuration, rest: rest, router: router,
-                       services: .init(stories: stories, collections: collections, entitlements: entitlements,
-                                       acknowledgements: SQLiteAcknowledgementLedger(database: database, clock: clock), clock: clock),
+        discordBot = discord.map { rest, renderer, configuration in
+            DiscordBot(configuration: configuration, rest: rest, router: router, renderer: renderer,
+                       acknowledgements: SQLiteAcknowledgementLedger(database: database, clock: clock), clock: clock,
                        store: store, logger: logger.labeled("discord"))
         }
         operations = Self.operationsParts(config: config, lock: lock, metrics: metrics, parts: .init(
             database: database, hub: config.webChatEnabled ? hub : nil, discordBot: discordBot,
             rateLimiter: discordBot == nil ? nil : rateLimiter))
     }
+
+    /// Bytes of recently shown Discord pictures kept in memory, so turning back and forth through
+    /// a story does not read each picture from SQLite again. Deliveries fill it too (a delivered
+    /// page 1 is the page turned back to most); 2 MiB holds ~14 pictures. At 4 MiB, filled by
+    /// the deliveries, it raised the load benchmark's private peak by ~2 MiB, and 2 MiB instead
+    /// of 4 changed no page-turn latency measurably (docs/benchmarks.md).
+    static let pictureCacheBytes = 2 << 20
 
     /// The free and premium plans from the configuration.
     public static func plans(_ config: AppConfig) -> PlanCatalog {

@@ -2,8 +2,13 @@ import Foundation
 import Logging
 import StoryDomain
 
-/// Routes every command and button press to the story service and answers through the
-/// adapter's responder. Platform-neutral: Discord and the web chat both call it.
+/// Routes every input — commands, button presses, autocomplete, store purchases — to the story
+/// services and answers through the adapter's responder. Platform-neutral: Discord and the web
+/// chat both call it.
+///
+/// The router sets no concurrency limits: each adapter decides how many inputs it works at once
+/// (the Discord bot's lanes, one input at a time per web chat connection). The one queue inside
+/// is for correctness: one person's quota-checked requests pass one at a time.
 public struct CommandRouter: Sendable {
     /// The services commands are routed to.
     public struct Services: Sendable {
@@ -41,20 +46,15 @@ public struct CommandRouter: Sendable {
     let rooms: RoomAccess?
     let renderer = ReplyRenderer()
     let logger: Logger
-    /// One quota-checked request at a time per person (see ``startStory(_:quota:responder:)``).
+    /// One quota-checked request at a time per person, so that two requests racing for the last
+    /// story of the day cannot both pass the check and both leave an "on its way" message (see
+    /// ``startStory(_:quota:responder:)``). A guard, not a limit: different people never wait.
     let perPerson = KeyedSerialQueue()
-    /// Commands doing their work after the acknowledgement at once. Acknowledgements never wait
-    /// for it: in a burst they all go out first, while the work behind them proceeds a few at a
-    /// time (measured: p99 acknowledgement of a 300-command burst ~160 → ~110 ms).
-    let afterAcknowledgement: ConcurrencyLimiter
     /// Told how each input ended and how long acknowledgements and page turns took (metrics).
     let observer: CommandObserver
 
-    /// - Parameters:
-    ///   - concurrentCommands: commands working after their acknowledgement at once.
-    ///   - observer: told how each input ended, for metrics.
-    public init(services: Services, logger: Logger, concurrentCommands: Int = 16, observer: CommandObserver = .none) {
-        afterAcknowledgement = ConcurrencyLimiter(limit: concurrentCommands)
+    /// - Parameter observer: told how each input ended, for metrics.
+    public init(services: Services, logger: Logger, observer: CommandObserver = .none) {
         self.observer = observer
         stories = services.stories
         collections = services.collections
@@ -103,7 +103,7 @@ public struct CommandRouter: Sendable {
         do {
             switch input {
             case let .command(command):
-                try await afterAcknowledgement.withPermit { try await run(command, context: context, responder: responder) }
+                try await run(command, context: context, responder: responder)
             case let .button(id):
                 guard let component = ComponentID(encoded: id) else {
                     try await responder.acknowledge(privately: true)
@@ -187,7 +187,7 @@ public struct CommandRouter: Sendable {
             }
             let page = renderer.page(snapshot)
             try await responder.update(page)
-            pageFillIn?.shown(page, at: responder.updatedMessageAddress, family: context.family)
+            await pageFillIn?.shown(page, at: responder.updatedMessageAddress, family: context.family)
             if number >= snapshot.story.pageCount, snapshot.story.readAt == nil {
                 try await storyFinished(snapshot.story, context: context, responder: responder)
             }

@@ -31,15 +31,28 @@ public final class PageFillIn: PagePictureObserver {
     }
 
     /// The message at `address` now shows `reply`: remembered when it is a page still waiting
-    /// for its picture, forgotten otherwise.
-    public func shown(_ reply: ChatReply, at address: DeliveryAddress?, family: FamilyRef) {
+    /// for its picture, forgotten otherwise. Call it once the message shows the page.
+    ///
+    /// The picture may have been saved between the page's read and this call, its fill-in gone
+    /// by before the message was remembered: the page is then read once more, and filled in at
+    /// once if its picture is there. Whichever of this check and ``story(_:didPaintPage:)``
+    /// takes the message from the list fills it in, so it is filled in exactly once.
+    public func shown(_ reply: ChatReply, at address: DeliveryAddress?, family: FamilyRef) async {
         guard let address, let key = Self.key(of: address) else { return }
-        waiting.withLock { list in
+        let remembered = waiting.withLock { list -> Waiting? in
             list.removeAll { $0.key == key }
-            guard let page = reply.page, page.awaitsPicture else { return }
-            list.append((key, Waiting(story: page.storyID, page: page.pageNumber, family: family, address: address)))
+            guard let page = reply.page, page.awaitsPicture else { return nil }
+            let message = Waiting(story: page.storyID, page: page.pageNumber, family: family, address: address)
+            list.append((key, message))
             if list.count > Self.capacity { list.removeFirst(list.count - Self.capacity) }
+            return message
         }
+        guard let remembered,
+              let snapshot = try? await stories.page(remembered.story, number: remembered.page, family: family),
+              snapshot.page.imageID != nil,
+              waiting.withLock({ list in list.firstIndex { $0.key == key }.map { list.remove(at: $0) } }) != nil
+        else { return }
+        await fill(remembered, with: snapshot)
     }
 
     /// How many messages wait for a picture (for tests and metrics).
@@ -53,13 +66,22 @@ public final class PageFillIn: PagePictureObserver {
         }
         for message in due {
             do {
-                guard let transport = transports[message.address.platform],
-                      let snapshot = try await stories.page(id, number: number, family: message.family)
-                else { continue }
-                _ = try await transport.deliver(renderer.page(snapshot), to: message.address, isFinal: false)
+                guard let snapshot = try await stories.page(id, number: number, family: message.family) else { continue }
+                await fill(message, with: snapshot)
             } catch {
                 logger.warning("could not fill in a page's picture", metadata: ["story": "\(id)", "page": "\(number)", "error": "\(error)"])
             }
+        }
+    }
+
+    /// Updates a waiting message to the page with its picture.
+    private func fill(_ message: Waiting, with snapshot: PageSnapshot) async {
+        guard let transport = transports[message.address.platform] else { return }
+        do {
+            _ = try await transport.deliver(renderer.page(snapshot), to: message.address, isFinal: false)
+        } catch {
+            logger.warning("could not fill in a page's picture",
+                           metadata: ["story": "\(message.story)", "page": "\(message.page)", "error": "\(error)"])
         }
     }
 

@@ -1,5 +1,5 @@
 /// At most `limit` operations at once; the rest wait in order. Used for calls to a model provider (a burst of
-/// stories queues instead of tripping its rate limits) and for the work that follows a chat acknowledgement.
+/// stories queues instead of tripping its rate limits).
 public actor ConcurrencyLimiter {
     private let limit: Int
     private var running = 0

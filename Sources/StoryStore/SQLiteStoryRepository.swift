@@ -117,8 +117,9 @@ public struct SQLiteStoryRepository: StoryRepository {
         }
     }
 
+    /// On the page reader (``AppDatabase/pageReader``), with ``image(_:)``.
     public func pageSnapshot(_ id: StoryID, page: Int) async throws -> PageSnapshot? {
-        try await database.writer.read { db in
+        try await database.pageReader.read { db in
             // The hot path of every page turn: statements are compiled once per connection.
             let storyStatement = try db.cachedStatement(sql: StoryRecord.selectWithFamily + " WHERE story.id = ?")
             let pageStatement = try db.cachedStatement(sql: "SELECT * FROM page WHERE story_id = ? AND number = ?")
@@ -170,7 +171,7 @@ public struct SQLiteStoryRepository: StoryRepository {
     }
 
     public func image(_ id: ImageID) async throws -> StoredImage? {
-        try await database.writer.read { db in
+        try await database.pageReader.read { db in
             try ImageRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM image WHERE id = ?"), arguments: [id.rawValue])?.storedImage
         }
     }

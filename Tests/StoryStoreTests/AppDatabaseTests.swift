@@ -36,6 +36,29 @@ struct AppDatabaseTests {
         #expect(try await SQLiteStoryRepository(database: reopened, clock: clock).story(Fixtures.story().id) != nil)
     }
 
+    @Test("page views read on a read-only connection of their own that sees every committed write at once")
+    func pageReaderIsItsOwnReadOnlyConnection() async throws {
+        let temp = try TemporaryDatabase()
+        defer { temp.cleanUp() }
+        let database = try temp.open()
+        #expect(database.pageReader is DatabaseQueue && database.writer is DatabasePool)
+        let repository = SQLiteStoryRepository(database: database, clock: ManualWallClock())
+        let story = Fixtures.story()
+        _ = try await repository.createStory(story, delivery: DeliveryAddress(platform: "web", channelID: "family"), quota: nil)
+        try await repository.saveText(Fixtures.written(pages: 3), for: story.id)
+        #expect(try await repository.pageSnapshot(story.id, page: 2)?.page.imageID == nil)
+        let imageID = try await repository.saveIllustration(Fixtures.picture(2), for: story.id, page: 2)
+        #expect(try await repository.pageSnapshot(story.id, page: 2)?.page.imageID == imageID)
+        #expect(try await repository.image(imageID)?.data == Fixtures.picture(2).data)
+        await #expect(throws: (any Error).self) {
+            try await database.pageReader.read { db in try db.execute(sql: "DELETE FROM story") }
+        }
+        // In memory there is one connection: the page reader is the writer.
+        let memory = try AppDatabase.inMemory()
+        let same = ObjectIdentifier(memory.pageReader as AnyObject) == ObjectIdentifier(memory.writer as AnyObject)
+        #expect(same)
+    }
+
     @Test("a file that is not a database is refused with a clear message")
     func refusesGarbageFile() throws {
         let temp = try TemporaryDatabase()

@@ -1,0 +1,7 @@
+/// The options the bot suggests values for while a person types them.
+public enum SuggestionField: String, Sendable, Equatable {
+    /// A story of the family (`/story read`, `/story delete`).
+    case story
+    /// A Growth Collection of the family (`/collection show`, `/collection delete`).
+    case collection
+}
