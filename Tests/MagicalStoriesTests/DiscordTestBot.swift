@@ -43,10 +43,12 @@ final class DiscordTestBot: Sendable {
         if let givenLogger { logger = givenLogger }
         let app = try MagicalStoriesApp(config: config, logger: logger, writer: writer, illustrator: illustrator)
         let group = app.serviceGroup()
+        // Read before the bot starts: a bot that connects quickly must not raise the target it is waited for.
+        let connectionsBefore = simulator.connectionCount
         let task = Task { try await group.run() }
         let bot = DiscordTestBot(simulator: simulator, app: app, directory: directory, group: group, task: task)
         if expectIdentify {
-            try await simulator.waitForConnections(count: simulator.connectionCount + 1, timeout: .seconds(30))
+            try await simulator.waitForConnections(count: connectionsBefore + 1, timeout: .seconds(30))
         }
         return bot
     }
