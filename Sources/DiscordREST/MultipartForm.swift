@@ -27,11 +27,12 @@ struct MultipartForm: Sendable {
         buffer.writeString("\r\n")
     }
 
-    /// The finished body, closing delimiter included.
-    func body() -> ByteBuffer {
-        var body = buffer
-        body.writeString("--\(boundary)--\r\n")
-        return body
+    /// The finished body, closing delimiter included. The form hands its buffer over and is left
+    /// empty: appending the delimiter to a copy would copy every file in it once more.
+    mutating func finish() -> ByteBuffer {
+        buffer.writeString("--\(boundary)--\r\n")
+        defer { buffer = ByteBuffer() }
+        return buffer
     }
 
     static func randomBoundary() -> String {

@@ -21,6 +21,6 @@ struct RequestBody: Sendable {
         for (index, file) in files.enumerated() {
             form.append(name: "files[\(index)]", filename: file.filename, contentType: file.contentType, bytes: file.data)
         }
-        return RequestBody(contentType: form.contentType, bytes: form.body())
+        return RequestBody(contentType: form.contentType, bytes: form.finish())
     }
 }
