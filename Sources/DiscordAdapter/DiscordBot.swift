@@ -164,6 +164,8 @@ public final class DiscordBot: Service {
             let interaction = try DiscordJSON.decoder().decode(GatewayData<Interaction>.self, from: dispatch.data).d
             guard deduplicator.firstSighting(of: interaction.id) else {
                 logger.debug("duplicate interaction ignored", metadata: ["interaction.id": "\(interaction.id)"])
+                let input: ChatInput? = if case let .input(input) = translator.request(of: interaction) { input } else { nil }
+                router.ignoredDuplicate(input, on: .discord)
                 return
             }
             (interaction.type == .messageComponent ? lanes.presses : lanes.commands).yield(interaction)

@@ -10,7 +10,7 @@ enum DiscordDeliveryAddress {
     static func make(applicationID: Snowflake, token: String, channelID: Snowflake?, userID: Snowflake?,
                      capabilities: DiscordMessageRenderer.Capabilities, messageID: Snowflake? = nil,
                      requestID: Snowflake? = nil) -> DeliveryAddress {
-        DeliveryAddress(platform: InteractionTranslator.platform, channelID: channelID.map(String.init(describing:)) ?? "",
+        DeliveryAddress(platform: Platform.discord, channelID: channelID.map(String.init(describing:)) ?? "",
                         messageID: messageID.map(String.init(describing:)) ?? original, secret: token,
                         userID: userID.map(String.init(describing:)),
                         extras: ["application": String(describing: applicationID),

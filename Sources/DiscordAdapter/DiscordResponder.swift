@@ -79,7 +79,7 @@ final class DiscordResponder: ChatResponder {
             return true
         }
         guard isFresh else { return }
-        let platform = InteractionTranslator.platform
+        let platform = Platform.discord
         let id = String(describing: interaction.id)
         if let receipt = try? await acknowledgements.receipt(for: id, on: platform) {
             // Acknowledged before a restart: answer through that acknowledgement.

@@ -11,7 +11,7 @@ import StoryDomain
 /// `enforce_nonce`, so a post retried after a restart returns the first message instead of
 /// making a second one. The outcome names the message's new address so later edits follow it.
 public struct DiscordTransport: ChatTransport {
-    public var platform: String { InteractionTranslator.platform }
+    public var platform: Platform { Platform.discord }
     private let rest: DiscordRESTClient
     private let sender: DiscordFallbackSender
     private let logger: Logger

@@ -5,8 +5,6 @@ import StoryDomain
 
 /// Reads a Discord interaction as the bot's platform-neutral input: who, where, and what.
 public struct InteractionTranslator: Sendable {
-    public static let platform = "discord"
-
     /// What an interaction asks for.
     public enum Request: Sendable, Equatable {
         case input(ChatInput)
@@ -22,7 +20,7 @@ public struct InteractionTranslator: Sendable {
 
     public func context(of interaction: Interaction) -> ChatContext? {
         guard let user = interaction.invoker, let channel = interaction.channelID else { return nil }
-        let family = FamilyRef(platform: Self.platform, externalID: interaction.guildID.map(String.init(describing:)) ?? "dm-\(user.id)")
+        let family = FamilyRef(platform: Platform.discord, externalID: interaction.guildID.map(String.init(describing:)) ?? "dm-\(user.id)")
         let permissions = interaction.member?.permissions
         // In a direct message the person is the only family member there is.
         let isManager = interaction.guildID == nil
@@ -36,7 +34,7 @@ public struct InteractionTranslator: Sendable {
 
     /// A Discord entitlement as a store purchase (the service decides which SKUs are premium).
     public func purchase(_ entitlement: Entitlement) -> PurchasedEntitlement {
-        PurchasedEntitlement(id: String(describing: entitlement.id), platform: Self.platform, skuID: String(describing: entitlement.skuID),
+        PurchasedEntitlement(id: String(describing: entitlement.id), platform: Platform.discord, skuID: String(describing: entitlement.skuID),
                              userID: entitlement.userID.map { String(describing: $0) },
                              familyExternalID: entitlement.guildID.map { String(describing: $0) },
                              endsAt: entitlement.endsAt.flatMap(Self.date), deleted: entitlement.deleted)

@@ -1,6 +1,9 @@
 import Foundation
 import StoryDomain
+import StoryBot
 import StoryStore
+import DiscordAdapter
+import WebChat
 
 /// The bot admins' actions for the command line: premium grants, revocations, status, the audit
 /// log and the usage ledger. Works on the service's database directly (the service may be running:
@@ -27,12 +30,12 @@ public struct AdminConsole: Sendable {
 
     /// Whom a grant or revoke is about: exactly one of `--user` (on `platform`, Discord by
     /// default), `--server` (a Discord server id) or `--room` (a web chat room).
-    public static func target(user: String?, server: String?, room: String?, platform: String? = nil) throws -> PremiumTarget {
+    public static func target(user: String?, server: String?, room: String?, platform: Platform? = nil) throws -> PremiumTarget {
         guard [user, server, room].compactMap({ $0 }).count == 1 else {
             throw Refusal(description: "Give exactly one of --user ID, --server ID or --room NAME.")
         }
         if let room { return .family(try roomName(room).family) }
-        if let server { return .family(FamilyRef(platform: "discord", externalID: try serverID(server))) }
+        if let server { return .family(FamilyRef(platform: .discord, externalID: try serverID(server))) }
         return .user(platform: try platformName(platform), userID: try userID(user ?? ""))
     }
 
@@ -40,22 +43,22 @@ public struct AdminConsole: Sendable {
     /// an optional `--server` (a Discord member) or `--room` (a web chat member) whose family
     /// plan also counts for them.
     public static func statusTarget(user: String?, server: String?, room: String?,
-                                    platform: String? = nil) throws -> (target: PremiumTarget, family: FamilyRef?) {
+                                    platform: Platform? = nil) throws -> (target: PremiumTarget, family: FamilyRef?) {
         guard let user else { return (try target(user: nil, server: server, room: room, platform: platform), nil) }
         guard server == nil || room == nil else {
             throw Refusal(description: "With --user, give at most one of --server ID or --room NAME.")
         }
         if let room {
-            guard (platform ?? RoomName.platform) == RoomName.platform else {
+            guard (platform ?? .web) == .web else {
                 throw Refusal(description: "A web chat room's members are web users: leave out --platform or use --platform web.")
             }
-            return (.user(platform: RoomName.platform, userID: try userID(user)), try roomName(room).family)
+            return (.user(platform: .web, userID: try userID(user)), try roomName(room).family)
         }
         if let server {
-            guard (platform ?? "discord") == "discord" else {
+            guard (platform ?? .discord) == .discord else {
                 throw Refusal(description: "A Discord server's members are Discord users: leave out --platform or use --platform discord.")
             }
-            return (.user(platform: "discord", userID: try userID(user)), FamilyRef(platform: "discord", externalID: try serverID(server)))
+            return (.user(platform: .discord, userID: try userID(user)), FamilyRef(platform: .discord, externalID: try serverID(server)))
         }
         return (try target(user: user, server: nil, room: nil, platform: platform), nil)
     }
@@ -84,34 +87,45 @@ public struct AdminConsole: Sendable {
         return value
     }
 
-    static func platformName(_ raw: String?) throws -> String {
-        let platform = raw ?? "discord"
-        guard ["discord", RoomName.platform].contains(platform) else { throw Refusal(description: "--platform is discord or web.") }
+    static func platformName(_ raw: Platform?) throws -> Platform {
+        let platform = raw ?? .discord
+        guard [.discord, .web].contains(platform) else { throw Refusal(description: "--platform is discord or web.") }
         return platform
     }
+
+    /// A target in the console's words: `user 42 on discord`, `server 1200 on discord`, `room family on web`.
+    static func describe(_ target: PremiumTarget) -> String {
+        switch target {
+        case let .user(platform, userID): "user \(userID) on \(platform)"
+        case let .family(family): "\(platforms[family.platform].familyNoun) \(family.externalID) on \(family.platform)"
+        }
+    }
+
+    /// The platforms the console names families of.
+    private static let platforms = ChatPlatforms([DiscordChatPlatform(), WebChatPlatform()])
 
     public func grant(_ target: PremiumTarget, as admin: String, days: Int?, reason: String?) async throws -> String {
         try checkAdmin(admin)
         if let days, !(1...3650).contains(days) { throw Refusal(description: "--days must be from 1 to 3650.") }
         let grant = try await entitlements.grant(target, by: "cli:\(admin)", days: days, reason: reason)
-        return "⭐ Premium granted to \(target), \(grant.expiresAt.map { "until \(Self.format($0))" } ?? "until revoked")."
+        return "⭐ Premium granted to \(Self.describe(target)), \(grant.expiresAt.map { "until \(Self.format($0))" } ?? "until revoked")."
     }
 
     public func revoke(_ target: PremiumTarget, as admin: String, reason: String?) async throws -> String {
         try checkAdmin(admin)
         let ended = try await entitlements.revoke(target, by: "cli:\(admin)", reason: reason)
-        return ended > 0 ? "🔚 Premium for \(target) ended now." : "ℹ️ \(target) had no active grant (the revoke is logged)."
+        return ended > 0 ? "🔚 Premium for \(Self.describe(target)) ended now." : "ℹ️ \(Self.describe(target)) had no active grant (the revoke is logged)."
     }
 
     /// The plan in effect and where it comes from; for a user in `family`, the family's plan counts too.
     public func status(_ target: PremiumTarget, in family: FamilyRef? = nil) async throws -> String {
         let status = try await entitlements.status(of: target, in: family)
-        var lines = ["\(target)\(status.family.map { " in \(PremiumTarget.family($0))" } ?? ""): \(status.tier.displayName)"]
+        var lines = ["\(Self.describe(target))\(status.family.map { " in \(Self.describe(.family($0)))" } ?? ""): \(status.tier.displayName)"]
         switch status.plan.source {
         case .free:
             lines.append("  no active grant or subscription")
         case let .grant(grant):
-            let whose = grant.target == target ? "own grant" : "family plan of \(grant.target): grant"
+            let whose = grant.target == target ? "own grant" : "family plan of \(Self.describe(grant.target)): grant"
             lines.append("  from \(whose) by \(grant.grantedBy) on \(Self.format(grant.grantedAt)), "
                          + (grant.expiresAt.map { "until \(Self.format($0))" } ?? "until revoked") + (grant.reason.map { " — \($0)" } ?? ""))
         case let .purchase(purchase):

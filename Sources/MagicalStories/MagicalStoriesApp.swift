@@ -142,7 +142,8 @@ public struct MagicalStoriesApp: Sendable {
         let router = CommandRouter(services: .init(stories: stories, collections: collections, policy: policy,
                                                    admins: Set(config.adminUserIDs),
                                                    familyData: SQLiteFamilyDataStore(database: database),
-                                                   pageFillIn: pageFillIn, rooms: rooms),
+                                                   pageFillIn: pageFillIn, rooms: rooms,
+                                                   platforms: ChatPlatforms([DiscordChatPlatform(), WebChatPlatform()])),
                                    logger: logger.labeled("router"), observer: metrics.commandObserver)
         self.router = router
         webChat = WebChatServer(

@@ -57,16 +57,16 @@ public struct ServiceMetrics: Sendable {
 
     // MARK: Events
 
-    func interaction(platform: String, command: String, outcome: CommandObserver.Outcome) {
-        counter(Name.interactions, ["platform": platform, "command": command, "outcome": outcome.rawValue]).increment()
+    func interaction(platform: Platform, command: String, outcome: CommandObserver.Outcome) {
+        counter(Name.interactions, ["platform": platform.rawValue, "command": command, "outcome": outcome.rawValue]).increment()
     }
 
-    func acknowledged(platform: String, after latency: Duration) {
-        timer(Name.acknowledgement, ["platform": platform]).recordNanoseconds(latency.nanoseconds)
+    func acknowledged(platform: Platform, after latency: Duration) {
+        timer(Name.acknowledgement, ["platform": platform.rawValue]).recordNanoseconds(latency.nanoseconds)
     }
 
-    func pageTurned(platform: String, after latency: Duration) {
-        timer(Name.pageTurn, ["platform": platform]).recordNanoseconds(latency.nanoseconds)
+    func pageTurned(platform: Platform, after latency: Duration) {
+        timer(Name.pageTurn, ["platform": platform.rawValue]).recordNanoseconds(latency.nanoseconds)
     }
 
     /// The router's observer, recording into these metrics.

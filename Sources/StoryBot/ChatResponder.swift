@@ -27,7 +27,7 @@ extension ChatResponder {
 /// Delivers to an address later, from the background: story progress and finished stories.
 public protocol ChatTransport: Sendable {
     /// The platform this transport serves (matches `DeliveryAddress.platform`).
-    var platform: String { get }
+    var platform: Platform { get }
     /// Edits the message at `address`, or posts to its channel when that is no longer possible
     /// (the outcome then names the new message). `isFinal` marks the finished story or its
     /// failure. Throws only for failures worth retrying later (platform down, rate limited).
@@ -35,6 +35,6 @@ public protocol ChatTransport: Sendable {
 }
 
 /// Transports by the platform they serve (the first one wins when two name the same).
-func transportsByPlatform(_ transports: [any ChatTransport]) -> [String: any ChatTransport] {
+func transportsByPlatform(_ transports: [any ChatTransport]) -> [Platform: any ChatTransport] {
     Dictionary(transports.map { ($0.platform, $0) }, uniquingKeysWith: { first, _ in first })
 }

@@ -3,9 +3,6 @@ import Logging
 import StoryDomain
 
 extension CommandRouter {
-    /// The platform whose user ids `ADMIN_USER_IDS` lists; admin commands work there only.
-    static let adminPlatform = "discord"
-
     func runAdmin(_ command: ChatCommand, context: ChatContext, responder: some ChatResponder) async throws {
         let entitlements = policy.entitlements
         switch command {
@@ -27,15 +24,15 @@ extension CommandRouter {
             try await responder.reply(renderer.premiumStatus(try await entitlements.status(of: target, in: family)))
         case .settingsShow:
             guard context.isManager else { throw CommandAccessError.notManager }
-            try await responder.reply(renderer.settings(try await rules(context), changed: false))
+            try await responder.reply(renderer.settings(try await rules(context), changed: false, on: context.family.platform))
         case let .settingsSet(change):
             guard context.isManager else { throw CommandAccessError.notManager }
             let current = try await policy.settings.settings(for: context.family)
             let updated = try change.apply(to: current)
-            if updated.requesterRoleID != nil, context.family.platform != Self.adminPlatform { throw SettingsError.rolesNeedDiscord }
+            if updated.requesterRoleID != nil, !platforms[context.family.platform].hasRoles { throw SettingsError.noRolesHere }
             try await policy.settings.save(updated, for: context.family, by: context.user.userID)
             logger.info("settings changed", metadata: ["by": "\(context.user.userID)"])
-            try await responder.reply(renderer.settings(try await rules(context), changed: true))
+            try await responder.reply(renderer.settings(try await rules(context), changed: true, on: context.family.platform))
         case .settingsForget:
             guard context.isManager else { throw CommandAccessError.notManager }
             try await responder.reply(renderer.forgetConfirmation(context.family))
@@ -45,9 +42,10 @@ extension CommandRouter {
     }
 
     /// Checks that the person is a bot admin here, and reads whom the command is about:
-    /// a user, a server by id, or this server. Refuses both a user and a server.
+    /// a user, a family by its platform's id (a server), or this family. Refuses both a user and a server.
     private func adminTarget(_ input: PremiumTargetInput, context: ChatContext) throws -> PremiumTarget {
-        guard context.family.platform == Self.adminPlatform else { throw CommandAccessError.adminCommandsElsewhere }
+        let chatPlatform = platforms[context.family.platform]
+        guard chatPlatform.hasAdminCommands else { throw CommandAccessError.adminCommandsElsewhere }
         guard admins.contains(context.user.userID) else { throw CommandAccessError.notBotAdmin }
         if input.userID != nil, input.serverID != nil { throw CommandParseError.conflictingOptions("user", "server") }
         if let user = input.userID {
@@ -55,20 +53,15 @@ extension CommandRouter {
             return .user(platform: context.family.platform, userID: user)
         }
         if let server = input.serverID {
-            guard Self.isServerID(server) else {
-                throw CommandParseError.badValue(option: "server", hint: "a server id: digits only, e.g. `server:1200000000000000001`")
+            guard let familyID = chatPlatform.familyID(typed: server) else {
+                throw CommandParseError.badValue(option: "server", hint: chatPlatform.familyIDHint)
             }
-            return .family(FamilyRef(platform: context.family.platform, externalID: server))
+            return .family(FamilyRef(platform: context.family.platform, externalID: familyID))
         }
         return .family(context.family)
     }
 
     static func isPlatformID(_ text: String) -> Bool {
         (1...32).contains(text.count) && text.allSatisfy { $0.isASCII && ($0.isNumber || $0.isLetter || $0 == "-" || $0 == "_") }
-    }
-
-    /// A Discord server id: a snowflake, 1–20 ASCII digits.
-    static func isServerID(_ text: String) -> Bool {
-        (1...20).contains(text.count) && text.allSatisfy { $0.isASCII && $0.isNumber }
     }
 }

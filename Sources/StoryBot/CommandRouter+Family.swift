@@ -5,7 +5,7 @@ import StoryDomain
 extension CommandRouter {
     /// `/family …`: a web chat room's grown-ups invite, list and remove members.
     func runFamily(_ command: ChatCommand, context: ChatContext, responder: some ChatResponder) async throws {
-        guard context.family.platform == RoomName.platform, let rooms else { throw CommandAccessError.familyCommandsInWebChat }
+        guard platforms[context.family.platform].hasRooms, let rooms else { throw CommandAccessError.familyCommandsInWebChat }
         guard context.isManager else { throw CommandAccessError.notManager }
         let room = context.family.externalID
         switch command {

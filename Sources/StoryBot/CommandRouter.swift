@@ -24,9 +24,12 @@ public struct CommandRouter: Sendable {
         public var pageFillIn: PageFillIn?
         /// The web chat's rooms, members and invites (`/family`); nil where there is no web chat.
         public var rooms: RoomAccess?
+        /// What each chat platform can do and how it words things.
+        public var platforms: ChatPlatforms
 
         public init(stories: StoryService, collections: CollectionService, policy: FamilyPolicy, admins: Set<String>,
-                    familyData: any FamilyDataStore, pageFillIn: PageFillIn? = nil, rooms: RoomAccess? = nil) {
+                    familyData: any FamilyDataStore, pageFillIn: PageFillIn? = nil, rooms: RoomAccess? = nil,
+                    platforms: ChatPlatforms = ChatPlatforms()) {
             self.stories = stories
             self.collections = collections
             self.policy = policy
@@ -34,6 +37,7 @@ public struct CommandRouter: Sendable {
             self.familyData = familyData
             self.pageFillIn = pageFillIn
             self.rooms = rooms
+            self.platforms = platforms
         }
     }
 
@@ -44,7 +48,8 @@ public struct CommandRouter: Sendable {
     let familyData: any FamilyDataStore
     let pageFillIn: PageFillIn?
     let rooms: RoomAccess?
-    let renderer = ReplyRenderer()
+    let platforms: ChatPlatforms
+    let renderer: ReplyRenderer
     let logger: Logger
     /// One quota-checked request at a time per person, so that two requests racing for the last
     /// story of the day cannot both pass the check and both leave an "on its way" message (see
@@ -63,6 +68,8 @@ public struct CommandRouter: Sendable {
         familyData = services.familyData
         pageFillIn = services.pageFillIn
         rooms = services.rooms
+        platforms = services.platforms
+        renderer = ReplyRenderer(platforms: services.platforms)
         self.logger = logger
     }
 
@@ -92,6 +99,12 @@ public struct CommandRouter: Sendable {
             throw error
         }
         observer.acknowledged(context.family.platform, ContinuousClock.now - started)
+    }
+
+    /// Counts an input the adapter saw again and dropped (a gateway replay of one it already
+    /// took): nothing is answered, the count is what operators and tests observe.
+    public func ignoredDuplicate(_ input: ChatInput?, on platform: Platform) {
+        observer.handled(platform, input?.metricLabel ?? "unknown", .duplicate)
     }
 
     /// Works an input already acknowledged by ``acknowledge(_:context:responder:)``. Never
@@ -259,7 +272,7 @@ public struct CommandRouter: Sendable {
     }
 
     /// Runs `body` after the person's earlier quota-checked requests have finished.
-    func oneAtATime(for requester: Requester, on platform: String, _ body: @escaping @Sendable () async throws -> Void) async throws {
+    func oneAtATime(for requester: Requester, on platform: Platform, _ body: @escaping @Sendable () async throws -> Void) async throws {
         try await perPerson.run("\(platform):\(requester.userID)", body)
     }
 

@@ -168,7 +168,7 @@ public enum FriendlyErrors {
         case .badIllustrations: "🖼️ `illustrations:` can be `on`, `off` or `text`."
         case .badRequesters: "👪 `requesters:` can be `everyone` or `role` (with `role:`)."
         case .roleMissing: "👪 Pick the role too, e.g. `requesters:role role:@Parents`."
-        case .rolesNeedDiscord: "👪 Roles exist on Discord only; in the web chat everyone in the room may ask for stories."
+        case .noRolesHere: "👪 There are no roles to choose from here: everyone in the family may ask for stories."
         }
     }
 

@@ -17,7 +17,7 @@ public final class PageFillIn: PagePictureObserver {
 
     /// Messages remembered at most; past it the oldest are forgotten.
     public static let capacity = 4_096
-    private let transports: [String: any ChatTransport]
+    private let transports: [Platform: any ChatTransport]
     private let stories: StoryService
     private let renderer = ReplyRenderer()
     private let logger: Logger

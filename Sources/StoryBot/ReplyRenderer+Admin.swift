@@ -6,34 +6,35 @@ extension ReplyRenderer {
         date.formatted(.iso8601.year().month().day()) + " UTC"
     }
 
-    static func describe(_ target: PremiumTarget) -> String {
+    /// A premium target in its platform's words (a mention, a server, a web room).
+    func describe(_ target: PremiumTarget) -> String {
         switch target {
-        case let .user(platform, userID): platform == "discord" ? "<@\(userID)>" : "user \(userID) (\(platform))"
-        case let .family(family): family.platform == "web" ? "web room “\(family.externalID)”" : "server \(family.externalID)"
+        case let .user(platform, userID): platforms[platform].name(userID: userID)
+        case let .family(family): platforms[family.platform].name(familyID: family.externalID)
         }
     }
 
     public func premiumGranted(_ grant: PremiumGrant) -> ChatReply {
         let until = grant.expiresAt.map { "until \(Self.day($0))" } ?? "until revoked"
-        return .privateNote("⭐ Premium granted to \(Self.describe(grant.target)), \(until). It's in the audit log.")
+        return .privateNote("⭐ Premium granted to \(describe(grant.target)), \(until). It's in the audit log.")
     }
 
     public func premiumRevoked(_ target: PremiumTarget, ended: Int) -> ChatReply {
-        .privateNote(ended > 0 ? "🔚 Premium for \(Self.describe(target)) ended now. It's in the audit log."
-                     : "ℹ️ \(Self.describe(target)) had no active premium grant (noted in the audit log).")
+        .privateNote(ended > 0 ? "🔚 Premium for \(describe(target)) ended now. It's in the audit log."
+                     : "ℹ️ \(describe(target)) had no active premium grant (noted in the audit log).")
     }
 
     /// The plan in effect for a user (in this server) or a server, where it comes from, and the
     /// target's recent audit history.
     public func premiumStatus(_ status: PremiumStatus) -> ChatReply {
-        let place = status.family.map { " in \(Self.describe(.family($0)))" } ?? ""
-        var lines = ["⭐ **\(Self.describe(status.target))**\(place): \(status.tier.displayName)"]
+        let place = status.family.map { " in \(describe(.family($0)))" } ?? ""
+        var lines = ["⭐ **\(describe(status.target))**\(place): \(status.tier.displayName)"]
         switch status.plan.source {
         case .free:
             lines.append("• no active grant or subscription" + (status.family == nil ? "" : " (theirs or the server's)"))
         case let .grant(grant):
             let until = grant.expiresAt.map { "until \(Self.day($0))" } ?? "until revoked"
-            let whose = grant.target == status.target ? "a grant" : "\(Self.describe(grant.target))'s family plan, a grant"
+            let whose = grant.target == status.target ? "a grant" : "\(describe(grant.target))'s family plan, a grant"
             lines.append("• from \(whose) by \(grant.grantedBy) on \(Self.day(grant.grantedAt)), \(until)"
                          + (grant.reason.map { " — “\($0)”" } ?? ""))
         case let .purchase(purchase):
@@ -54,10 +55,10 @@ extension ReplyRenderer {
         return .privateNote(lines.joined(separator: "\n"))
     }
 
-    public func settings(_ rules: FamilyRules, changed: Bool) -> ChatReply {
+    public func settings(_ rules: FamilyRules, changed: Bool, on platform: Platform) -> ChatReply {
         let settings = rules.settings
         let languages = settings.allowedLanguages.map { $0.map(\.displayName).sorted().joined(separator: ", ") } ?? "all"
-        let requesters = settings.requesterRoleID.map { "members with <@&\($0)> (and managers)" } ?? "everyone"
+        let requesters = settings.requesterRoleID.map { "members with \(platforms[platform].name(roleID: $0)) (and managers)" } ?? "everyone"
         let avoid = settings.avoidList.isEmpty ? "nothing yet" : settings.avoidList.joined(separator: ", ")
         let plan = rules.plan
         return .privateNote("""
@@ -74,8 +75,9 @@ extension ReplyRenderer {
 
     /// `/settings forget`: a private question with a confirm button.
     public func forgetConfirmation(_ family: FamilyRef) -> ChatReply {
-        let place = family.platform == RoomName.platform ? "this room" : "this server"
-        let chat = family.platform == RoomName.platform ? ", and the room's chat history" : ""
+        let chatPlatform = platforms[family.platform]
+        let place = chatPlatform.thisFamily
+        let chat = chatPlatform.keepsTranscript ? ", and the \(chatPlatform.familyNoun)'s chat history" : ""
         return ChatReply(text: "🧹 Delete **everything** of \(place): every story and picture, every Growth Collection with its "
                          + "progress, the achievements and the parental controls\(chat)? Premium and the admins' records are kept. "
                          + "This can't be undone.",
@@ -86,11 +88,12 @@ extension ReplyRenderer {
 
     /// What `/settings forget` deleted, privately to the manager.
     public func familyForgotten(_ forgotten: ForgottenFamilyData, family: FamilyRef) -> ChatReply {
-        let place = family.platform == RoomName.platform ? "this room" : "this server"
+        let chatPlatform = platforms[family.platform]
+        let place = chatPlatform.thisFamily
         var parts = ["\(forgotten.stories) \(forgotten.stories == 1 ? "story" : "stories")",
                      "\(forgotten.pictures) \(forgotten.pictures == 1 ? "picture" : "pictures")",
                      "\(forgotten.collections) \(forgotten.collections == 1 ? "collection" : "collections")"]
-        if family.platform == RoomName.platform {
+        if chatPlatform.keepsTranscript {
             parts.append("\(forgotten.chatMessages) chat \(forgotten.chatMessages == 1 ? "message" : "messages")")
         }
         return .privateNote("🧹 Done: \(parts.joined(separator: ", ")) of \(place) were deleted, with reading progress, "

@@ -5,7 +5,12 @@ import StoryDomain
 public struct ReplyRenderer: Sendable {
     public static let libraryPageSize = 5
 
-    public init() {}
+    /// Each platform's words for people, roles and families.
+    let platforms: ChatPlatforms
+
+    public init(platforms: ChatPlatforms = ChatPlatforms()) {
+        self.platforms = platforms
+    }
 
     /// A story page with ⏮ ◀ ▶, and on the last page "The End" and "another story like this".
     public func page(_ snapshot: PageSnapshot) -> ChatReply {
@@ -106,16 +111,8 @@ public struct ReplyRenderer: Sendable {
     }
 
     /// What the bot can do, in the platform's words (web chat rooms have grown-ups and invites).
-    public func help(platform: String = "discord") -> ChatReply {
-        let family = platform == RoomName.platform ? """
-        **/settings show** — this room's parental controls (grown-ups can change them with **/settings set**, and delete all of \
-        the room's stories and data with **/settings forget**).
-        **/family invite** `child` or `grown-up` — an invite link for someone new (grown-ups). **/family members**, \
-        **/family remove**, **/family invites** and **/family revoke** show and change who can come in.
-        """ : """
-        **/settings show** — this server's parental controls (managers can change them with **/settings set**, \
-        and delete all of the server's stories and data with **/settings forget**).
-        """
+    public func help(platform: Platform) -> ChatReply {
+        let family = platforms[platform].helpFamilySection
         return ChatReply(text: """
         🌙 **Magical Stories** — illustrated bedtime stories, written just for your family.
 

@@ -4,7 +4,7 @@ import StoryDomain
 /// Shows story progress and finished stories on the platform each story was asked on,
 /// editing the one message the request created.
 public struct StoryDeliveryListener: StoryProgressListener {
-    private let transports: [String: any ChatTransport]
+    private let transports: [Platform: any ChatTransport]
     private let stories: StoryService
     private let renderer = ReplyRenderer()
     private let logger: Logger

@@ -44,11 +44,11 @@ public struct StoryID: Hashable, Sendable, Codable, CustomStringConvertible, Com
 /// A family: one Discord server or one web chat room. Stories, settings and plans belong to it.
 public struct FamilyRef: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The platform the family lives on (`web`, `discord`).
-    public let platform: String
+    public let platform: Platform
     /// The platform's id for it (guild id, web room name).
     public let externalID: String
 
-    public init(platform: String, externalID: String) {
+    public init(platform: Platform, externalID: String) {
         self.platform = platform
         self.externalID = externalID
     }

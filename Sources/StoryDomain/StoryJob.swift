@@ -4,7 +4,7 @@ import Foundation
 /// platform allows editing, the message to edit. `secret` carries a platform credential for
 /// that message (a Discord interaction token) and is never logged.
 public struct DeliveryAddress: Sendable, Equatable, Codable, CustomStringConvertible {
-    public var platform: String
+    public var platform: Platform
     public var channelID: String
     public var messageID: String?
     public var secret: String?
@@ -16,7 +16,7 @@ public struct DeliveryAddress: Sendable, Equatable, Codable, CustomStringConvert
     /// story per request, so a request seen again after a restart does not make a second one.
     public var requestID: String?
 
-    public init(platform: String, channelID: String, messageID: String? = nil, secret: String? = nil, userID: String? = nil,
+    public init(platform: Platform, channelID: String, messageID: String? = nil, secret: String? = nil, userID: String? = nil,
                 extras: [String: String]? = nil, requestID: String? = nil) {
         self.platform = platform
         self.channelID = channelID
@@ -28,7 +28,7 @@ public struct DeliveryAddress: Sendable, Equatable, Codable, CustomStringConvert
     }
 
     /// Made in the background with nobody waiting (the next story of a collection): no message to edit.
-    public static let background = DeliveryAddress(platform: "background", channelID: "-")
+    public static let background = DeliveryAddress(platform: .background, channelID: "-")
 
     public var description: String {
         "\(platform):\(channelID)/\(messageID ?? "-")\(secret == nil ? "" : " (token redacted)")"

@@ -10,7 +10,7 @@ public protocol StoryRepository: Sendable {
     func story(_ id: StoryID) async throws -> Story?
     /// Quota uses of the person on the platform since `since` (deleted stories included,
     /// failed ones excluded).
-    func storiesStarted(by requester: Requester, on platform: String, since: Date) async throws -> Int
+    func storiesStarted(by requester: Requester, on platform: Platform, since: Date) async throws -> Int
     /// Saves the written text (title, sheet, every page) and moves the story to `illustrating`.
     /// Idempotent: pages already saved are kept.
     func saveText(_ written: WrittenStory, for id: StoryID) async throws
@@ -28,7 +28,7 @@ public protocol StoryRepository: Sendable {
     func deleteStory(_ id: StoryID) async throws -> Bool
     func image(_ id: ImageID) async throws -> StoredImage?
     /// The story made for a platform's request (``DeliveryAddress/requestID``), if any.
-    func story(forRequest requestID: String, on platform: String) async throws -> StoryID?
+    func story(forRequest requestID: String, on platform: Platform) async throws -> StoryID?
 }
 
 /// The durable queue of generation jobs.

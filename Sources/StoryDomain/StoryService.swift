@@ -46,13 +46,13 @@ public struct StoryService: Sendable {
     }
 
     /// The story already asked for by this platform request (seen again after a restart), if any.
-    public func story(forRequest requestID: String, on platform: String) async throws -> StoryID? {
+    public func story(forRequest requestID: String, on platform: Platform) async throws -> StoryID? {
         try await repository.story(forRequest: requestID, on: platform)
     }
 
     /// Throws ``QuotaExceeded`` when the requester has no stories left today (read-only; the
     /// binding check happens when the story is stored).
-    public func checkQuota(_ quota: DailyQuota, for requester: Requester, on platform: String) async throws {
+    public func checkQuota(_ quota: DailyQuota, for requester: Requester, on platform: Platform) async throws {
         let day = DailyQuota.day(containing: clock.now())
         let used = try await repository.storiesStarted(by: requester, on: platform, since: day.start)
         if used >= quota.storiesPerDay { throw quota.exceeded(at: clock.now()) }

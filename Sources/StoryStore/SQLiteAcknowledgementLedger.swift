@@ -14,7 +14,7 @@ public struct SQLiteAcknowledgementLedger: AcknowledgementLedger {
         self.clock = clock
     }
 
-    public func receipt(for interactionID: String, on platform: String) async throws -> AcknowledgementReceipt? {
+    public func receipt(for interactionID: String, on platform: Platform) async throws -> AcknowledgementReceipt? {
         try await database.writer.read { db in
             guard let row = try Row.fetchOne(db, sql: """
                 SELECT privately, acknowledged_at FROM acknowledgement WHERE platform = ? AND interaction_id = ?

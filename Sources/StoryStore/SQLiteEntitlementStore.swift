@@ -122,7 +122,7 @@ public struct SQLiteEntitlementStore: EntitlementStore {
         }
     }
 
-    public func purchases(platform: String, userID: String?, familyExternalID: String?) async throws -> [PurchasedEntitlement] {
+    public func purchases(platform: Platform, userID: String?, familyExternalID: String?) async throws -> [PurchasedEntitlement] {
         try await database.writer.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT * FROM purchased_entitlement WHERE platform = ? AND (user_id = ? OR family_id = ?)

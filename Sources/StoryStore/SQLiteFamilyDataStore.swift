@@ -11,7 +11,7 @@ public struct SQLiteFamilyDataStore: FamilyDataStore {
     public func forget(_ family: FamilyRef) async throws -> ForgottenFamilyData {
         try await database.writer.write { db in
             var forgotten = ForgottenFamilyData()
-            if family.platform == RoomName.platform {
+            if family.platform == Platform.web {
                 try db.execute(sql: "DELETE FROM chat_message WHERE room = ?", arguments: [family.externalID])
                 forgotten.chatMessages = db.changesCount
             }

@@ -16,7 +16,7 @@ public struct SQLiteStoryRepository: StoryRepository {
         self.clock = clock
     }
 
-    public func story(forRequest requestID: String, on platform: String) async throws -> StoryID? {
+    public func story(forRequest requestID: String, on platform: Platform) async throws -> StoryID? {
         try await database.writer.read { db in
             try String.fetchOne(db, sql: "SELECT story_id FROM job WHERE request_key = ?",
                                 arguments: [JobRecord.requestKey(requestID, platform: platform)]).flatMap(StoryID.init(rawValue:))
@@ -69,13 +69,13 @@ public struct SQLiteStoryRepository: StoryRepository {
         return deleted
     }
 
-    public func storiesStarted(by requester: Requester, on platform: String, since: Date) async throws -> Int {
+    public func storiesStarted(by requester: Requester, on platform: Platform, since: Date) async throws -> Int {
         try await database.writer.read { db in try Self.started(by: requester, on: platform, since: since, in: db) }
     }
 
     /// Quota uses in the ledger since `since`, refunded ones (failed stories) excluded. Deleted
     /// stories still count: the ledger keeps their rows.
-    static func started(by requester: Requester, on platform: String, since: Date, in db: Database) throws -> Int {
+    static func started(by requester: Requester, on platform: Platform, since: Date, in db: Database) throws -> Int {
         try Int.fetchOne(db, sql: """
             SELECT COUNT(*) FROM quota_use
             WHERE platform = ? AND requester_id = ? AND used_at >= ? AND refunded = 0

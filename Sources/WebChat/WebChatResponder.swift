@@ -19,13 +19,13 @@ struct WebChatResponder: ChatResponder {
     let replyMessageID = UUID().uuidString.lowercased()
 
     var deliveryAddress: DeliveryAddress {
-        DeliveryAddress(platform: WebChatTransport.platformName, channelID: room, messageID: replyMessageID, userID: userID)
+        DeliveryAddress(platform: Platform.web, channelID: room, messageID: replyMessageID, userID: userID)
     }
 
     /// The public message a button press replaces (private ones live only in one browser).
     var updatedMessageAddress: DeliveryAddress? {
         guard pressedMessageIsPublic, let pressedMessageID else { return nil }
-        return DeliveryAddress(platform: WebChatTransport.platformName, channelID: room, messageID: pressedMessageID, userID: userID)
+        return DeliveryAddress(platform: Platform.web, channelID: room, messageID: pressedMessageID, userID: userID)
     }
 
     func inviteLink(for code: AccessSecret) -> String? {

@@ -131,7 +131,7 @@ struct WebChatIdentity {
     }
 
     var context: ChatContext {
-        ChatContext(family: FamilyRef(platform: WebChatTransport.platformName, externalID: room), channelID: room,
+        ChatContext(family: FamilyRef(platform: Platform.web, externalID: room), channelID: room,
                     user: Requester(userID: userID, displayName: name),
                     // The room's grown-ups manage it: settings, any story, members and invites.
                     isManager: role.managesRoom)

@@ -5,9 +5,7 @@ import StoryDomain
 /// Delivers background replies (story progress, finished stories) into web chat rooms,
 /// editing the message named by the delivery address.
 public struct WebChatTransport: ChatTransport {
-    /// The platform name of web chat families (one definition, shared with ``RoomName``).
-    public static let platformName = RoomName.platform
-    public var platform: String { Self.platformName }
+    public var platform: Platform { .web }
     private let hub: WebChatRoomHub
 
     public init(hub: WebChatRoomHub) { self.hub = hub }

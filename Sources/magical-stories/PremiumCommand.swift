@@ -21,7 +21,7 @@ struct PremiumCommand: AsyncParsableCommand {
         /// Exactly one of --user, --server or --room (grant and revoke).
         func resolve() throws -> PremiumTarget {
             do {
-                return try AdminConsole.target(user: user, server: server, room: room, platform: platform)
+                return try AdminConsole.target(user: user, server: server, room: room, platform: platform.map(Platform.init(rawValue:)))
             } catch {
                 throw ValidationError("\(error)")
             }
@@ -30,7 +30,7 @@ struct PremiumCommand: AsyncParsableCommand {
         /// A server or room, or a user with the server or room they belong to (status).
         func resolveForStatus() throws -> (target: PremiumTarget, family: FamilyRef?) {
             do {
-                return try AdminConsole.statusTarget(user: user, server: server, room: room, platform: platform)
+                return try AdminConsole.statusTarget(user: user, server: server, room: room, platform: platform.map(Platform.init(rawValue:)))
             } catch {
                 throw ValidationError("\(error)")
             }

@@ -143,9 +143,9 @@ struct DiscordDeliveryEdgeTests {
         let second = try await DiscordTestBot.start(simulator: simulator, directory: directory)
         await simulator.replayInteraction(command)
         _ = try await simulator.waitForOriginalResponse(interactionID: command.id, where: Self.isPage(1, of: 3), timeout: .seconds(20))
-        // Replayed once more after delivery: nothing new.
+        // Replayed once more after delivery: dropped as a duplicate (counted), nothing new.
         await simulator.replayInteraction(command)
-        try await Task.sleep(for: .milliseconds(500))
+        try await second.waitForHandled("story.new", count: 2)
         #expect(simulator.interactionCallbacks(interactionID: command.id).count == 1, "acknowledged exactly once")
         let library = try await second.app.stories.library(of: DiscordTestBot.family, offset: 0, limit: 5)
         #expect(library.total == 1, "one story for one request")

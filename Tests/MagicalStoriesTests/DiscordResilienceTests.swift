@@ -21,7 +21,7 @@ struct DiscordResilienceTests {
             try await simulator.waitForCallback(interactionID: command.id, timeout: .seconds(10))
             _ = try await simulator.waitForOriginalResponse(interactionID: command.id, where: { !$0.isLoading })
         }
-        try await Task.sleep(for: .milliseconds(200))
+        try await bot.waitForHandled("help", count: commands.count)
         for command in commands {
             #expect(simulator.interactionCallbacks(interactionID: command.id).count == 1, "answered exactly once")
         }

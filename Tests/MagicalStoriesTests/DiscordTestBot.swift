@@ -5,6 +5,7 @@ import Logging
 import MagicalStories
 import ServiceLifecycle
 import StoryDomain
+import Testing
 
 /// The real service configured as a Discord bot against a loopback Discord simulator.
 final class DiscordTestBot: Sendable {
@@ -65,6 +66,17 @@ final class DiscordTestBot: Sendable {
     func stopBot() async {
         await group.triggerGracefulShutdown()
         _ = await task.result
+    }
+
+    /// Waits until the bot has handled `count` Discord inputs labelled `command` (`help`,
+    /// `story.new`: ``ChatInput/metricLabel``), whatever their outcome, as its metrics count them:
+    /// the observable end of an input's work, for "answered exactly once" checks.
+    func waitForHandled(_ command: String, count: Int, timeout: Duration = .seconds(20)) async throws {
+        let port = try #require(await app.operationsPort())
+        try await pollUntil(timeout: timeout) {
+            let metrics = try await OperationsEndpointTests.scrape(port)
+            return metrics.sum(ServiceMetrics.Name.interactions, ["platform": "discord", "command": command]) >= Double(count)
+        }
     }
 
     /// How the service group ended (for fatal-close tests).

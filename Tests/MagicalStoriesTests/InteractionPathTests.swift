@@ -182,7 +182,7 @@ private final class RecordingTransport: ChatTransport {
         var hasPicture: Bool
     }
 
-    let platform = "discord"
+    let platform: Platform = .discord
     private let recorded = Mutex<[Delivery]>([])
 
     var deliveries: [Delivery] { recorded.withLock { $0 } }

@@ -10,6 +10,8 @@ struct RouterHarness {
     static let family = FamilyRef(platform: "discord", externalID: "100")
     static let parent = Requester(userID: "parent", displayName: "Parent")
     static let admin = "admin"
+    /// Discord as a server platform, the web chat as a room platform.
+    static let platforms = ChatPlatforms([FakeChatPlatform.servers(.discord), FakeChatPlatform.rooms(.web)])
 
     let services = FamilyServices()
     var clock: ManualWallClock { services.clock }
@@ -19,9 +21,9 @@ struct RouterHarness {
     var stories: StoryService { services.stories }
     let router: CommandRouter
 
-    init() {
+    init(platforms: ChatPlatforms = Self.platforms) {
         let routed = CommandRouter.Services(stories: services.stories, collections: services.collections, policy: services.policy,
-                                            admins: [Self.admin], familyData: services.store)
+                                            admins: [Self.admin], familyData: services.store, platforms: platforms)
         router = CommandRouter(services: routed, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
     }
 

@@ -16,5 +16,5 @@ public protocol EntitlementStore: Sendable {
     /// Inserts or updates a store purchase (from an event or an interaction).
     func savePurchase(_ purchase: PurchasedEntitlement) async throws
     /// Stored purchases on the platform owned by the user or by the family, whatever their state.
-    func purchases(platform: String, userID: String?, familyExternalID: String?) async throws -> [PurchasedEntitlement]
+    func purchases(platform: Platform, userID: String?, familyExternalID: String?) async throws -> [PurchasedEntitlement]
 }

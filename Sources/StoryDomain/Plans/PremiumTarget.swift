@@ -2,10 +2,10 @@ import Foundation
 
 /// Who a premium grant covers: one person on a platform, or a whole family (server or room).
 public enum PremiumTarget: Sendable, Hashable, Codable, CustomStringConvertible {
-    case user(platform: String, userID: String)
+    case user(platform: Platform, userID: String)
     case family(FamilyRef)
 
-    public var platform: String {
+    public var platform: Platform {
         switch self {
         case let .user(platform, _): platform
         case let .family(family): family.platform
@@ -28,7 +28,7 @@ public enum PremiumTarget: Sendable, Hashable, Codable, CustomStringConvertible 
         }
     }
 
-    public init?(kind: String, platform: String, externalID: String) {
+    public init?(kind: String, platform: Platform, externalID: String) {
         switch kind {
         case "user": self = .user(platform: platform, userID: externalID)
         case "family": self = .family(FamilyRef(platform: platform, externalID: externalID))
@@ -39,7 +39,7 @@ public enum PremiumTarget: Sendable, Hashable, Codable, CustomStringConvertible 
     public var description: String {
         switch self {
         case let .user(platform, userID): "user \(userID) on \(platform)"
-        case let .family(family): "\(family.platform == "web" ? "room" : "server") \(family.externalID) on \(family.platform)"
+        case let .family(family): "family \(family.externalID) on \(family.platform)"
         }
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// while it is neither deleted nor ended.
 public struct PurchasedEntitlement: Sendable, Equatable, Codable {
     public var id: String
-    public var platform: String
+    public var platform: Platform
     public var skuID: String
     /// The buyer, for a user subscription.
     public var userID: String?
@@ -13,7 +13,7 @@ public struct PurchasedEntitlement: Sendable, Equatable, Codable {
     public var endsAt: Date?
     public var deleted: Bool
 
-    public init(id: String, platform: String, skuID: String, userID: String?, familyExternalID: String?,
+    public init(id: String, platform: Platform, skuID: String, userID: String?, familyExternalID: String?,
                 endsAt: Date?, deleted: Bool) {
         self.id = id
         self.platform = platform

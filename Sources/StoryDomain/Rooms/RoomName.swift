@@ -6,8 +6,6 @@ import Foundation
 /// `family` are one room, and the keys of rooms made before names could use any script
 /// (lower-case ASCII letters, digits, `-` and `_`) are unchanged.
 public struct RoomName: Hashable, Sendable, CustomStringConvertible {
-    /// The platform name of web chat families.
-    public static let platform = "web"
     /// The longest name and key, in characters.
     public static let maxLength = 40
 
@@ -43,7 +41,7 @@ public struct RoomName: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The room as a family.
-    public var family: FamilyRef { FamilyRef(platform: Self.platform, externalID: rawValue) }
+    public var family: FamilyRef { FamilyRef(platform: .web, externalID: rawValue) }
 
     public var description: String { displayName }
 

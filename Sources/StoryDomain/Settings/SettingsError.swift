@@ -11,6 +11,6 @@ public enum SettingsError: Error, Sendable, Equatable {
     case badRequesters
     /// `requesters:role` without a role.
     case roleMissing
-    /// Roles are a Discord idea; the web chat has none.
-    case rolesNeedDiscord
+    /// `requesters:role` where the platform has no roles (the web chat).
+    case noRolesHere
 }

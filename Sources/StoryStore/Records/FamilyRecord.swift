@@ -9,7 +9,7 @@ struct FamilyRecord: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
     var id: Int64?
-    var platform: String
+    var platform: Platform
     var externalId: String
     var createdAt: Date
 

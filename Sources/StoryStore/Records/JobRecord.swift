@@ -21,7 +21,7 @@ struct JobRecord: Codable, FetchableRecord, MutablePersistableRecord {
     /// `platform:requestID` of the request that made the job (one job per request).
     var requestKey: String?
 
-    static func requestKey(_ requestID: String, platform: String) -> String { "\(platform):\(requestID)" }
+    static func requestKey(_ requestID: String, platform: Platform) -> String { "\(platform):\(requestID)" }
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 

@@ -13,7 +13,7 @@ public actor InMemoryAcknowledgementLedger: AcknowledgementLedger {
         self.clock = clock
     }
 
-    public func receipt(for interactionID: String, on platform: String) async throws -> AcknowledgementReceipt? {
+    public func receipt(for interactionID: String, on platform: Platform) async throws -> AcknowledgementReceipt? {
         receipts[Self.key(interactionID, platform)]
     }
 
@@ -27,5 +27,5 @@ public actor InMemoryAcknowledgementLedger: AcknowledgementLedger {
     /// How many receipts are kept (for assertions).
     public var count: Int { receipts.count }
 
-    private static func key(_ interactionID: String, _ platform: String) -> String { "\(platform)|\(interactionID)" }
+    private static func key(_ interactionID: String, _ platform: Platform) -> String { "\(platform)|\(interactionID)" }
 }

@@ -64,7 +64,7 @@ public actor InMemoryEntitlementStore: EntitlementStore {
         }
     }
 
-    public func purchases(platform: String, userID: String?, familyExternalID: String?) async throws -> [PurchasedEntitlement] {
+    public func purchases(platform: Platform, userID: String?, familyExternalID: String?) async throws -> [PurchasedEntitlement] {
         storedPurchases.filter { purchase in
             purchase.platform == platform
                 && ((userID != nil && purchase.userID == userID)

@@ -45,7 +45,7 @@ extension InMemoryStore: FamilyDataStore {
     public func forget(_ family: FamilyRef) async throws -> ForgottenFamilyData {
         try checkFault()
         var forgotten = ForgottenFamilyData()
-        if family.platform == RoomName.platform {
+        if family.platform == Platform.web {
             let room = messages.filter { $0.value.entry.room == family.externalID }.map(\.key)
             for id in room { messages[id] = nil }
             forgotten.chatMessages = room.count

@@ -12,7 +12,7 @@ extension InMemoryStore: StoryRepository {
         return readBack(id)
     }
 
-    public func storiesStarted(by requester: Requester, on platform: String, since: Date) async throws -> Int {
+    public func storiesStarted(by requester: Requester, on platform: Platform, since: Date) async throws -> Int {
         try checkFault()
         return started(by: requester, on: platform, since: since)
     }
@@ -90,7 +90,7 @@ extension InMemoryStore: StoryRepository {
         return images[id]
     }
 
-    public func story(forRequest requestID: String, on platform: String) async throws -> StoryID? {
+    public func story(forRequest requestID: String, on platform: Platform) async throws -> StoryID? {
         try checkFault()
         let key = "\(platform):\(requestID)"
         return jobs.values.first { $0.requestKey == key }?.job.storyID

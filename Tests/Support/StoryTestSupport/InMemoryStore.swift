@@ -25,7 +25,7 @@ public actor InMemoryStore {
     }
 
     struct QuotaUse {
-        var platform: String
+        var platform: Platform
         var requesterID: String
         var storyID: StoryID?
         var usedAt: Date
@@ -99,7 +99,7 @@ public actor InMemoryStore {
     public func job(id: Int64) -> StoryJob? { jobs[id]?.job }
 
     /// The quota uses of a person that still count (not refunded), on every day.
-    public func quotaUsesCounting(for requester: Requester, on platform: String) -> Int {
+    public func quotaUsesCounting(for requester: Requester, on platform: Platform) -> Int {
         quotaUses.filter { $0.platform == platform && $0.requesterID == requester.userID && !$0.refunded }.count
     }
 
@@ -141,7 +141,7 @@ public actor InMemoryStore {
     }
 
     /// Quota uses not refunded since `since`.
-    func started(by requester: Requester, on platform: String, since: Date) -> Int {
+    func started(by requester: Requester, on platform: Platform, since: Date) -> Int {
         quotaUses.filter { $0.platform == platform && $0.requesterID == requester.userID && $0.usedAt >= since && !$0.refunded }
             .count
     }

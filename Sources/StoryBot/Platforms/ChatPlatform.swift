@@ -1,0 +1,37 @@
+import StoryDomain
+
+/// One chat platform as the router and the reply renderer need it: what it can do and how it
+/// words things. Each adapter gives its own (`DiscordChatPlatform`, `WebChatPlatform`) and the
+/// composition root hands them to the router, so a new platform changes neither the domain nor
+/// the router.
+public protocol ChatPlatform: Sendable {
+    /// The platform this describes.
+    var platform: Platform { get }
+    /// What a family is called here: "server", "room".
+    var familyNoun: String { get }
+    /// Members carry roles a family can choose for "who may ask for stories".
+    var hasRoles: Bool { get }
+    /// The service's admins (`ADMIN_USER_IDS`) are people of this platform: `/premium` works here.
+    var hasAdminCommands: Bool { get }
+    /// Families are rooms the service keeps, with members and invites (`/family`).
+    var hasRooms: Bool { get }
+    /// The service keeps the family's chat transcript (deleted with the family's data).
+    var keepsTranscript: Bool { get }
+    /// A person, as a reply names them.
+    func name(userID: String) -> String
+    /// A role, as a reply names it.
+    func name(roleID: String) -> String
+    /// A family of this platform, as a reply names it.
+    func name(familyID: String) -> String
+    /// A family's id as an admin typed it, or nil when it cannot be one here.
+    func familyID(typed: String) -> String?
+    /// What a typed family id looks like, for the answer to one that isn't.
+    var familyIDHint: String { get }
+    /// Help's paragraph about the family's parental controls and people.
+    var helpFamilySection: String { get }
+}
+
+extension ChatPlatform {
+    /// "this server", "this room".
+    public var thisFamily: String { "this \(familyNoun)" }
+}
