@@ -86,7 +86,7 @@ extension DiscordRESTClient {
         }
         if let body {
             request.headers.add(name: "Content-Type", value: body.contentType)
-            request.body = .bytes(body.bytes)
+            request.body = body.httpBody
         }
         return request
     }

@@ -1,38 +1,35 @@
 import Foundation
 import NIOCore
 
-/// A `multipart/form-data` body under construction.
+/// A `multipart/form-data` body under construction: the parts' headers as small buffers and each
+/// file's bytes as they are (not copied).
 struct MultipartForm: Sendable {
     let boundary: String
-    private var buffer = ByteBuffer()
+    private(set) var chunks: [BodyChunk] = []
 
-    /// - Parameter capacity: the expected body size, reserved up front so large files are copied once.
-    init(boundary: String = MultipartForm.randomBoundary(), capacity: Int = 0) {
+    init(boundary: String = MultipartForm.randomBoundary()) {
         self.boundary = boundary
-        buffer.reserveCapacity(capacity)
     }
 
     /// The `Content-Type` header value.
     var contentType: String { "multipart/form-data; boundary=\(boundary)" }
 
     /// Appends one part; `filename` makes it a file part.
-    mutating func append(name: String, filename: String? = nil, contentType: String,
-                         bytes: some Sequence<UInt8>) {
+    mutating func append(name: String, filename: String? = nil, contentType: String, data: Data) {
         var disposition = "form-data; name=\"\(Self.quoted(name))\""
         if let filename { disposition += "; filename=\"\(Self.quoted(filename))\"" }
-        buffer.writeString("--\(boundary)\r\n")
-        buffer.writeString("Content-Disposition: \(disposition)\r\n")
-        buffer.writeString("Content-Type: \(Self.headerSafe(contentType))\r\n\r\n")
-        buffer.writeBytes(bytes)
-        buffer.writeString("\r\n")
+        var header = ByteBuffer()
+        if !chunks.isEmpty { header.writeString("\r\n") }
+        header.writeString("--\(boundary)\r\n")
+        header.writeString("Content-Disposition: \(disposition)\r\n")
+        header.writeString("Content-Type: \(Self.headerSafe(contentType))\r\n\r\n")
+        chunks.append(.buffer(header))
+        chunks.append(.data(data))
     }
 
-    /// The finished body, closing delimiter included. The form hands its buffer over and is left
-    /// empty: appending the delimiter to a copy would copy every file in it once more.
-    mutating func finish() -> ByteBuffer {
-        buffer.writeString("--\(boundary)--\r\n")
-        defer { buffer = ByteBuffer() }
-        return buffer
+    /// The finished body's chunks, closing delimiter included.
+    func finished() -> [BodyChunk] {
+        chunks + [.buffer(ByteBuffer(string: "\(chunks.isEmpty ? "" : "\r\n")--\(boundary)--\r\n"))]
     }
 
     static func randomBoundary() -> String {

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import DiscordModels
 import Foundation
 import NIOCore
@@ -5,22 +6,30 @@ import NIOCore
 /// An encoded request body and its content type.
 struct RequestBody: Sendable {
     let contentType: String
-    let bytes: ByteBuffer
+    let chunks: [BodyChunk]
+
+    /// The body's length in bytes.
+    var length: Int { chunks.reduce(0) { $0 + $1.count } }
 
     /// The value as `application/json`.
     static func json(_ value: some Encodable) throws -> RequestBody {
-        RequestBody(contentType: "application/json", bytes: ByteBuffer(bytes: try DiscordJSON.encoder().encode(value)))
+        RequestBody(contentType: "application/json", chunks: [.buffer(ByteBuffer(bytes: try DiscordJSON.encoder().encode(value)))])
     }
 
     /// JSON without files; otherwise multipart with `payload_json` and one `files[n]` part per file.
     static func upload(_ payload: some Encodable, files: [FileUpload]) throws -> RequestBody {
         guard !files.isEmpty else { return try json(payload) }
-        let json = try DiscordJSON.encoder().encode(payload)
-        var form = MultipartForm(capacity: json.count + files.reduce(1_024) { $0 + $1.data.count + 256 })
-        form.append(name: "payload_json", contentType: "application/json", bytes: json)
+        var form = MultipartForm()
+        form.append(name: "payload_json", contentType: "application/json", data: try DiscordJSON.encoder().encode(payload))
         for (index, file) in files.enumerated() {
-            form.append(name: "files[\(index)]", filename: file.filename, contentType: file.contentType, bytes: file.data)
+            form.append(name: "files[\(index)]", filename: file.filename, contentType: file.contentType, data: file.data)
         }
-        return RequestBody(contentType: form.contentType, bytes: form.finish())
+        return RequestBody(contentType: form.contentType, chunks: form.finished())
+    }
+
+    /// The body for one attempt of the request (each attempt writes it anew).
+    var httpBody: HTTPClientRequest.Body {
+        if chunks.count == 1, case let .buffer(buffer) = chunks[0] { return .bytes(buffer) }
+        return .stream(BodyChunkSequence(chunks: chunks), length: .known(Int64(length)))
     }
 }

@@ -39,6 +39,25 @@ import Testing
         }
     }
 
+    @Test("files larger than the 64 KiB slices they are written in arrive whole, byte for byte, with an exact length")
+    func largeFilesArriveWhole() async throws {
+        let big = Data((0..<200_003).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) })
+        let small = Data([0x0D, 0x0A, 0x2D, 0x2D, 0x00])
+        try await FakeDiscord.run(handler: { _, _ in .message }) { fake, client in
+            _ = try await client.createMessage(channelID: 800, message: MessagePayload(content: "two files"), files: [
+                FileUpload(filename: "big.png", contentType: "image/png", data: big),
+                FileUpload(filename: "small.png", contentType: "image/png", data: small[1...]),
+            ])
+            let request = try #require(await fake.requests.first)
+            let contentType = try #require(request.header("Content-Type"))
+            #expect(request.header("Content-Length") == String(request.body.count))
+            let parts = try #require(MultipartPart.parse(request.body, contentType: contentType))
+            #expect(parts.map(\.name) == ["payload_json", "files[0]", "files[1]"])
+            #expect(parts[1].body == big)
+            #expect(parts[2].body == small[1...], "a slice of a larger Data is sent from its own start")
+        }
+    }
+
     @Test func botRoutesSendAuthorizationUserAgentAndJSON() async throws {
         try await FakeDiscord.run(handler: { _, _ in .message }) { fake, client in
             _ = try await client.createMessage(channelID: 800, message: MessagePayload(content: "hi"))
