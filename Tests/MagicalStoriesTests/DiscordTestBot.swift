@@ -20,6 +20,7 @@ final class DiscordTestBot: Sendable {
     /// Starts the simulator (unless given one) and the bot; waits until the bot has identified.
     static func start(simulator given: DiscordSimulator? = nil, directory: URL? = nil, writer: (any StoryWriter)? = nil,
                       illustrator: (any Illustrator)? = nil, expectIdentify: Bool = true, logger givenLogger: Logger? = nil,
+                      clock: any WallClock = SystemWallClock(),
                       configure: (inout AppConfig) -> Void = { _ in }) async throws -> DiscordTestBot {
         let simulator: DiscordSimulator
         if let given {
@@ -41,7 +42,7 @@ final class DiscordTestBot: Sendable {
         var logger = Logger(label: "discord-test")
         logger.logLevel = .warning
         if let givenLogger { logger = givenLogger }
-        let app = try MagicalStoriesApp(config: config, logger: logger, writer: writer, illustrator: illustrator)
+        let app = try MagicalStoriesApp(config: config, logger: logger, clock: clock, writer: writer, illustrator: illustrator)
         let group = app.serviceGroup()
         let task = Task { try await group.run() }
         let bot = DiscordTestBot(simulator: simulator, app: app, directory: directory, group: group, task: task)
