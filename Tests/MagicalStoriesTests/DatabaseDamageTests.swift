@@ -8,7 +8,7 @@ struct DatabaseDamageTests {
     /// Zeroes the first page of the `job` table and of its index, as a torn write or a bad disk
     /// would: the schema still reads, but any use of the queue meets the damage.
     static func damageJobTable(at path: String) throws {
-        let (pages, pageSize) = try DatabaseQueue(path: path).write { db -> ([Int], Int) in
+        let (pages, pageSize) = try DatabaseQueue(path: path).inDatabase { db -> ([Int], Int) in
             try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
             let pages = try Int.fetchAll(db, sql: "SELECT rootpage FROM sqlite_master WHERE tbl_name = 'job' AND rootpage > 0")
             return (pages, try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096)

@@ -2,6 +2,7 @@ import DiscordModels
 import DiscordSimulator
 import Foundation
 import GRDB
+import MagicalStories
 import StoryStore
 import Testing
 
