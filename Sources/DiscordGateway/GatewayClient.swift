@@ -114,6 +114,9 @@ public final class GatewayClient: Service {
             }
             closeCode = closeFrame.map { Int(UInt16(webSocketErrorCode: $0.closeCode)) }
             logger.notice("Discord gateway connection closed", metadata: ["closeCode": "\(closeCode.map(String.init) ?? "none")"])
+        } catch where shutdown.isRequested {
+            closeCode = nil
+            logger.notice("Discord gateway connection attempt abandoned for shutdown")
         } catch {
             closeCode = nil
             logger.warning("Discord gateway connection failed", metadata: ["error": "\(error)"])

@@ -5,7 +5,7 @@ public enum RestoreAdvice {
     public static func text(for config: AppConfig) -> String {
         let backups = config.operations.backupDirectory ?? "/var/lib/magical-stories/backups"
         return """
-        To repair it: stop the service, then put the newest backup back (it is checked first; the damaged \
+        To repair it: stop the service (below with systemd; `docker compose stop` in a container), then put the newest backup back (it is checked first; the damaged \
         file is kept beside it as \(config.databasePath).before-restore-<time>):
           systemctl stop magical-stories
           magical-stories restore [--config FILE] \(backups)/magical-stories-<newest>.sqlite

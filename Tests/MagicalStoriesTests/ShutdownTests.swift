@@ -17,9 +17,10 @@ struct ShutdownTests {
     func blackholedDiscord() async throws {
         let blackhole = try Blackhole()
         defer { blackhole.close() }
+        let token = "MTE5MDg3NjU0MzIxMDk4NzY1.Gq7Rw2.Vx9KpL3mZt8NcB5fHj2QsYd6WuA4eIoRnT"
         let service = try ServiceProcess(environment: [
-            "WEB_CHAT_ENABLED": "false", "DISCORD_TOKEN": "blackholed-token-0123456789.abcdefghij",
-            "DISCORD_APPLICATION_ID": "1100000000000000001", "DISCORD_API_URL": blackhole.url + "/api/v10", "LOG_LEVEL": "debug",
+            "WEB_CHAT_ENABLED": "false", "DISCORD_TOKEN": token,
+            "DISCORD_APPLICATION_ID": "1100000000000000001", "DISCORD_API_URL": blackhole.url + "/api/v10", "LOG_LEVEL": "trace",
         ])
         defer { service.cleanUp() }
         try await service.waitUntilHealthy()
@@ -33,6 +34,9 @@ struct ShutdownTests {
         #expect(elapsed < Self.limit, "stopped in \(elapsed); log:\n\(service.log)")
         #expect(service.terminationStatus == 0, "log:\n\(service.log)")
         print("SIGTERM with Discord blackholed: stopped in \(elapsed)")
+        // Every logger in the process (libraries' too) writes through the redacting handler.
+        #expect(service.log.contains("trace"), "logged at trace level")
+        #expect(SecretsInLogsTests.leak(of: token, in: service.log) == nil)
     }
 
     @Test("Discord gone while a command is answered (the answer hangs, then the simulator stops): SIGTERM exits 0 in under 10 s")
