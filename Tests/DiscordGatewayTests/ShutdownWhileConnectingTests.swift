@@ -28,7 +28,7 @@ struct ShutdownWhileConnectingTests {
         return (fd, Int(UInt16(bigEndian: address.sin_port)))
     }
 
-    @Test("graceful shutdown while the upgrade is unanswered: run() returns within 2 s")
+    @Test("graceful shutdown while the upgrade is unanswered: run() returns within 5 s (in well under 1 ms unloaded)")
     func blackholedUpgrade() async throws {
         let (fd, port) = try Self.blackhole()
         defer { close(fd) }
@@ -45,7 +45,7 @@ struct ShutdownWhileConnectingTests {
             ended.withLock { $0 = .now }
         }
         // Connecting: the socket is open and the upgrade request sits unanswered.
-        let deadline = ContinuousClock.now + .seconds(20)
+        let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline {
             if case .connecting = client.status.state { break }
             try await Task.sleep(for: .milliseconds(20))
@@ -61,7 +61,7 @@ struct ShutdownWhileConnectingTests {
             try await Task.sleep(for: .milliseconds(20))
         }
         let stopped = try #require(ended.withLock { $0 }, "still connecting 20 s after shutdown was asked for")
-        #expect(stopped - asked < .seconds(2), "took \(stopped - asked)")
+        #expect(stopped - asked < .seconds(5), "took \(stopped - asked)")
         print("gateway shutdown while the upgrade is unanswered: \(stopped - asked)")
         running.cancel()
     }

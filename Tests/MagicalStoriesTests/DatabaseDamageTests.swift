@@ -23,28 +23,28 @@ struct DatabaseDamageTests {
     }
 
     @Test("`check` says a sound database is sound, and a damaged one damaged with the restore steps; exit 0 and 1")
-    func checkCommand() throws {
+    func checkCommand() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ms-check-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("stories.sqlite").path
         let environment = ["DATABASE_PATH": path, "PATH": "/usr/bin:/bin", "BACKUP_DIR": directory.appendingPathComponent("backups").path]
         let binary = ServiceProcess.binary.path
-        #expect(try ServiceProcess.run(binary, ["migrate"], environment: environment, directory: directory).status == 0)
+        #expect(try await ServiceProcess.run(binary, ["migrate"], environment: environment, directory: directory).status == 0)
 
-        let sound = try ServiceProcess.run(binary, ["check"], environment: environment, directory: directory)
+        let sound = try await ServiceProcess.run(binary, ["check"], environment: environment, directory: directory)
         #expect(sound.status == 0, "\(sound.output)")
         #expect(sound.output.contains("is sound"), "\(sound.output)")
 
         try Self.damageJobTable(at: path)
-        let damaged = try ServiceProcess.run(binary, ["check"], environment: environment, directory: directory)
+        let damaged = try await ServiceProcess.run(binary, ["check"], environment: environment, directory: directory)
         #expect(damaged.status == 1, "\(damaged.output)")
         #expect(damaged.output.contains("is damaged"), "\(damaged.output)")
         #expect(damaged.output.contains("✗"), "SQLite's findings are listed: \(damaged.output)")
         #expect(damaged.output.contains("magical-stories restore"), "\(damaged.output)")
         #expect(damaged.output.contains(directory.appendingPathComponent("backups").path), "the configured backups folder")
 
-        let missing = try ServiceProcess.run(binary, ["check"], environment: ["DATABASE_PATH": path + ".nothing", "PATH": "/usr/bin:/bin"],
+        let missing = try await ServiceProcess.run(binary, ["check"], environment: ["DATABASE_PATH": path + ".nothing", "PATH": "/usr/bin:/bin"],
                                              directory: directory)
         #expect(missing.status == 1 && missing.output.contains("no such file"), "\(missing.output)")
     }
@@ -54,7 +54,7 @@ struct DatabaseDamageTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ms-damage-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent("stories.sqlite").path
-        #expect(try ServiceProcess.run(ServiceProcess.binary.path, ["migrate"], environment: ["DATABASE_PATH": path, "PATH": "/usr/bin:/bin"],
+        #expect(try await ServiceProcess.run(ServiceProcess.binary.path, ["migrate"], environment: ["DATABASE_PATH": path, "PATH": "/usr/bin:/bin"],
                                        directory: directory).status == 0)
         try Self.damageJobTable(at: path)
 

@@ -40,12 +40,12 @@ struct HealthCommandTests {
         try await service.waitUntilHealthy()
         let environment = Self.imageEnvironment(for: service, config: try Self.imageConfig(in: service.directory))
 
-        let healthy = try ServiceProcess.run("/usr/bin/dash", ["-c", command], environment: environment, directory: service.directory)
+        let healthy = try await ServiceProcess.run("/usr/bin/dash", ["-c", command], environment: environment, directory: service.directory)
         #expect(healthy.status == 0, "\(healthy.output)")
         #expect(healthy.output.contains("healthy: http://127.0.0.1:\(service.metricsPort)/health: 200 ok"), "\(healthy.output)")
 
         _ = await service.terminate(within: .seconds(30))
-        let stopped = try ServiceProcess.run("/usr/bin/dash", ["-c", command], environment: environment, directory: service.directory)
+        let stopped = try await ServiceProcess.run("/usr/bin/dash", ["-c", command], environment: environment, directory: service.directory)
         #expect(stopped.status == 1, "\(stopped.output)")
         #expect(stopped.output.contains("unhealthy"), "\(stopped.output)")
     }
@@ -63,15 +63,15 @@ struct HealthCommandTests {
         let environment = Self.imageEnvironment(for: service, config: try Self.imageConfig(in: directory))
         try await Eventually.check("the health check passes over TLS", timeout: .seconds(60)) {
             guard service.isRunning else { throw ServiceProcessError.exited(service.log) }
-            return try ServiceProcess.run("/usr/bin/dash", ["-c", command], environment: environment, directory: directory).status == 0
+            return try await ServiceProcess.run("/usr/bin/dash", ["-c", command], environment: environment, directory: directory).status == 0
         }
-        let answer = try ServiceProcess.run("/usr/bin/dash", ["-c", command], environment: environment, directory: directory)
+        let answer = try await ServiceProcess.run("/usr/bin/dash", ["-c", command], environment: environment, directory: directory)
         #expect(answer.output.contains("https://127.0.0.1:\(service.httpPort)/health: 200"), "\(answer.output)")
     }
 
     @Test("nothing to ask (operations off, web chat off): unhealthy, saying why")
-    func nothingToAsk() throws {
-        let result = try ServiceProcess.run(ServiceProcess.binary.path, ["health"], environment: [
+    func nothingToAsk() async throws {
+        let result = try await ServiceProcess.run(ServiceProcess.binary.path, ["health"], environment: [
             "METRICS_ENABLED": "false", "WEB_CHAT_ENABLED": "false", "PATH": "/usr/bin:/bin",
         ], directory: FileManager.default.temporaryDirectory)
         #expect(result.status == 1)

@@ -74,7 +74,6 @@ struct InteractionTokenPurgeTests {
                                                        illustrator: GatedIllustrator(holding: []), clock: clock)
         try await Self.waitUntilDone(restarted)
         let after = simulator.requests.dropFirst(before)
-        print(after.map { "\($0.method) \($0.route) \($0.status)" })
         #expect(after.contains { $0.matches("PATCH /channels/{channel_id}/messages/{message_id}") && $0.status == 200 },
                 "the story's message was edited in the channel")
         #expect(!after.contains { $0.matches("PATCH /webhooks") }, "no webhook write without a token")
