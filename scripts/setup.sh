@@ -16,6 +16,8 @@ packages=(
   libncurses-dev libxml2-dev tzdata uuid-dev
   # The TLS tests make a self-signed certificate with openssl
   openssl
+  # The container's health check is tested as the image runs it: under dash, Debian's /bin/sh
+  dash
 )
 if $browser; then
   packages+=(chromium chromium-driver python3-venv)

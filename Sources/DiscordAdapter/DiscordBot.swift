@@ -51,9 +51,13 @@ public final class DiscordBot: Service {
         public var maxConcurrentCommands: Int
         /// Button presses (page turns: a database read, a picture, an upload each) worked at once.
         public var maxConcurrentButtonPresses: Int
+        /// How long commands and presses in flight may take to finish once shutdown is asked for
+        /// (answering them needs Discord); after it they are cancelled.
+        public var inFlightGrace: Duration
 
         public init(applicationID: Snowflake?, guildID: Snowflake?, gateway: GatewayConfiguration, maxConcurrentAcknowledgements: Int = 32,
-                    maxConcurrentCommands: Int = 16, maxConcurrentButtonPresses: Int = 16) {
+                    maxConcurrentCommands: Int = 16, maxConcurrentButtonPresses: Int = 16, inFlightGrace: Duration = .seconds(3)) {
+            self.inFlightGrace = inFlightGrace
             self.applicationID = applicationID
             self.guildID = guildID
             self.gateway = gateway
@@ -97,7 +101,30 @@ public final class DiscordBot: Service {
     }
 
     public func run() async throws {
-        try await registerCommands()
+        // Registration retries while Discord cannot be reached; shutdown must not wait for it.
+        do {
+            try await cancelWhenGracefulShutdown { try await self.registerCommands() }
+        } catch where Task.isShuttingDownGracefully {
+            logger.notice("stopped before the commands were registered")
+            return
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await self.runLanes() }
+            // Once shutdown is asked for, the gateway closes and the lanes drain; work still
+            // waiting on an unreachable Discord after `inFlightGrace` is cancelled, so the
+            // service stops in seconds, not after every retry.
+            group.addTask {
+                try await gracefulShutdown()
+                try await Task.sleep(for: self.configuration.inFlightGrace)
+                self.logger.notice("shutdown: Discord work still in flight was cancelled")
+            }
+            _ = try await group.next()
+            group.cancelAll()
+        }
+    }
+
+    /// The gateway reader and the lanes, until the gateway stops and the lanes are drained.
+    private func runLanes() async throws {
         let (commands, commandLane) = AsyncStream.makeStream(of: Interaction.self)
         let (presses, pressLane) = AsyncStream.makeStream(of: Interaction.self)
         let (purchases, purchaseLane) = AsyncStream.makeStream(of: PurchasedEntitlement.self)

@@ -104,14 +104,19 @@ public final class GatewayClient: Service {
             // WSClient answers graceful shutdown by closing with 1000, which ends the Discord
             // session. Hide shutdown from it: `runConnection` hears it through `shutdown` and
             // closes with a resumable 4000 itself.
+            // Until the socket is open, shutdown cancels the attempt: a Discord that cannot be
+            // reached (a blackholed address) may never answer the upgrade.
             let logger = logger
-            let closeFrame = try await withoutGracefulShutdown {
+            let closeFrame = try await withoutGracefulShutdown(until: shutdown) {
                 try await WebSocketClient.connect(url: url, configuration: webSocketConfiguration, logger: logger) { inbound, outbound, _ in
                     await self.runConnection(inbound: inbound, outbound: outbound)
                 }
             }
             closeCode = closeFrame.map { Int(UInt16(webSocketErrorCode: $0.closeCode)) }
             logger.notice("Discord gateway connection closed", metadata: ["closeCode": "\(closeCode.map(String.init) ?? "none")"])
+        } catch where shutdown.isRequested {
+            closeCode = nil
+            logger.notice("Discord gateway connection attempt abandoned for shutdown")
         } catch {
             closeCode = nil
             logger.warning("Discord gateway connection failed", metadata: ["error": "\(error)"])

@@ -35,18 +35,33 @@ public struct MagicalStoriesApp: Sendable {
     public let discordBot: DiscordBot?
     /// Every metric the service records (`GET /metrics` on the operations listener).
     public let metrics: ServiceMetrics
+    /// Damage met in the database while serving (it fails `/ready`).
+    public let damage: DatabaseDamageMonitor
+    /// Forgets interaction tokens kept with jobs once they can no longer be used.
+    public let tokenSweeper: DeliveryTokenSweeper
     let operations: OperationsParts
     let httpClient: HTTPClient?
     let logger: Logger
 
     /// Builds the app. The writer and illustrator default to the built-in ones.
+    /// - Parameter damage: notices a damaged database; the executable's watches SQLite's own
+    ///   error log (``DatabaseDamageMonitor/watchSQLiteErrorLog()``), one made here only the
+    ///   errors the app itself sees.
     /// - Throws: ``ServiceLockError`` when another process serves (or restores) the same database.
     public init(config: AppConfig, logger: Logger, clock: any WallClock = SystemWallClock(),
                 writer: (any StoryWriter)? = nil, illustrator: (any Illustrator)? = nil,
-                metrics: ServiceMetrics = ServiceMetrics()) throws {
+                metrics: ServiceMetrics = ServiceMetrics(), damage: DatabaseDamageMonitor = DatabaseDamageMonitor()) throws {
         self.config = config
         self.logger = logger
         self.metrics = metrics
+        self.damage = damage
+        damage.onDamage { [logger, advice = RestoreAdvice.text(for: config)] detail in
+            logger.critical("the database is damaged (\(detail)). \(advice)",
+                            metadata: ["database": "\(config.databasePath)", "restore": "\(RestoreAdvice.short)"])
+        }
+        for endpoint in config.insecureEndpoints {
+            logger.warning("\(endpoint)", metadata: ["setting": "\(endpoint.setting)"])
+        }
         let lock = try ServiceLock.acquire(forDatabase: config.databasePath)
         let database = try AppDatabase.open(path: config.databasePath)
         self.database = database
@@ -59,6 +74,7 @@ public struct MagicalStoriesApp: Sendable {
                                                       onFailure: providerFailed)
         let illustrator = illustrator ?? ProviderFactory.illustrator(config, httpClient: sharedHTTPClient, logger: providerLogger,
                                                                      onFailure: providerFailed)
+        tokenSweeper = DeliveryTokenSweeper(database: database, clock: clock)
         let repository = SQLiteStoryRepository(database: database, clock: clock)
         let queue = SQLiteJobQueue(database: database, clock: clock)
 
@@ -132,7 +148,10 @@ public struct MagicalStoriesApp: Sendable {
         let poolLogger = logger.labeled("workers")
         pool = StoryWorkerPool(
             queue: queue, pipeline: pipeline, clock: clock, concurrency: config.workers,
-            onError: { error in poolLogger.error("job queue error; retrying", metadata: ["error": "\(error)"]) },
+            onError: { error in
+                damage.report(error)
+                poolLogger.error("job queue error; retrying", metadata: ["error": "\(error)"])
+            },
             onOutcome: { job, outcome in Self.log(outcome, of: job, to: poolLogger) },
             onRun: { [storyProvider = config.storyProvider.rawValue, imageProvider = config.imageProvider.rawValue] run in
                 metrics.storyRun(run, provider: storyProvider, images: imageProvider)
@@ -159,7 +178,7 @@ public struct MagicalStoriesApp: Sendable {
         }
         operations = Self.operationsParts(config: config, lock: lock, metrics: metrics, parts: .init(
             database: database, hub: config.webChatEnabled ? hub : nil, discordBot: discordBot,
-            rateLimiter: discordBot == nil ? nil : rateLimiter))
+            rateLimiter: discordBot == nil ? nil : rateLimiter, damage: damage))
     }
 
     /// Bytes of recently shown Discord pictures kept in memory, so turning back and forth through
@@ -221,6 +240,8 @@ public struct MagicalStoriesApp: Sendable {
         if let httpClient { services.append(.init(service: HTTPClientService(client: httpClient))) }
         services.append(contentsOf: operationsServices())
         services.append(.init(service: StoryWorkerService(pool: pool)))
+        services.append(.init(service: DeliveryTokenSweepService(sweeper: tokenSweeper, interval: Self.tokenSweepInterval, damage: damage,
+                                                                 logger: logger.labeled("workers"))))
         services.append(.init(service: PremiumExpiryService(entitlements: entitlements, logger: logger.labeled("premium"))))
         if config.webChatEnabled { services.append(.init(service: application)) }
         if config.webChatEnabled, let tls = webChat.configuration.tls {
@@ -231,8 +252,18 @@ public struct MagicalStoriesApp: Sendable {
             services.append(.init(service: discordBot, successTerminationBehavior: .gracefullyShutdownGroup,
                                   failureTerminationBehavior: .gracefullyShutdownGroup))
         }
-        return ServiceGroup(configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        var configuration = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        // A backstop under Docker's 10 s before SIGKILL: whatever still runs is cancelled.
+        configuration.maximumGracefulShutdownDuration = Self.maximumShutdown
+        return ServiceGroup(configuration: configuration)
     }
+
+    /// How often interaction tokens past their lifetime are forgotten.
+    static let tokenSweepInterval = Duration.seconds(60)
+
+    /// How long a graceful shutdown may take before what still runs is cancelled (stories in
+    /// progress resume on the next start).
+    static let maximumShutdown = Duration.seconds(8)
 }
 
 /// Runs the worker pool for the life of the service group.

@@ -16,6 +16,7 @@ final class OperationsProbe: Sendable {
         var hub: WebChatRoomHub?
         var discordBot: DiscordBot?
         var rateLimiter: RateLimiter?
+        var damage: DatabaseDamageMonitor?
     }
 
     private let parts: Parts
@@ -75,7 +76,11 @@ final class OperationsProbe: Sendable {
         do {
             try await readyProbe.setValue(ISO8601DateFormatter().string(from: Date()), for: "ops.ready_probe")
         } catch {
+            parts.damage?.report(error)
             problems.append("database: not writable (\(error))")
+        }
+        if let detail = parts.damage?.damage {
+            problems.append("database: damaged (\(detail)); \(RestoreAdvice.short)")
         }
         if let bot = parts.discordBot {
             let status = bot.gatewayStatus

@@ -13,17 +13,31 @@ public enum ServiceLogging {
     /// The root logger for `config`: its format and level, its secrets redacted, lines to `sink`.
     public static func logger(for config: AppConfig, label: String = "magical-stories",
                               sink: LogSink = .standardError) -> Logger {
+        var logger = Logger(label: label, factory: handlers(for: config, sink: sink))
+        logger.logLevel = config.logLevel
+        return logger
+    }
+
+    /// Makes every logger in the process, libraries' own included, write through the same
+    /// format, level and redaction as ``logger(for:label:sink:)``. Call once, at start.
+    public static func bootstrap(for config: AppConfig) {
+        LoggingSystem.bootstrap(handlers(for: config, sink: .standardError))
+    }
+
+    /// Makes the handler of a logger labelled `label`: formatted, scrubbed, at the configured level.
+    static func handlers(for config: AppConfig, sink: LogSink) -> @Sendable (String) -> any LogHandler {
         let secrets = Self.secrets(of: config)
         let format = config.operations.logFormat
-        var logger = Logger(label: label) { label in
+        let level = config.logLevel
+        return { label in
             let inner: any LogHandler = switch format {
             case .json: JSONLogHandler(label: label, sink: sink)
             case .text: StreamLogHandler.standardError(label: label)
             }
-            return RedactingLogHandler(inner, secrets: secrets)
+            var handler = RedactingLogHandler(inner, secrets: secrets)
+            handler.logLevel = level
+            return handler
         }
-        logger.logLevel = config.logLevel
-        return logger
     }
 
     /// The configured values that must never be written.
@@ -107,8 +121,8 @@ public struct JSONLogHandler: LogHandler {
     }
 }
 
-/// Scrubs known secret values from every message and metadata value, then hands the event to
-/// the handler that writes it.
+/// Scrubs known secret values from every message and metadata value (whole, or cut short at
+/// either end), then hands the event to the handler that writes it.
 public struct RedactingLogHandler: LogHandler {
     public var metadata: Logger.Metadata = [:]
     public var metadataProvider: Logger.MetadataProvider?
@@ -144,13 +158,63 @@ public struct RedactingLogHandler: LogHandler {
         inner.log(event: scrubbed)
     }
 
+    /// The shortest piece of a secret that is masked on its own: a server's echo cut short
+    /// (an error body truncated for a log line) leaves the secret's beginning or end.
+    public static let minimumFragment = 8
+
+    /// `text` with every secret masked, and every piece of one at least ``minimumFragment``
+    /// characters long that begins or ends the secret.
     func redact(_ text: String) -> String {
         guard !secrets.isEmpty else { return text }
         var text = text
-        for secret in secrets where text.contains(secret) {
-            text = text.replacingOccurrences(of: secret, with: Self.mask)
+        for secret in secrets {
+            text = Self.mask(secret, in: text)
         }
         return text
+    }
+
+    static func mask(_ secret: String, in text: String) -> String {
+        let secretScalars = Array(secret.unicodeScalars)
+        let piece = min(secretScalars.count, minimumFragment)
+        guard piece > 0 else { return text }
+        let head = String(String.UnicodeScalarView(secretScalars.prefix(piece)))
+        let tail = String(String.UnicodeScalarView(secretScalars.suffix(piece)))
+        guard text.contains(head) || text.contains(tail) else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var masked = [Bool](repeating: false, count: scalars.count)
+        var index = 0
+        while index + piece <= scalars.count {
+            // A piece that begins the secret, as far as it goes on matching.
+            if scalars[index..<index + piece].elementsEqual(secretScalars.prefix(piece)) {
+                var end = index + piece
+                while end < scalars.count, end - index < secretScalars.count, scalars[end] == secretScalars[end - index] { end += 1 }
+                for position in index..<end { masked[position] = true }
+            }
+            // A piece that ends the secret, as far back as it goes on matching.
+            if scalars[index..<index + piece].elementsEqual(secretScalars.suffix(piece)) {
+                var start = index
+                var matched = piece
+                while start > 0, matched < secretScalars.count,
+                      scalars[start - 1] == secretScalars[secretScalars.count - matched - 1] {
+                    start -= 1
+                    matched += 1
+                }
+                for position in start..<index + piece { masked[position] = true }
+            }
+            index += 1
+        }
+        var result = String.UnicodeScalarView()
+        var position = 0
+        while position < scalars.count {
+            if masked[position] {
+                result.append(contentsOf: Self.mask.unicodeScalars)
+                while position < scalars.count, masked[position] { position += 1 }
+            } else {
+                result.append(scalars[position])
+                position += 1
+            }
+        }
+        return String(result)
     }
 
     func redact(_ value: Logger.MetadataValue) -> Logger.MetadataValue {

@@ -13,7 +13,9 @@ actor KeyedSerialQueue {
         let tail = Task { _ = try? await work.value }
         tails[key] = tail
         defer { if tails[key] == tail { tails[key] = nil } }
-        return try await work.value
+        // The work runs in a task of its own (so the next one can wait for it): pass the
+        // caller's cancellation on, or a shutdown would wait for work it meant to cancel.
+        return try await withTaskCancellationHandler { try await work.value } onCancel: { work.cancel() }
     }
 
     /// Keys with work queued or running (for tests).

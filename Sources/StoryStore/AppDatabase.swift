@@ -103,6 +103,9 @@ public struct AppDatabase: Sendable {
         migrator.registerMigration("v8: web chat rooms, members, invites, sessions") { db in
             try db.execute(sql: Schema.webRooms)
         }
+        migrator.registerMigration("v11: interaction tokens forgotten when finished") { db in
+            try db.execute(sql: Schema.forgottenTokens)
+        }
         return migrator
     }
 

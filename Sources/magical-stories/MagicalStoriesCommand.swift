@@ -16,18 +16,23 @@ struct MagicalStoriesCommand: AsyncParsableCommand {
         commandName: "magical-stories",
         abstract: "Illustrated bedtime stories for your family's chat.",
         subcommands: [Serve.self, Migrate.self, StoryCommand.self, PremiumCommand.self, UsageCommand.self, RoomCommand.self,
-                      InviteCommand.self, BackupCommand.self, RestoreCommand.self],
+                      InviteCommand.self, BackupCommand.self, RestoreCommand.self, HealthCommand.self, CheckCommand.self],
         defaultSubcommand: Serve.self)
 }
 
 /// Options shared by commands that read the service configuration.
 struct ConfigOptions: ParsableArguments {
-    @Option(name: .long, help: "A JSON config file (default: config/magical-stories.json when present).")
+    @Option(name: .long, help: "A JSON config file (default: $MAGICAL_STORIES_CONFIG, else config/magical-stories.json when present).")
     var config: String?
 
+    /// Names the config file for commands given no `--config` (the container image sets it, so
+    /// `magical-stories health` reads what `serve` reads).
+    static let environmentKey = "MAGICAL_STORIES_CONFIG"
+
     func load() async throws -> AppConfig {
+        let file = config ?? ProcessInfo.processInfo.environment[Self.environmentKey].flatMap { $0.isEmpty ? nil : $0 }
         do {
-            return try await AppConfig.load(file: config)
+            return try await AppConfig.load(file: file)
         } catch {
             throw ValidationError("\(error)")
         }
@@ -42,13 +47,18 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let config = try await options.load()
+        // Libraries' loggers too: the same format and level, and the secrets scrubbed.
+        ServiceLogging.bootstrap(for: config)
         let logger = ServiceLogging.logger(for: config)
         // One registry for the service; libraries that record through swift-metrics land in it too.
         let metrics = ServiceMetrics()
         MetricsSystem.bootstrap(metrics.factory)
+        // Before the first database is opened, as SQLite requires: damage met by any query is noticed.
+        let damage = DatabaseDamageMonitor()
+        damage.watchSQLiteErrorLog()
         let app: MagicalStoriesApp
         do {
-            app = try MagicalStoriesApp(config: config, logger: logger, metrics: metrics)
+            app = try MagicalStoriesApp(config: config, logger: logger, metrics: metrics, damage: damage)
         } catch {
             logger.critical("cannot start", metadata: ["reason": "\(error)"])
             throw ExitCode(1)

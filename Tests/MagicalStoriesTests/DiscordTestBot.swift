@@ -21,6 +21,7 @@ final class DiscordTestBot: Sendable {
     /// Starts the simulator (unless given one) and the bot; waits until the bot has identified.
     static func start(simulator given: DiscordSimulator? = nil, directory: URL? = nil, writer: (any StoryWriter)? = nil,
                       illustrator: (any Illustrator)? = nil, expectIdentify: Bool = true, logger givenLogger: Logger? = nil,
+                      clock: any WallClock = SystemWallClock(),
                       configure: (inout AppConfig) -> Void = { _ in }) async throws -> DiscordTestBot {
         let simulator: DiscordSimulator
         if let given {
@@ -42,7 +43,7 @@ final class DiscordTestBot: Sendable {
         var logger = Logger(label: "discord-test")
         logger.logLevel = .warning
         if let givenLogger { logger = givenLogger }
-        let app = try MagicalStoriesApp(config: config, logger: logger, writer: writer, illustrator: illustrator)
+        let app = try MagicalStoriesApp(config: config, logger: logger, clock: clock, writer: writer, illustrator: illustrator)
         let group = app.serviceGroup()
         // Read before the bot starts: a bot that connects quickly must not raise the target it is waited for.
         let connectionsBefore = simulator.connectionCount

@@ -48,7 +48,9 @@ struct GeminiErrorClassifier: Sendable {
         let reasons = (rpc?.details ?? []).compactMap(\.reason)
         let head = ([rpc?.status ?? "HTTP \(status)"] + reasons).joined(separator: " ")
         guard let message = rpc?.message, !message.isEmpty else { return redacted(head) }
-        let short = message.count > 240 ? message.prefix(240) + "…" : message[...]
+        // Redacted before it is cut: a key cut in half would no longer match.
+        let whole = redacted(message)
+        let short = whole.count > 240 ? whole.prefix(240) + "…" : whole[...]
         return redacted("\(head): \(short)")
     }
 

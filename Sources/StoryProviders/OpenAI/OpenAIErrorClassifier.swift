@@ -11,10 +11,13 @@ struct OpenAIErrorClassifier: Sendable {
     static let moderationCodes: Set<String> = ["moderation_blocked", "content_policy_violation"]
     /// The longest server message kept in an error.
     static let maxDetailLength = 300
+    /// The most of an unparsed error body read; it is redacted before it is cut to
+    /// ``maxDetailLength`` (a key cut in half would no longer match).
+    static let maxBodyRead = 64 << 10
 
     func error(status: Int, headers: HTTPHeaders, body: Data) -> ProviderError {
         let parsed = try? JSONDecoder().decode(OpenAIWire.ErrorBody.self, from: body)
-        let detail = detail(parsed?.message ?? String(decoding: body.prefix(Self.maxDetailLength), as: UTF8.self), status: status)
+        let detail = detail(parsed?.message ?? String(decoding: body.prefix(Self.maxBodyRead), as: UTF8.self), status: status)
         let codes = Set([parsed?.code, parsed?.type].compactMap { $0?.lowercased() })
         let shouldRetry = headers.first(name: "x-should-retry")?.lowercased()
 

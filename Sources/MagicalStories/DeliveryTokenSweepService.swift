@@ -1,0 +1,29 @@
+import Logging
+import ServiceLifecycle
+import StoryStore
+
+/// Forgets interaction tokens that can no longer be used (``DeliveryTokenSweeper``): at start,
+/// then every `interval`, for the life of the service.
+struct DeliveryTokenSweepService: Service {
+    let sweeper: DeliveryTokenSweeper
+    let interval: Duration
+    let damage: DatabaseDamageMonitor
+    let logger: Logger
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                do {
+                    let forgotten = try await sweeper.sweep()
+                    if forgotten > 0 { logger.debug("interaction tokens forgotten", metadata: ["jobs": "\(forgotten)"]) }
+                } catch is CancellationError {
+                    return
+                } catch {
+                    damage.report(error)
+                    logger.warning("forgetting old interaction tokens failed; trying again later", metadata: ["error": "\(error)"])
+                }
+                try? await Task.sleep(for: interval)
+            }
+        }
+    }
+}
