@@ -186,7 +186,7 @@ struct TLSSignalTests {
         service.executableURL = Self.binary
         service.arguments = ["serve"]
         service.environment = ["DATABASE_PATH": directory.appendingPathComponent("s.sqlite").path, "HTTP_PORT": "\(port)",
-                               "TLS_CERT_FILE": first.certificateFile, "TLS_KEY_FILE": first.keyFile, "LOG_LEVEL": "error",
+                               "TLS_CERT_FILE": first.certificateFile, "TLS_KEY_FILE": first.keyFile, "LOG_LEVEL": "error", "METRICS_PORT": "0",
                                "PATH": "/usr/bin:/bin"]
         service.standardOutput = FileHandle.nullDevice
         service.standardError = FileHandle.nullDevice
