@@ -321,11 +321,14 @@ struct OpenAIProviderTests {
     func repaired(fault: OpenAIFake.Fault) async throws {
         try await Self.withFake { fake, client in
             fake.inject(fault)
-            let story = try await Self.writer(Self.openAIConfiguration(fake), client).write(Self.request(pages: 4))
+            var configuration = Self.openAIConfiguration(fake)
+            configuration.textTimeout = .seconds(30)  // about repairs, not the clock
+            let story = try await Self.writer(configuration, client).write(Self.request(pages: 4))
             #expect(story.pages.count == 4)
             #expect(fake.requests(kind: .chat) == 2)
             let messages = try #require(fake.lastRequest(kind: .chat)?["messages"]?.array)
             #expect(messages.compactMap { $0["role"]?.string } == ["system", "user", "assistant", "user"])
+            try #require(messages.count == 4)
             #expect(messages[3]["content"]?.string?.contains("could not be used") == true)
             #expect(messages[3]["content"]?.string?.contains("exactly 4 pages") == true)
             let firstOutput = try #require(story.usage?.outputTokens)
@@ -434,7 +437,10 @@ struct OpenAIProviderTests {
     func concurrencyLimit() async throws {
         try await Self.withFake { fake, client in
             fake.inject(.latency(.milliseconds(300)))
-            let writer = Self.writer(Self.openAIConfiguration(fake), client)
+            // A generous timeout: about the limit, not the clock (a loaded machine must not turn calls into retries).
+            var configuration = Self.openAIConfiguration(fake)
+            configuration.textTimeout = .seconds(30)
+            let writer = Self.writer(configuration, client)
             let started = ContinuousClock.now
             let pageCounts = try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 0..<6 { group.addTask { try await writer.write(Self.request(pages: 3)).pages.count } }
