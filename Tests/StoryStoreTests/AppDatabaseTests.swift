@@ -21,7 +21,8 @@ struct AppDatabaseTests {
                                                      "v4: plans, audit, settings, collections, achievements", "v5: quota ledger",
                                                      "v6: a story the bedtime screen refused keeps its quota use",
                                                      "v7: request keys, acknowledgement receipts",
-                                                     "v8: web chat rooms, members, invites, sessions"])
+                                                     "v8: web chat rooms, members, invites, sessions",
+                                                     "v9: model calls, refused requests, collection remakes, queue turns by family"])
         #expect(await database.ping())
     }
 
