@@ -101,15 +101,15 @@ public struct ServiceMetrics: Sendable {
         case let .call(provider, kind, outcome):
             counter(Name.modelCalls, ["provider": provider, "kind": kind.rawValue, "outcome": outcome.rawValue]).increment()
         case let .refused(scope, atRequest):
-            counter(Name.modelBudgetRefusals, ["scope": scope.rawValue, "stage": atRequest ? "request" : "call"]).increment()
+            counter(Name.modelBudgetRefusals, ["budget": Self.label(scope), "stage": atRequest ? "request" : "call"]).increment()
         }
     }
 
     /// The service's model calls so far today, beside the day's budgets.
     func modelCallsToday(_ calls: Int, budget: ModelBudget) {
         gauge(Name.modelCallsToday, [:]).record(calls)
-        gauge(Name.modelCallBudget, ["scope": "service"]).record(budget.serviceDailyCalls)
-        gauge(Name.modelCallBudget, ["scope": "family"]).record(budget.familyDailyCalls)
+        gauge(Name.modelCallBudget, ["budget": Self.label(.service)]).record(budget.serviceDailyCalls)
+        gauge(Name.modelCallBudget, ["budget": Self.label(.family)]).record(budget.familyDailyCalls)
     }
 
     func pipeline(_ event: PipelineEvent) {
@@ -131,9 +131,9 @@ public struct ServiceMetrics: Sendable {
     /// alerts see them from the start.
     func prepare(providers: [String], discord: Bool) {
         counter(Name.jobsFailed, [:]).increment(by: 0)
-        for scope in ["family", "service"] {
+        for scope in [ModelBudgetExhausted.Scope.family, .service] {
             for stage in ["request", "call"] {
-                counter(Name.modelBudgetRefusals, ["scope": scope, "stage": stage]).increment(by: 0)
+                counter(Name.modelBudgetRefusals, ["budget": Self.label(scope), "stage": stage]).increment(by: 0)
             }
         }
         for provider in providers {
@@ -184,6 +184,11 @@ public struct ServiceMetrics: Sendable {
 
     private func gauge(_ name: String, _ labels: [String: String]) -> CoreMetrics.Gauge {
         CoreMetrics.Gauge(label: name, dimensions: dimensions(labels), factory: factory)
+    }
+
+    /// A budget as a label value: `per_family` or `service` (never a word a family might be named).
+    static func label(_ scope: ModelBudgetExhausted.Scope) -> String {
+        scope == .family ? "per_family" : "service"
     }
 
     static func label(_ outcome: StoryPipeline.Outcome) -> String {

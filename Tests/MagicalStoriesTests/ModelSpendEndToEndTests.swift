@@ -172,10 +172,10 @@ struct ModelSpendEndToEndTests {
         let (_, data, _) = try await HTTPGet.fetch(URL(string: "http://127.0.0.1:\(port)/metrics")!)
         let metrics = PrometheusText(String(decoding: data, as: UTF8.self))
         #expect(metrics.value(Name.modelCallsToday) == 6)
-        #expect(metrics.value(Name.modelCallBudget, ["scope": "service"]) == 6)
-        #expect(metrics.value(Name.modelBudgetRefusals, ["scope": "family", "stage": "request"]) == 1)
-        #expect(metrics.value(Name.modelBudgetRefusals, ["scope": "service", "stage": "request"]) == 1)
-        #expect(metrics.value(Name.modelBudgetRefusals, ["scope": "service", "stage": "call"]) == 2)
+        #expect(metrics.value(Name.modelCallBudget, ["budget": "service"]) == 6)
+        #expect(metrics.value(Name.modelBudgetRefusals, ["budget": "per_family", "stage": "request"]) == 1)
+        #expect(metrics.value(Name.modelBudgetRefusals, ["budget": "service", "stage": "request"]) == 1)
+        #expect(metrics.value(Name.modelBudgetRefusals, ["budget": "service", "stage": "call"]) == 2)
         #expect(metrics.sum(Name.modelCalls, ["provider": "gemini", "outcome": "answered"]) == 6)
 
         for member in [family, other, third] { await member.close() }
