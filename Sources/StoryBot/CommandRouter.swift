@@ -243,10 +243,10 @@ public struct CommandRouter: Sendable {
         }
     }
 
-    /// Checks the day's model calls and the quota, posts the "on its way" message, then stores the job that will edit it
-    /// into page 1. One person's requests pass here one at a time, so a refused request never
-    /// leaves an "on its way" message behind; the quota is checked again in the job's
-    /// transaction, which guards against other processes sharing the database.
+    /// Checks the day's model calls and the quota, posts the "on its way" message, then stores
+    /// the job that will edit it into page 1. One person's requests pass here one at a time, so
+    /// a refused request never leaves an "on its way" message behind; the quota is checked again
+    /// in the job's transaction, which guards against other processes sharing the database.
     private func startStory(_ story: Story, quota: DailyQuota?, responder: some ChatResponder) async throws {
         if let request = responder.deliveryAddress.requestID,
            let existing = try await stories.story(forRequest: request, on: story.family.platform) {

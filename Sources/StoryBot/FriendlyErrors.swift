@@ -29,7 +29,7 @@ public enum FriendlyErrors {
             "🌙 That's \(error.limit) \(error.limit == 1 ? "story" : "stories") today — what a lot of reading! "
                 + "New stories can start again at midnight UTC (\(waitText(error.waitSeconds))). "
                 + (error.premiumLimit.map { "With premium you could start \($0) stories a day. " } ?? "")
-                + "Stories that couldn't be finished don't count."
+                + "Stories I couldn't finish because of a hiccup on my side don't count."
         case let error as ModelBudgetExhausted: text(for: error)
         case let error as TooManyRefusedRequests:
             "🌙 We've tried quite a few ideas today that I couldn't turn into bedtime stories, so let's rest now. "
