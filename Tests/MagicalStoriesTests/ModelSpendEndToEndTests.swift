@@ -184,6 +184,41 @@ struct ModelSpendEndToEndTests {
         app.removeFiles()
     }
 
+    @Test("a collection story that could not be finished is remade on view at most twice a day, whoever opens it")
+    func remakesAreCapped() async throws {
+        let fake = GeminiFake()
+        try await fake.start()
+        // The model is misconfigured (404) for the first story and both remakes: each fails for good.
+        fake.enqueue(.notFound, .notFound, .notFound, for: .text)
+        let app = try await TestApp.start { config in gemini(fake, &config, pictures: false) }
+        try await app.app.entitlements.grant(.family(FamilyRef(platform: "web", externalID: "family")), by: "test", days: nil,
+                                             reason: nil)
+        let anna = try await ChatTestClient.join(app, room: "family", name: "Anna")
+        _ = try await anna.next("history") { $0.type == "history" }
+        try await anna.say("/collection new goal:patience name:Mia stories:3")
+        _ = try await anna.next("story 1 failed", timeout: .seconds(30)) { $0.message?.text?.contains("couldn't finish") == true }
+        for remake in 1...2 {
+            try await anna.say("/collection show patience")
+            _ = try await anna.next("remake \(remake) started") { $0.message?.text?.contains("is on its way") == true }
+            _ = try await anna.next("remake \(remake) failed", timeout: .seconds(30)) {
+                $0.message?.text?.contains("couldn't finish the story") == true
+            }
+        }
+        #expect(fake.requests(kind: .text) == 3)
+        let leo = try await ChatTestClient.join(app, room: "family", name: "Leo")
+        _ = try await leo.next("history") { $0.type == "history" }
+        try await leo.say("/collection show patience")
+        let resting = try await leo.next("the remake limit") { $0.message?.text?.contains("again 2 times today") == true }
+        #expect(resting.message?.isPrivate == true)
+        #expect(fake.requests(kind: .text) == 3, "no third remake, whoever asks")
+
+        await anna.close()
+        await leo.close()
+        await app.stop()
+        await fake.stop()
+        app.removeFiles()
+    }
+
     @Test("with one family's 60 stories queued, another family's first story starts within one story's time")
     func fairQueue() async throws {
         let writer = TimedWriter(delay: .milliseconds(200))
