@@ -148,18 +148,22 @@ public struct AdminConsole: Sendable {
         return entries.isEmpty ? "The audit log is empty." : entries.map(Self.line).joined(separator: "\n")
     }
 
-    /// Provider use per family over the last `days` days.
+    /// Provider use per family over the last `days` days: every request sent (`calls`, failed
+    /// ones, retries and repairs included), how many failed, and the tokens and pictures of the
+    /// generations that came back.
     public func usageReport(days: Int) async throws -> String {
         let since = clock.now().addingTimeInterval(-Double(max(1, days)) * 86_400)
         let totals = try await usage.totals(since: since)
         guard !totals.isEmpty else { return "No provider use recorded in the last \(days) days." }
         var lines = ["Provider use in the last \(days) days (since \(Self.format(since))):",
-                     "family                          provider   calls   input tok  output tok  images"]
+                     "family                          provider   calls  failed   input tok  output tok  images"]
         for total in totals {
             lines.append(total.family.padding(toLength: 32, withPad: " ", startingAt: 0)
                          + total.provider.padding(toLength: 9, withPad: " ", startingAt: 0)
-                         + String(format: "%7d %11d %11d %7d", total.generations, total.inputTokens, total.outputTokens, total.images))
+                         + String(format: "%7d %7d %11d %11d %7d", total.calls, total.failedCalls, total.inputTokens,
+                                  total.outputTokens, total.images))
         }
+        lines.append("calls: every request sent to the provider, failed ones, retries and repairs included.")
         return lines.joined(separator: "\n")
     }
 

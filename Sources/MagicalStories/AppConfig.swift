@@ -29,6 +29,7 @@ import SystemPackage
 /// | `image.provider`     | `IMAGE_PROVIDER`     | `offline` (`gemini`, `openai`, `imagen`) |
 /// | `gemini.apiKey` …    | `GEMINI_API_KEY`, `GEMINI_API_URL`, `GEMINI_TEXT_MODEL`, `GEMINI_IMAGE_MODEL` | |
 /// | `openai.apiKey` …    | `OPENAI_API_KEY`, `OPENAI_API_URL`, `OPENAI_TEXT_MODEL`, `OPENAI_IMAGE_MODEL` | |
+/// | model-call budgets … | `FAMILY_DAILY_MODEL_CALLS`, `MAX_DAILY_MODEL_CALLS`, … (see ``SpendLimits``) | |
 public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
     public var httpHost = "127.0.0.1"
     public var httpPort = 8080
@@ -70,6 +71,8 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
     public var openAITokenLimitField: String?
     /// Metrics and health listener, scheduled backups, log format (see ``OperationsConfig``).
     public var operations = OperationsConfig()
+    /// Model-call budgets, refused requests and collection remakes per day (see ``SpendLimits``).
+    public var spend = SpendLimits()
 
     /// Text providers.
     public enum TextProvider: String, Sendable, CaseIterable { case offline, gemini, openai }
@@ -100,7 +103,7 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
             + "discordAPI: \(discordAPIURL), guild: \(discordGuildID ?? "global"), admins: \(adminUserIDs.count), "
             + "story: \(storyProvider.rawValue), images: \(imageProvider.rawValue), "
             + "gemini key: \(gemini.apiKey == nil ? "unset" : "set (redacted)"), openai key: \(openAI.apiKey == nil ? "unset" : "set (redacted)"), "
-            + "web: \(webAccess))"
+            + "web: \(webAccess), spend: \(spend))"
     }
 
     /// The default config file, read when present and no `--config` is given.
@@ -168,6 +171,7 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
             openAITokenLimitField = field
         }
         operations = try OperationsConfig(reader: reader)
+        spend = try SpendLimits(reader: reader)
         if storyProvider == .gemini || [.gemini, .imagen].contains(imageProvider), gemini.apiKey == nil {
             throw AppConfigError.invalid(key: "GEMINI_API_KEY", value: "(unset)", expected: "set when a Gemini provider is chosen")
         }

@@ -70,18 +70,28 @@ public struct MagicalStoriesApp: Sendable {
         httpClient = sharedHTTPClient
         let providerLogger = logger.labeled("providers")
         let providerFailed: @Sendable (ProviderError, Bool) -> Void = { metrics.providerFailed($0, willRetry: $1) }
+        // Every request to a model provider is counted in the usage ledger, under the day's budgets.
+        let usage = SQLiteUsageLedger(database: database)
+        let meter = ModelCallMeter(ledger: usage, budget: config.spend.modelBudget, clock: clock,
+                                   onEvent: { metrics.modelCalls($0) })
         let writer = writer ?? ProviderFactory.writer(config, httpClient: sharedHTTPClient, logger: providerLogger,
-                                                      onFailure: providerFailed)
+                                                      onFailure: providerFailed, meter: meter)
         let illustrator = illustrator ?? ProviderFactory.illustrator(config, httpClient: sharedHTTPClient, logger: providerLogger,
-                                                                     onFailure: providerFailed)
+                                                                     onFailure: providerFailed, meter: meter)
         tokenSweeper = DeliveryTokenSweeper(database: database, clock: clock)
         let repository = SQLiteStoryRepository(database: database, clock: clock)
         let queue = SQLiteJobQueue(database: database, clock: clock)
 
         // The pool is created after the service that wakes it: break the cycle with a box.
         let wakeUp = WakeBox()
-        let stories = StoryService(repository: repository, writerLanguages: writer.supportedLanguages, clock: clock,
-                                   jobAdded: { wakeUp.wake() })
+        // A story is refused up front when its text would need a model call over budget; with the
+        // built-in writer it costs nothing (pictures over budget come from the built-in illustrator).
+        let stories = StoryService(
+            repository: repository, writerLanguages: writer.supportedLanguages, clock: clock,
+            refusedRequests: RefusedRequestLimit(ledger: SQLiteRefusedRequestLedger(database: database),
+                                                 perDay: config.spend.refusedRequestsPerDay, clock: clock),
+            modelBudget: config.storyProvider == .offline ? nil : meter,
+            jobAdded: { wakeUp.wake() })
         self.stories = stories
         let entitlements = EntitlementService(
             store: SQLiteEntitlementStore(database: database, clock: clock), catalog: Self.plans(config), clock: clock,
@@ -89,7 +99,8 @@ public struct MagicalStoriesApp: Sendable {
         self.entitlements = entitlements
         let policy = FamilyPolicy(entitlements: entitlements, settings: SQLiteFamilySettingsStore(database: database, clock: clock))
         let collections = CollectionService(store: SQLiteCollectionStore(database: database, clock: clock), stories: stories,
-                                            policy: policy, clock: clock, jobAdded: { wakeUp.wake() })
+                                            policy: policy, clock: clock, remakesPerDay: config.spend.collectionRemakesPerDay,
+                                            jobAdded: { wakeUp.wake() })
         self.collections = collections
 
         let hub = WebChatRoomHub(transcript: SQLiteChatTranscript(database: database), clock: clock)
@@ -123,7 +134,7 @@ public struct MagicalStoriesApp: Sendable {
         let pipeline = StoryPipeline(
             parts: .init(repository: repository, queue: queue, writer: writer, illustrator: illustrator ?? offlineIllustrator,
                          fallbackIllustrator: usesModelPictures ? offlineIllustrator : nil, listener: listener,
-                         usage: SQLiteUsageLedger(database: database), pictures: pageFillIn),
+                         usage: usage, pictures: pageFillIn),
             clock: clock,
             // Model illustrators paint pages 2… in parallel from page 1; the built-in one chains (it is fast).
             strategy: usesModelPictures ? .anchored(concurrency: 3) : .chained,
@@ -178,7 +189,7 @@ public struct MagicalStoriesApp: Sendable {
         }
         operations = Self.operationsParts(config: config, lock: lock, metrics: metrics, parts: .init(
             database: database, hub: config.webChatEnabled ? hub : nil, discordBot: discordBot,
-            rateLimiter: discordBot == nil ? nil : rateLimiter, damage: damage))
+            rateLimiter: discordBot == nil ? nil : rateLimiter, damage: damage, meter: meter))
     }
 
     /// Bytes of recently shown Discord pictures kept in memory, so turning back and forth through

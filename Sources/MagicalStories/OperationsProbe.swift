@@ -2,6 +2,7 @@ import DiscordAdapter
 import DiscordGateway
 import DiscordREST
 import Foundation
+import StoryDomain
 import StoryStore
 import Synchronization
 import WebChat
@@ -17,6 +18,8 @@ final class OperationsProbe: Sendable {
         var discordBot: DiscordBot?
         var rateLimiter: RateLimiter?
         var damage: DatabaseDamageMonitor?
+        /// The model-call budgets, for the day's calls.
+        var meter: ModelCallMeter?
     }
 
     private let parts: Parts
@@ -43,6 +46,9 @@ final class OperationsProbe: Sendable {
             metrics.jobs(queued: jobs.queued, running: jobs.running)
         }
         metrics.databaseSize(DatabaseStatistics(database: parts.database).bytesOnDisk())
+        if let meter = parts.meter, let today = try? await meter.callsToday() {
+            metrics.modelCallsToday(today.service, budget: meter.budget)
+        }
         if let hub = parts.hub { metrics.webChatConnections(await hub.connectionCount()) }
         let rateLimited = await parts.rateLimiter?.rateLimitedResponses
         if let bot = parts.discordBot {

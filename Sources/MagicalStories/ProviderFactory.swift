@@ -11,14 +11,18 @@ enum ProviderFactory {
         config.storyProvider != .offline || config.imageProvider != .offline
     }
 
-    /// - Parameter onFailure: told of each failed provider call and whether it is retried (metrics).
+    /// - Parameters:
+    ///   - onFailure: told of each failed provider call and whether it is retried (metrics).
+    ///   - meter: counts every request in the usage ledger and holds the day's model-call budgets.
     static func writer(_ config: AppConfig, httpClient: HTTPClient?, logger: Logger,
-                       onFailure: @escaping @Sendable (ProviderError, Bool) -> Void = { _, _ in }) -> any StoryWriter {
+                       onFailure: @escaping @Sendable (ProviderError, Bool) -> Void = { _, _ in },
+                       meter: ModelCallMeter? = nil) -> any StoryWriter {
         switch (config.storyProvider, httpClient) {
         case (.gemini, let client?):
-            GeminiStoryWriter(configuration: gemini(config, onFailure: onFailure), http: ProviderHTTPClient(httpClient: client, logger: logger))
+            GeminiStoryWriter(configuration: gemini(config, onFailure: onFailure),
+                              http: ProviderHTTPClient(httpClient: client, logger: logger, meter: meter))
         case (.openai, let client?):
-            OpenAIStoryWriter(configuration: openAI(config, onFailure: onFailure), httpClient: client, logger: logger)
+            OpenAIStoryWriter(configuration: openAI(config, onFailure: onFailure, meter: meter), httpClient: client, logger: logger)
         default:
             OfflineStoryWriter()
         }
@@ -26,14 +30,16 @@ enum ProviderFactory {
 
     /// The model illustrator, or nil for the built-in one.
     static func illustrator(_ config: AppConfig, httpClient: HTTPClient?, logger: Logger,
-                            onFailure: @escaping @Sendable (ProviderError, Bool) -> Void = { _, _ in }) -> (any Illustrator)? {
+                            onFailure: @escaping @Sendable (ProviderError, Bool) -> Void = { _, _ in },
+                            meter: ModelCallMeter? = nil) -> (any Illustrator)? {
         guard let client = httpClient else { return nil }
-        let http = ProviderHTTPClient(httpClient: client, logger: logger)
+        let http = ProviderHTTPClient(httpClient: client, logger: logger, meter: meter)
         switch config.imageProvider {
         case .offline: return nil
         case .gemini: return GeminiIllustrator(configuration: gemini(config, onFailure: onFailure), http: http)
         case .imagen: return ImagenIllustrator(configuration: gemini(config, onFailure: onFailure), http: http)
-        case .openai: return OpenAIIllustrator(configuration: openAI(config, onFailure: onFailure), httpClient: client, logger: logger)
+        case .openai: return OpenAIIllustrator(configuration: openAI(config, onFailure: onFailure, meter: meter), httpClient: client,
+                                               logger: logger)
         }
     }
 
@@ -47,8 +53,8 @@ enum ProviderFactory {
 
     /// OpenAI itself takes `max_completion_tokens`; other compatible servers (Ollama, vLLM)
     /// honour `max_tokens`. `OPENAI_TOKEN_LIMIT_FIELD` overrides the guess from the host.
-    static func openAI(_ config: AppConfig, onFailure: @escaping @Sendable (ProviderError, Bool) -> Void = { _, _ in })
-        -> OpenAIConfiguration {
+    static func openAI(_ config: AppConfig, onFailure: @escaping @Sendable (ProviderError, Bool) -> Void = { _, _ in },
+                       meter: ModelCallMeter? = nil) -> OpenAIConfiguration {
         let isOpenAI = URL(string: config.openAI.apiURL)?.host == "api.openai.com"
         let field = config.openAITokenLimitField.flatMap(OpenAIConfiguration.TokenLimitField.init(rawValue:))
             ?? (isOpenAI ? .maxCompletionTokens : .maxTokens)
@@ -56,6 +62,7 @@ enum ProviderFactory {
                                                 textModel: config.openAI.textModel, imageModel: config.openAI.imageModel,
                                                 tokenLimitField: field)
         configuration.retry.onFailure = onFailure
+        configuration.meter = meter
         return configuration
     }
 }

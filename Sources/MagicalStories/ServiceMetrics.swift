@@ -20,6 +20,10 @@ public struct ServiceMetrics: Sendable {
         public static let providerErrors = "magical_stories_provider_errors_total"
         public static let providerRetries = "magical_stories_provider_retries_total"
         public static let pipelineEvents = "magical_stories_pipeline_events_total"
+        public static let modelCalls = "magical_stories_model_calls_total"
+        public static let modelBudgetRefusals = "magical_stories_model_budget_refusals_total"
+        public static let modelCallsToday = "magical_stories_model_calls_today"
+        public static let modelCallBudget = "magical_stories_model_call_budget"
         public static let jobs = "magical_stories_jobs"
         public static let jobsFailed = "magical_stories_jobs_failed_total"
         public static let gatewayState = "magical_stories_discord_gateway_state"
@@ -91,6 +95,23 @@ public struct ServiceMetrics: Sendable {
         if willRetry { counter(Name.providerRetries, ["provider": provider]).increment() }
     }
 
+    /// A request to a model provider ended, or a budget refused a call or a story.
+    func modelCalls(_ event: ModelCallMeter.Event) {
+        switch event {
+        case let .call(provider, kind, outcome):
+            counter(Name.modelCalls, ["provider": provider, "kind": kind.rawValue, "outcome": outcome.rawValue]).increment()
+        case let .refused(scope, atRequest):
+            counter(Name.modelBudgetRefusals, ["budget": Self.label(scope), "stage": atRequest ? "request" : "call"]).increment()
+        }
+    }
+
+    /// The service's model calls so far today, beside the day's budgets.
+    func modelCallsToday(_ calls: Int, budget: ModelBudget) {
+        gauge(Name.modelCallsToday, [:]).record(calls)
+        gauge(Name.modelCallBudget, ["budget": Self.label(.service)]).record(budget.serviceDailyCalls)
+        gauge(Name.modelCallBudget, ["budget": Self.label(.family)]).record(budget.familyDailyCalls)
+    }
+
     func pipeline(_ event: PipelineEvent) {
         let name = switch event {
         case .illustrationFellBack: "illustration_fell_back"
@@ -110,6 +131,11 @@ public struct ServiceMetrics: Sendable {
     /// alerts see them from the start.
     func prepare(providers: [String], discord: Bool) {
         counter(Name.jobsFailed, [:]).increment(by: 0)
+        for scope in [ModelBudgetExhausted.Scope.family, .service] {
+            for stage in ["request", "call"] {
+                counter(Name.modelBudgetRefusals, ["budget": Self.label(scope), "stage": stage]).increment(by: 0)
+            }
+        }
         for provider in providers {
             counter(Name.providerRetries, ["provider": provider]).increment(by: 0)
         }
@@ -158,6 +184,11 @@ public struct ServiceMetrics: Sendable {
 
     private func gauge(_ name: String, _ labels: [String: String]) -> CoreMetrics.Gauge {
         CoreMetrics.Gauge(label: name, dimensions: dimensions(labels), factory: factory)
+    }
+
+    /// A budget as a label value: `per_family` or `service` (never a word a family might be named).
+    static func label(_ scope: ModelBudgetExhausted.Scope) -> String {
+        scope == .family ? "per_family" : "service"
     }
 
     static func label(_ outcome: StoryPipeline.Outcome) -> String {

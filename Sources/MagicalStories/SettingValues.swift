@@ -27,7 +27,7 @@ enum SettingValues {
         let value: Int
         if let parsed = reader.int(forKey: key) {
             value = parsed
-        } else if let raw = reader.string(forKey: key) {
+        } else if let raw = nonEmpty(reader.string(forKey: key)) {
             guard let parsed = Int(raw.trimmingCharacters(in: .whitespaces)) else {
                 throw AppConfigError.invalid(key: name, value: raw, expected: expected)
             }

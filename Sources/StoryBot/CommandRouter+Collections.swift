@@ -11,11 +11,14 @@ extension CommandRouter {
                 throw CommandAccessError.requesterRoleRequired
             }
             guard rules.plan.limits.collections else { throw PremiumRequired(feature: .collections) }
-            let prepared = try collections.prepare(
-                goal: draft.goal, heroName: draft.heroName, age: draft.age, companion: draft.companion, storyCount: draft.stories,
-                language: draft.language, family: context.family, requester: context.user, limits: rules.limits)
+            let prepared = try await stories.screening(context.user, on: context.family.platform) {
+                try collections.prepare(
+                    goal: draft.goal, heroName: draft.heroName, age: draft.age, companion: draft.companion, storyCount: draft.stories,
+                    language: draft.language, family: context.family, requester: context.user, limits: rules.limits)
+            }
             let quota = rules.limits.dailyQuota
             try await oneAtATime(for: context.user, on: context.family.platform) { [stories, collections, renderer] in
+                try await stories.checkModelBudget(for: context.family)
                 if let quota { try await stories.checkQuota(quota, for: context.user, on: context.family.platform) }
                 try await responder.reply(renderer.collectionAccepted(prepared.collection))
                 try await collections.start(prepared, delivery: responder.deliveryAddress, quota: quota)

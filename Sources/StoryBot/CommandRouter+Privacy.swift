@@ -11,7 +11,9 @@ extension CommandRouter {
             switch command {
             case let .storyNew(draft):
                 let limits = try await requesterLimits(context)
+                try await stories.checkRefusals(for: context.user, on: context.family.platform)
                 _ = try stories.prepareStory(draft, family: context.family, requester: context.user, limits: limits, seed: 0)
+                try await stories.checkModelBudget(for: context.family, lookAhead: true)
                 if let quota = limits.dailyQuota {
                     try await stories.checkQuota(quota, for: context.user, on: context.family.platform)
                 }
@@ -23,9 +25,11 @@ extension CommandRouter {
                 guard rules.mayRequest(roleIDs: context.roleIDs, isManager: context.isManager), rules.plan.limits.collections else {
                     return true
                 }
+                try await stories.checkRefusals(for: context.user, on: context.family.platform)
                 _ = try collections.prepare(goal: draft.goal, heroName: draft.heroName, age: draft.age, companion: draft.companion,
                                             storyCount: draft.stories, language: draft.language, family: context.family,
                                             requester: context.user, limits: rules.limits)
+                try await stories.checkModelBudget(for: context.family, lookAhead: true)
                 if let quota = rules.limits.dailyQuota {
                     try await stories.checkQuota(quota, for: context.user, on: context.family.platform)
                 }
@@ -47,7 +51,9 @@ extension CommandRouter {
     func anotherIsRefused(original: Story?, limits: StoryLimits?, context: ChatContext) async -> Bool {
         guard let original, let limits else { return true }
         do {
+            try await stories.checkRefusals(for: context.user, on: context.family.platform)
             _ = try stories.prepareAnother(like: original, requester: context.user, limits: limits)
+            try await stories.checkModelBudget(for: original.family, lookAhead: true)
             if let quota = limits.dailyQuota { try await stories.checkQuota(quota, for: context.user, on: context.family.platform) }
             return false
         } catch {

@@ -152,7 +152,9 @@ public struct CommandRouter: Sendable {
         switch command {
         case let .storyNew(draft):
             let limits = try await requesterLimits(context)
-            let story = try stories.prepareStory(draft, family: context.family, requester: context.user, limits: limits)
+            let story = try await stories.screening(context.user, on: context.family.platform) {
+                try stories.prepareStory(draft, family: context.family, requester: context.user, limits: limits)
+            }
             try await startStory(story, quota: limits.dailyQuota, responder: responder)
         case let .storyLibrary(page):
             try await responder.reply(try await libraryReply(page: page, family: context.family))
@@ -216,7 +218,9 @@ public struct CommandRouter: Sendable {
             try await responder.acknowledge(privately: refused)
             guard let original else { throw StoryServiceError.storyNotFound }
             let limits = try await requesterLimits(context)
-            let story = try stories.prepareAnother(like: original, requester: context.user, limits: limits)
+            let story = try await stories.screening(context.user, on: context.family.platform) {
+                try stories.prepareAnother(like: original, requester: context.user, limits: limits)
+            }
             try await startStory(story, quota: limits.dailyQuota, responder: responder)
         case let .confirmDelete(id):
             guard let story = try await stories.story(id, family: context.family) else {
@@ -252,10 +256,10 @@ public struct CommandRouter: Sendable {
         }
     }
 
-    /// Checks the quota, posts the "on its way" message, then stores the job that will edit it
-    /// into page 1. One person's requests pass here one at a time, so a refused request never
-    /// leaves an "on its way" message behind; the quota is checked again in the job's
-    /// transaction, which guards against other processes sharing the database.
+    /// Checks the day's model calls and the quota, posts the "on its way" message, then stores
+    /// the job that will edit it into page 1. One person's requests pass here one at a time, so
+    /// a refused request never leaves an "on its way" message behind; the quota is checked again
+    /// in the job's transaction, which guards against other processes sharing the database.
     private func startStory(_ story: Story, quota: DailyQuota?, responder: some ChatResponder) async throws {
         if let request = responder.deliveryAddress.requestID,
            let existing = try await stories.story(forRequest: request, on: story.family.platform) {
@@ -264,6 +268,7 @@ public struct CommandRouter: Sendable {
             return
         }
         try await oneAtATime(for: story.requester, on: story.family.platform) {
+            try await stories.checkModelBudget(for: story.family)
             if let quota { try await stories.checkQuota(quota, for: story.requester, on: story.family.platform) }
             try await responder.reply(renderer.accepted(story))
             try await stories.enqueue(story, delivery: responder.deliveryAddress, quota: quota)

@@ -18,7 +18,7 @@ public enum FriendlyErrors {
     public static func isExpected(_ error: any Error) -> Bool {
         error is StoryRequestError || error is StoryServiceError || error is CommandParseError || error is QuotaExceeded
             || error is PremiumRequired || error is CollectionError || error is SettingsError || error is CommandAccessError
-            || error is RoomAccessError
+            || error is RoomAccessError || error is ModelBudgetExhausted || error is TooManyRefusedRequests
     }
 
     public static func text(for error: any Error) -> String {
@@ -29,7 +29,11 @@ public enum FriendlyErrors {
             "🌙 That's \(error.limit) \(error.limit == 1 ? "story" : "stories") today — what a lot of reading! "
                 + "New stories can start again at midnight UTC (\(waitText(error.waitSeconds))). "
                 + (error.premiumLimit.map { "With premium you could start \($0) stories a day. " } ?? "")
-                + "Stories that couldn't be finished don't count."
+                + "Stories I couldn't finish because of a hiccup on my side don't count."
+        case let error as ModelBudgetExhausted: text(for: error)
+        case let error as TooManyRefusedRequests:
+            "🌙 We've tried quite a few ideas today that I couldn't turn into bedtime stories, so let's rest now. "
+                + "New stories can start again at midnight UTC (\(waitText(error.waitSeconds))) — I'd love to hear a gentle idea then!"
         case let error as PremiumRequired:
             switch error.feature {
             case .collections:
@@ -56,6 +60,14 @@ public enum FriendlyErrors {
         default:
             "😴 Something went wrong on my side and I couldn't do that just now. Please try again in a moment."
         }
+    }
+
+    /// The day's model calls are used up: the story machine rests until midnight UTC.
+    static func text(for error: ModelBudgetExhausted) -> String {
+        let whose = error.scope == .family ? "this family's stories for today have used up all of its magic"
+            : "it has made all the stories it can for everyone today"
+        return "🌙 The story machine is resting until tomorrow — \(whose). It wakes up at midnight UTC "
+            + "(\(waitText(error.waitSeconds))). The stories in your library can still be read, and nothing was counted against you."
     }
 
     static func text(for error: StoryRequestError) -> String {
@@ -153,6 +165,9 @@ public enum FriendlyErrors {
         case let .storyCountOutOfRange(count, allowed):
             "📚 A collection has \(allowed.lowerBound) to \(allowed.upperBound) stories, not \(count)."
         case .notAllowedToDelete: "🙏 Only the person who started this collection (or a server manager) can delete it."
+        case let .remakeLimitReached(limit, _, waitSeconds):
+            "⏳ I've tried to make this story again \(limit == 1 ? "once" : "\(limit) times") today and couldn't finish it. "
+                + "Let's give it a rest: it can be tried again after midnight UTC (\(waitText(waitSeconds)))."
         }
     }
 
@@ -211,14 +226,18 @@ public enum FriendlyErrors {
     /// Why a story failed, for the message in the channel.
     public static func text(for reason: StoryFailureReason, story: Story) -> String {
         switch reason {
+        // A refusal after the storyteller was asked keeps its place in the day's stories
+        // (``StoryFailureReason/refundsQuota``); the theme is not repeated.
         case .unsafeContent where GeneratedStoryChecker.Problem.isBedtimeScreenRefusal(story.failureReason):
-            // The writer was called (and asked twice), so this one counted; the theme is not repeated.
             "🛡️ I couldn't write that story in a way that fits gentle bedtime rules, so I haven't shown it. "
                 + "Please try a different idea — how about a brave knight who helps a lost dragon find home? "
                 + "This one counted as one of today's stories, because the storyteller had already written it."
         case .unsafeContent:
             "🛡️ I couldn't write that story in a way that fits this family's bedtime rules. "
-                + "Please try a different idea — it didn't count against your stories for today."
+                + "Please try a different idea — this one counted as one of today's stories, because the storyteller had already tried it."
+        case .modelBudgetSpent:
+            "🌙 The story machine is resting until tomorrow, so I couldn't finish the story about *\(story.request.theme)*. "
+                + "It didn't count against your stories for today."
         case .writerFailed, .illustratorFailed, .internalError:
             "😴 I couldn't finish the story about *\(story.request.theme)* this time. "
                 + "Please ask again in a little while — it didn't count against your stories for today."

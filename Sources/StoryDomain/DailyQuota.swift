@@ -1,7 +1,7 @@
 import Foundation
 
-/// How many stories one person may start per day. Days are UTC days; a story that fails does
-/// not count.
+/// How many stories one person may start per day. Days are UTC days; a story that fails by the
+/// service's fault does not count (``StoryFailureReason/refundsQuota``).
 public struct DailyQuota: Sendable, Equatable {
     public var storiesPerDay: Int
     /// What premium would allow, when the person is on the free plan (for the refusal).

@@ -26,8 +26,8 @@ public struct GeneratedStoryChecker: Sendable {
             }
         }
 
-        /// Stored as the story's failure reason (alone, or quoted in a model writer's error); the store
-        /// keeps the day's story for reasons that contain `unsafeContent(` (see
+        /// Stored as the story's failure reason (alone, or quoted in a model writer's error); the
+        /// failure message recognises the bedtime screen's refusal by `unsafeContent(` (see
         /// ``isBedtimeScreenRefusal(_:)``), so keep this spelling.
         public var description: String {
             switch self {
@@ -40,8 +40,9 @@ public struct GeneratedStoryChecker: Sendable {
         }
 
         /// Whether a failure reason stored with a story says the bedtime screen refused its text
-        /// (after the writer was called, so the story keeps its place in the day's quota): the
-        /// pipeline stores this problem's description, or a model writer's error that quotes it.
+        /// (after the writer was called; like every refusal after model calls, the story keeps its
+        /// place in the day's quota): the pipeline stores this problem's description, or a model
+        /// writer's error that quotes it.
         public static func isBedtimeScreenRefusal(_ storedReason: String?) -> Bool {
             storedReason?.contains("unsafeContent(") == true
         }

@@ -204,9 +204,9 @@ public struct StoryPipeline: Sendable {
     /// Writes and checks the text. A text the bedtime screen refuses is never kept or shown: the
     /// writer is asked once more with ``StoryRequest/safetyRepair`` set, and a second refusal fails
     /// the story with `.unsafeContent` (not retried; the model calls were spent, so the story keeps
-    /// its place in the day's quota).
+    /// its place in the day's quota: ``StoryFailureReason/refundsQuota``).
     private func writeChecked(_ story: Story, checker: GeneratedStoryChecker) async throws -> WrittenStory {
-        let draft = try await parts.writer.write(story.request)
+        let draft = try await write(story.request, story: story)
         do {
             return try checker.check(draft, for: story.request)
         } catch let .unsafeContent(category) {
@@ -216,14 +216,22 @@ public struct StoryPipeline: Sendable {
         var repair = story.request
         repair.safetyRepair = true
         do {
-            return try checker.check(try await parts.writer.write(repair), for: repair)
+            return try checker.check(try await write(repair, story: story), for: repair)
         } catch let GeneratedStoryChecker.Problem.unsafeContent(category) {
             onEvent(.unsafeDraft(story: story.id, category: category, repairing: false))
             throw GeneratedStoryChecker.Problem.unsafeContent(category)
         }
     }
 
-    /// Paints and saves one page, falling back to the built-in illustrator when the main one fails.
+    /// Asks the writer, with every model call it makes counted for the story's family.
+    private func write(_ request: StoryRequest, story: Story) async throws -> WrittenStory {
+        try await ModelCallScope.$current.withValue(ModelCallScope(family: story.family, storyID: story.id, kind: .text)) {
+            try await parts.writer.write(request)
+        }
+    }
+
+    /// Paints and saves one page, falling back to the built-in illustrator when the main one fails
+    /// (also when the day's model calls are used up: the built-in one costs nothing).
     private func paint(_ page: StoryPage, story: Story, sheet: CharacterSheet, pageCount: Int,
                        previous: Illustration?) async throws -> Illustration {
         let request = IllustrationRequest(
@@ -232,7 +240,9 @@ public struct StoryPipeline: Sendable {
             pageNumber: page.number, pageCount: pageCount, previous: previous, seed: story.request.seed)
         let picture: Illustration
         do {
-            picture = try await parts.illustrator.illustrate(request)
+            picture = try await ModelCallScope.$current.withValue(ModelCallScope(family: story.family, storyID: story.id, kind: .picture)) {
+                try await parts.illustrator.illustrate(request)
+            }
         } catch {
             guard !(error is CancellationError), !Task.isCancelled, let fallback = parts.fallbackIllustrator else { throw error }
             onEvent(.illustrationFellBack(story: story.id, page: page.number, error: String(describing: error)))
@@ -271,7 +281,8 @@ public struct StoryPipeline: Sendable {
             return .willRetry(at: at, error: String(message))
         }
         do {
-            try await repository.setStatus(.failed, for: job.storyID, reason: String(message))
+            // The quota slot goes back only for the service's own failures; refusals keep it.
+            try await repository.markFailed(job.storyID, reason: String(message), refundingQuota: reason.refundsQuota)
             if let story = try await repository.story(job.storyID) {
                 try await show(story, .failed(reason), route: route)
             }

@@ -8,6 +8,17 @@ public enum StoryFailureReason: String, Sendable, Equatable, Codable {
     case unsafeContent
     /// Anything else (storage, a bug).
     case internalError
+    /// The family's or the service's model calls for the day were used up.
+    case modelBudgetSpent
+
+    /// Whether a story that failed for this reason gives its quota slot back: only when it was
+    /// the service's fault (a provider down, slow, limited or misconfigured; storage; the day's
+    /// budget). A refusal after model calls (the provider's safety block, a written text the
+    /// bedtime screen or the family's avoid-list refused) keeps the slot, so refused themes are
+    /// not free retries. A stop (shutdown) never fails a story: its job resumes.
+    public var refundsQuota: Bool {
+        self != .unsafeContent
+    }
 }
 
 /// A step in a story's making, reported to whoever shows progress to the family.

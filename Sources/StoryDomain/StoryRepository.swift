@@ -5,11 +5,12 @@ public protocol StoryRepository: Sendable {
     /// Stores a new story and its generation job together, atomically. With a quota, the
     /// requester's quota uses of today are counted in the same transaction, ``QuotaExceeded``
     /// is thrown when none are left, and otherwise this story's use is recorded. The record
-    /// outlives the story (deleting gives no quota back); a story that fails is refunded.
+    /// outlives the story (deleting gives no quota back); only ``markFailed(_:reason:refundingQuota:)``
+    /// with `refundingQuota` gives it back.
     func createStory(_ story: Story, delivery: DeliveryAddress, quota: DailyQuota?) async throws -> StoryJob
     func story(_ id: StoryID) async throws -> Story?
     /// Quota uses of the person on the platform since `since` (deleted stories included,
-    /// failed ones excluded).
+    /// refunded ones excluded).
     func storiesStarted(by requester: Requester, on platform: Platform, since: Date) async throws -> Int
     /// Saves the written text (title, sheet, every page) and moves the story to `illustrating`.
     /// Idempotent: pages already saved are kept.
@@ -19,7 +20,12 @@ public protocol StoryRepository: Sendable {
     func pages(of id: StoryID) async throws -> [StoryPage]
     /// The story and one page, or nil if either does not exist.
     func pageSnapshot(_ id: StoryID, page: Int) async throws -> PageSnapshot?
+    /// Sets the status (and reason). Never gives a quota use back (see ``markFailed(_:reason:refundingQuota:)``).
     func setStatus(_ status: StoryStatus, for id: StoryID, reason: String?) async throws
+    /// Marks the story failed with `reason` and, in the same transaction, gives its quota use
+    /// back when `refundingQuota` (the failure was the service's fault: see
+    /// ``StoryFailureReason/refundsQuota``); otherwise the use is kept.
+    func markFailed(_ id: StoryID, reason: String, refundingQuota: Bool) async throws
     /// The family's stories, newest first.
     func library(of family: FamilyRef, offset: Int, limit: Int) async throws -> LibraryPage
     /// Stories whose title contains `text` (for autocomplete and `/story read`).
@@ -33,7 +39,10 @@ public protocol StoryRepository: Sendable {
 
 /// The durable queue of generation jobs.
 public protocol StoryJobQueue: Sendable {
-    /// Takes the oldest runnable job (queued and due) and marks it running.
+    /// Takes a runnable job (queued and due) and marks it running, taking turns by family (a
+    /// Discord server, a web chat room): the family with the fewest jobs running, and among
+    /// those the one whose last job was taken longest ago (never first), gets its oldest job.
+    /// One family's long queue so delays another family's first story by at most one story.
     func claimNext(now: Date) async throws -> StoryJob?
     /// After a restart: jobs left running by a dead process go back to the queue. Returns how many.
     func requeueInterrupted() async throws -> Int

@@ -14,14 +14,49 @@ public struct StoryService: Sendable {
     private let writerLanguages: Set<StoryLanguage>
     private let clock: any WallClock
     private let jobAdded: @Sendable () -> Void
+    private let refusedRequests: RefusedRequestLimit?
+    private let modelBudget: ModelCallMeter?
 
-    /// - Parameter jobAdded: called after a job is stored (wakes the worker pool).
+    /// - Parameters:
+    ///   - jobAdded: called after a job is stored (wakes the worker pool).
+    ///   - refusedRequests: the daily limit on a person's requests refused before any model call.
+    ///   - modelBudget: checked before a story is accepted, when writing it takes model calls
+    ///     (nil with the built-in writer: its stories cost nothing, and pictures over the budget
+    ///     are painted by the built-in illustrator).
     public init(repository: any StoryRepository, writerLanguages: Set<StoryLanguage>, clock: any WallClock,
+                refusedRequests: RefusedRequestLimit? = nil, modelBudget: ModelCallMeter? = nil,
                 jobAdded: @escaping @Sendable () -> Void) {
         self.repository = repository
         self.writerLanguages = writerLanguages
         self.clock = clock
+        self.refusedRequests = refusedRequests
+        self.modelBudget = modelBudget
         self.jobAdded = jobAdded
+    }
+
+    /// Runs `prepare` (which validates a request) under the person's daily limit on refused
+    /// requests: throws ``TooManyRefusedRequests`` at once when it is reached, and counts a
+    /// refusal by the bedtime screen or the avoid-list. Such a refusal costs no story.
+    public func screening<T>(_ requester: Requester, on platform: Platform, _ prepare: () throws -> T) async throws -> T {
+        try await refusedRequests?.check(requester, on: platform)
+        do {
+            return try prepare()
+        } catch {
+            await refusedRequests?.count(error, by: requester, on: platform)
+            throw error
+        }
+    }
+
+    /// Read-only: throws ``TooManyRefusedRequests`` when the person may ask for nothing more today.
+    public func checkRefusals(for requester: Requester, on platform: Platform) async throws {
+        try await refusedRequests?.check(requester, on: platform)
+    }
+
+    /// Read-only: throws ``ModelBudgetExhausted`` when the family's or the service's model calls
+    /// for the day are used up and a story's text needs one. A `lookAhead` check (deciding how
+    /// to acknowledge) is not reported to the metrics.
+    public func checkModelBudget(for family: FamilyRef, lookAhead: Bool = false) async throws {
+        try await modelBudget?.checkBudget(for: family, reporting: !lookAhead)
     }
 
     /// Validates and cleans the request and gives the story its id; nothing is stored yet.

@@ -103,6 +103,9 @@ public struct AppDatabase: Sendable {
         migrator.registerMigration("v8: web chat rooms, members, invites, sessions") { db in
             try db.execute(sql: Schema.webRooms)
         }
+        migrator.registerMigration("v9: model calls, refused requests, collection remakes, queue turns by family") { db in
+            try db.execute(sql: Schema.modelSpend)
+        }
         migrator.registerMigration("v11: interaction tokens forgotten when finished") { db in
             try db.execute(sql: Schema.forgottenTokens)
         }

@@ -46,11 +46,21 @@ public struct SQLiteCollectionStore: CollectionStore {
                 // Another request made it first; only a story that could not be finished is replaced.
                 guard (entry["status"] as String?) == StoryStatus.failed.rawValue else { return false }
                 _ = try SQLiteStoryRepository.delete(stories: [existing], in: db)
+                try db.execute(sql: "INSERT INTO collection_remake (collection_id, position, made_at) VALUES (?, ?, ?)",
+                               arguments: [id.rawValue, position, now])
             }
             _ = try SQLiteStoryRepository.insert(story, delivery: delivery, quota: nil, at: now, in: db)
             try db.execute(sql: "UPDATE collection_entry SET story_id = ? WHERE collection_id = ? AND position = ?",
                            arguments: [story.id.rawValue, id.rawValue, position])
             return true
+        }
+    }
+
+    public func remakes(of id: CollectionID, position: Int, since: Date) async throws -> Int {
+        try await database.writer.read { db in
+            try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM collection_remake WHERE collection_id = ? AND position = ? AND made_at >= ?
+                """, arguments: [id.rawValue, position, since]) ?? 0
         }
     }
 

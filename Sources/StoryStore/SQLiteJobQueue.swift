@@ -12,16 +12,32 @@ public struct SQLiteJobQueue: StoryJobQueue {
         self.clock = clock
     }
 
+    /// Families take turns (see ``StoryJobQueue/claimNext(now:)``): the family with the fewest
+    /// jobs running, then the one served longest ago (`family.job_turn`, never served first),
+    /// then the earliest due; that family's earliest due job is taken.
     public func claimNext(now: Date) async throws -> StoryJob? {
         try await database.writer.write { db in
-            guard var record = try JobRecord.fetchOne(db, sql: """
-                SELECT * FROM job WHERE status = 'queued' AND not_before <= ? ORDER BY not_before, id LIMIT 1
-                """, arguments: [now])
+            guard let familyID = try Int64.fetchOne(db, sql: """
+                SELECT story.family_id FROM job JOIN story ON story.id = job.story_id JOIN family ON family.id = story.family_id
+                WHERE job.status = 'queued' AND job.not_before <= ?
+                GROUP BY story.family_id
+                ORDER BY (SELECT COUNT(*) FROM job AS running JOIN story AS mine ON mine.id = running.story_id
+                          WHERE running.status = 'running' AND mine.family_id = story.family_id),
+                         family.job_turn IS NOT NULL, family.job_turn, MIN(job.not_before), MIN(job.id)
+                LIMIT 1
+                """, arguments: [now]),
+                var record = try JobRecord.fetchOne(db, sql: """
+                    SELECT job.* FROM job JOIN story ON story.id = job.story_id
+                    WHERE story.family_id = ? AND job.status = 'queued' AND job.not_before <= ?
+                    ORDER BY job.not_before, job.id LIMIT 1
+                    """, arguments: [familyID, now])
             else { return nil }
             record.status = JobStatus.running.rawValue
             record.attempts += 1
             record.updatedAt = now
             try record.update(db)
+            try db.execute(sql: "UPDATE family SET job_turn = (SELECT coalesce(MAX(job_turn), 0) + 1 FROM family) WHERE id = ?",
+                           arguments: [familyID])
             return try record.job()
         }
     }

@@ -73,7 +73,7 @@ public struct SQLiteStoryRepository: StoryRepository {
         try await database.writer.read { db in try Self.started(by: requester, on: platform, since: since, in: db) }
     }
 
-    /// Quota uses in the ledger since `since`, refunded ones (failed stories) excluded. Deleted
+    /// Quota uses in the ledger since `since`, refunded ones (stories failed by the service's fault) excluded. Deleted
     /// stories still count: the ledger keeps their rows.
     static func started(by requester: Requester, on platform: Platform, since: Date, in db: Database) throws -> Int {
         try Int.fetchOne(db, sql: """
@@ -135,6 +135,16 @@ public struct SQLiteStoryRepository: StoryRepository {
         try await database.writer.write { db in
             try db.execute(sql: "UPDATE story SET status = ?, failure_reason = ? WHERE id = ?",
                            arguments: [status.rawValue, reason, id.rawValue])
+        }
+    }
+
+    public func markFailed(_ id: StoryID, reason: String, refundingQuota: Bool) async throws {
+        try await database.writer.write { db in
+            try db.execute(sql: "UPDATE story SET status = ?, failure_reason = ? WHERE id = ?",
+                           arguments: [StoryStatus.failed.rawValue, reason, id.rawValue])
+            if refundingQuota {
+                try db.execute(sql: "UPDATE quota_use SET refunded = 1 WHERE story_id = ?", arguments: [id.rawValue])
+            }
         }
     }
 

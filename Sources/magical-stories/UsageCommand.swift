@@ -3,7 +3,7 @@ import MagicalStories
 
 /// `magical-stories usage`: what the model providers were asked for, per family.
 struct UsageCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "usage", abstract: "Print the usage ledger (tokens, images) per family.")
+    static let configuration = CommandConfiguration(commandName: "usage", abstract: "Print the usage ledger per family: provider calls (failed ones included), tokens, images.")
     @OptionGroup var options: ConfigOptions
     @Option(help: "How many days back.") var days = 30
 

@@ -23,11 +23,20 @@ struct DiscordSafetyEndToEndTests {
     }
 
     static func start(model: Bool) async throws -> Setup {
-        guard model else { return Setup(bot: try await DiscordTestBot.start { $0.storiesPerDay = 1_000 }, gemini: nil) }
+        // A screen test, not a test of the limits on refused requests and model calls.
+        guard model else {
+            return Setup(bot: try await DiscordTestBot.start { config in
+                config.storiesPerDay = 1_000
+                config.spend.refusedRequestsPerDay = 10_000
+            }, gemini: nil)
+        }
         let gemini = GeminiFake()
         try await gemini.start()
         let bot = try await DiscordTestBot.start { config in
             config.storiesPerDay = 1_000
+            config.spend.refusedRequestsPerDay = 10_000
+            config.spend.familyDailyModelCalls = 100_000
+            config.spend.maxDailyModelCalls = 100_000
             config.storyProvider = .gemini
             config.gemini = .init(apiURL: gemini.baseURL, apiKey: gemini.apiKey, textModel: "gemini-test", imageModel: "unused")
         }

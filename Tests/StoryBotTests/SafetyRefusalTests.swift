@@ -38,6 +38,8 @@ struct SafetyRefusalTests {
         story.failureReason = String(describing: GeneratedStoryChecker.Problem.avoidedWord("spiders"))
         let avoided = FriendlyErrors.text(for: .unsafeContent, story: story)
         #expect(!avoided.contains("secret theme") && !avoided.contains("spiders"))
-        #expect(avoided.contains("didn't count"))
+        #expect(avoided.contains("counted") && !avoided.contains("didn't count"), "a refusal after writing keeps its slot")
+        let resting = FriendlyErrors.text(for: .modelBudgetSpent, story: story)
+        #expect(resting.contains("resting until tomorrow") && resting.contains("didn't count"))
     }
 }

@@ -22,6 +22,7 @@ struct AppDatabaseTests {
                                                      "v6: a story the bedtime screen refused keeps its quota use",
                                                      "v7: request keys, acknowledgement receipts",
                                                      "v8: web chat rooms, members, invites, sessions",
+                                                     "v9: model calls, refused requests, collection remakes, queue turns by family",
                                                      "v11: interaction tokens forgotten when finished"])
         #expect(await database.ping())
     }

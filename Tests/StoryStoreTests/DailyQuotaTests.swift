@@ -43,7 +43,7 @@ struct DailyQuotaTests {
                                                now: clock.now())) {
             _ = try await repository.createStory(Fixtures.story(id: "a3"), delivery: delivery, quota: quota)
         }
-        try await repository.setStatus(.failed, for: StoryID(rawValue: "a2")!, reason: "provider down")
+        try await repository.markFailed(StoryID(rawValue: "a2")!, reason: "provider down", refundingQuota: true)
         _ = try await repository.createStory(Fixtures.story(id: "a4"), delivery: delivery, quota: quota)
 
         var other = Fixtures.story(id: "b1")

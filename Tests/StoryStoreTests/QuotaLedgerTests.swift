@@ -34,7 +34,7 @@ struct QuotaLedgerTests {
         let today = DailyQuota.day(containing: clock.now()).start
         _ = try await repository.createStory(Fixtures.story(id: "fails", at: clock.now()), delivery: Self.delivery, quota: quota)
         #expect(try await repository.storiesStarted(by: Fixtures.mia, on: "web", since: today) == 1)
-        try await repository.setStatus(.failed, for: StoryID(rawValue: "fails")!, reason: "provider down")
+        try await repository.markFailed(StoryID(rawValue: "fails")!, reason: "provider down", refundingQuota: true)
         #expect(try await repository.storiesStarted(by: Fixtures.mia, on: "web", since: today) == 0)
         _ = try await repository.deleteStory(StoryID(rawValue: "fails")!)
         #expect(try await repository.storiesStarted(by: Fixtures.mia, on: "web", since: today) == 0)
@@ -108,7 +108,7 @@ struct QuotaLedgerTests {
 
 @Suite("Quota ledger: bedtime screen refusals")
 struct BedtimeScreenQuotaTests {
-    @Test("a story the bedtime screen refused after writing keeps its quota use; other failures are refunded")
+    @Test("a story refused after writing keeps its quota use; only a failure marked the service's fault is refunded")
     func screenRefusalKeepsTheUse() async throws {
         let temp = try TemporaryDatabase()
         defer { temp.cleanUp() }
@@ -136,8 +136,10 @@ struct BedtimeScreenQuotaTests {
 
         let avoided = String(describing: GeneratedStoryChecker.Problem.avoidedWord("spiders"))
         #expect(!GeneratedStoryChecker.Problem.isBedtimeScreenRefusal(avoided))
-        try await repository.setStatus(.failed, for: StoryID(rawValue: "avoided")!, reason: avoided)
-        #expect(try await repository.storiesStarted(by: Fixtures.mia, on: "web", since: today) == 2, "other failures are refunded")
+        try await repository.markFailed(StoryID(rawValue: "avoided")!, reason: avoided, refundingQuota: false)
+        #expect(try await repository.storiesStarted(by: Fixtures.mia, on: "web", since: today) == 3, "an avoid-list refusal keeps it too")
+        try await repository.markFailed(StoryID(rawValue: "avoided")!, reason: "gemini: timed out", refundingQuota: true)
+        #expect(try await repository.storiesStarted(by: Fixtures.mia, on: "web", since: today) == 2, "the service's fault is refunded")
         _ = try await repository.createStory(Fixtures.story(id: "next", at: clock.now()), delivery: QuotaLedgerTests.delivery,
                                              quota: DailyQuota(storiesPerDay: 3))
         await #expect(throws: QuotaExceeded.self) {

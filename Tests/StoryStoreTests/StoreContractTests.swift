@@ -19,6 +19,9 @@ enum StoreBackend: String, CaseIterable, CustomTestStringConvertible {
         let settings: any FamilySettingsStore
         let transcript: any ChatTranscriptStore
         let familyData: any FamilyDataStore
+        /// The usage ledger's model calls and the refused requests (the spend limits).
+        let modelCalls: any ModelCallLedger
+        let refusals: any RefusedRequestLedger
     }
 
     func make(clock: ManualWallClock) throws -> Ports {
@@ -28,10 +31,12 @@ enum StoreBackend: String, CaseIterable, CustomTestStringConvertible {
             return Ports(stories: SQLiteStoryRepository(database: database, clock: clock), jobs: SQLiteJobQueue(database: database, clock: clock),
                          collections: SQLiteCollectionStore(database: database, clock: clock),
                          settings: SQLiteFamilySettingsStore(database: database, clock: clock),
-                         transcript: SQLiteChatTranscript(database: database), familyData: SQLiteFamilyDataStore(database: database))
+                         transcript: SQLiteChatTranscript(database: database), familyData: SQLiteFamilyDataStore(database: database),
+                         modelCalls: SQLiteUsageLedger(database: database), refusals: SQLiteRefusedRequestLedger(database: database))
         case .inMemory:
             let store = InMemoryStore(clock: clock)
-            return Ports(stories: store, jobs: store, collections: store, settings: store, transcript: store, familyData: store)
+            return Ports(stories: store, jobs: store, collections: store, settings: store, transcript: store, familyData: store,
+                         modelCalls: InMemoryUsageLedger(), refusals: InMemoryRefusedRequestLedger())
         }
     }
 }
@@ -44,7 +49,7 @@ struct StoreContractTests {
 
     var today: Date { DailyQuota.day(containing: clock.now()).start }
 
-    @Test("the quota is counted with the story; a failed story is refunded unless the bedtime screen refused it",
+    @Test("the quota is counted with the story; a failed story is refunded only when marked the service's fault",
           arguments: StoreBackend.allCases)
     func quota(_ backend: StoreBackend) async throws {
         let ports = try backend.make(clock: clock)
@@ -55,11 +60,13 @@ struct StoreContractTests {
         }
         #expect(try await ports.stories.story(StoryID(rawValue: "third")!) == nil, "a refused story leaves no trace")
 
-        try await ports.stories.setStatus(.failed, for: StoryID(rawValue: "first")!, reason: "writerFailed")
+        try await ports.stories.markFailed(StoryID(rawValue: "first")!, reason: "gemini: unavailable (503)", refundingQuota: true)
         #expect(try await ports.stories.storiesStarted(by: Fixtures.mia, on: "web", since: today) == 1)
+        #expect(try await ports.stories.story(StoryID(rawValue: "first")!)?.status == .failed)
         let unsafe = String(describing: GeneratedStoryChecker.Problem.unsafeContent(.violence))
-        try await ports.stories.setStatus(.failed, for: StoryID(rawValue: "second")!, reason: "model error: \(unsafe)")
-        #expect(try await ports.stories.storiesStarted(by: Fixtures.mia, on: "web", since: today) == 1, "the screened story keeps its use")
+        try await ports.stories.markFailed(StoryID(rawValue: "second")!, reason: "model error: \(unsafe)", refundingQuota: false)
+        #expect(try await ports.stories.storiesStarted(by: Fixtures.mia, on: "web", since: today) == 1, "the refused story keeps its use")
+        #expect(try await ports.stories.story(StoryID(rawValue: "second")!)?.failureReason == "model error: \(unsafe)")
 
         _ = try await ports.stories.createStory(Fixtures.story(id: "third"), delivery: Self.delivery, quota: Self.quota)
         #expect(try await ports.stories.deleteStory(StoryID(rawValue: "third")!))

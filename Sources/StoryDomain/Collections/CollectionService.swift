@@ -11,16 +11,23 @@ public struct CollectionService: Sendable {
     private let policy: FamilyPolicy
     private let clock: any WallClock
     private let jobAdded: @Sendable () -> Void
+    private let remakesPerDay: Int
+
+    /// Times a day an entry whose story could not be finished may be made again.
+    public static let defaultRemakesPerDay = 2
 
     /// - Parameters:
     ///   - policy: plans and parental controls, for making a collection's next stories.
+    ///   - remakesPerDay: times a day one entry whose story failed may be made again (each
+    ///     costs model calls and no one's quota).
     ///   - jobAdded: called after a story's job is stored (wakes the worker pool).
     public init(store: any CollectionStore, stories: StoryService, policy: FamilyPolicy, clock: any WallClock,
-                jobAdded: @escaping @Sendable () -> Void) {
+                remakesPerDay: Int = Self.defaultRemakesPerDay, jobAdded: @escaping @Sendable () -> Void) {
         self.store = store
         self.stories = stories
         self.policy = policy
         self.clock = clock
+        self.remakesPerDay = max(0, remakesPerDay)
         self.jobAdded = jobAdded
     }
 
@@ -127,8 +134,20 @@ public struct CollectionService: Sendable {
     /// Validates the story for an entry that has none yet against `limits` (the family's
     /// avoid-list, languages, illustrations, pages) and gives it the series' hero; nothing is
     /// stored yet, so a refusal leaves no trace.
+    /// An entry whose story failed is remade at most `remakesPerDay` times a day
+    /// (``CollectionError/remakeLimitReached(limit:resetsAt:waitSeconds:)``), and no story is
+    /// made when the day's model calls are used up (``ModelBudgetExhausted``).
     public func prepareNext(_ entry: CollectionEntry, of progress: CollectionProgress, limits: StoryLimits) async throws -> Story {
         let collection = progress.collection
+        if entry.storyID != nil {
+            let now = clock.now()
+            let day = DailyQuota.day(containing: now)
+            if try await store.remakes(of: collection.id, position: entry.position, since: day.start) >= remakesPerDay {
+                throw CollectionError.remakeLimitReached(limit: remakesPerDay, resetsAt: day.next,
+                                                         waitSeconds: max(0, Int(day.next.timeIntervalSince(now))))
+            }
+        }
+        try await stories.checkModelBudget(for: collection.family)
         let draft = StoryRequestDraft(theme: entry.theme, heroName: collection.heroName, age: String(collection.age),
                                       companion: collection.companion, language: collection.language.rawValue)
         var story = try stories.prepareStory(draft, family: collection.family, requester: collection.requester, limits: limits)

@@ -6,9 +6,12 @@ public protocol CollectionStore: Sendable {
     /// the daily quota is checked in the same transaction.
     func createCollection(_ collection: GrowthCollection, firstStory: Story, delivery: DeliveryAddress,
                           quota: DailyQuota?) async throws -> StoryJob
-    /// Stores the story for `position` and its job, unless that position has a story already.
+    /// Stores the story for `position` and its job, unless that position has a story already
+    /// (a failed one is replaced, and the replacement is recorded as a remake of the entry).
     /// Returns whether it was added.
     func addStory(_ story: Story, to id: CollectionID, position: Int, delivery: DeliveryAddress) async throws -> Bool
+    /// How many times the entry at `position` was remade (a failed story replaced) since `since`.
+    func remakes(of id: CollectionID, position: Int, since: Date) async throws -> Int
     func collection(_ id: CollectionID) async throws -> CollectionProgress?
     /// The family's collections, newest first.
     func collections(of family: FamilyRef) async throws -> [CollectionProgress]

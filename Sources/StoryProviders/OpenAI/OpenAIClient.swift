@@ -15,7 +15,7 @@ struct OpenAIClient: Sendable {
 
     init(configuration: OpenAIConfiguration, httpClient: HTTPClient, logger: Logger) {
         self.configuration = configuration
-        http = ProviderHTTPClient(httpClient: httpClient, logger: logger)
+        http = ProviderHTTPClient(httpClient: httpClient, logger: logger, meter: configuration.meter)
         classifier = OpenAIErrorClassifier(provider: Self.provider, redactor: SecretRedactor(secret: configuration.apiKey))
     }
 

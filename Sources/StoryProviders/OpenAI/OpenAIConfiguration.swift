@@ -1,3 +1,5 @@
+import StoryDomain
+
 /// How to reach an OpenAI-compatible server (OpenAI itself, Ollama's `/v1` layer, vLLM…) and
 /// how to talk to it. Every model id comes from here, never from code.
 ///
@@ -42,6 +44,8 @@ public struct OpenAIConfiguration: Sendable, CustomStringConvertible, CustomRefl
     /// Calls in flight at once per writer or illustrator (unless they share a limiter).
     public var maxConcurrentCalls: Int
     public var retry: ProviderRetry
+    /// Counts every request and holds the day's model-call budgets (nil: not counted).
+    public var meter: ModelCallMeter?
 
     public init(apiURL: String = Self.openAIURL, apiKey: String?, textModel: String, imageModel: String?,
                 structuredOutput: StructuredOutput = .jsonSchema, tokenLimitField: TokenLimitField = .maxCompletionTokens,

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOHTTP1
+import StoryDomain
 
 /// A JSON-over-HTTP call to a model provider: one place for timeouts, status classification and
 /// logging. Keys travel in headers only and are never logged.
@@ -18,11 +19,15 @@ public struct ProviderHTTPClient: Sendable {
     let logger: Logger
     /// The largest response accepted (images are big).
     let maxResponseSize: Int
+    /// Counts every request in the usage ledger and holds the day's model-call budgets (a
+    /// request over budget is never sent: ``ModelBudgetExhausted`` is thrown instead).
+    let meter: ModelCallMeter?
 
-    public init(httpClient: HTTPClient, logger: Logger, maxResponseSize: Int = 32 << 20) {
+    public init(httpClient: HTTPClient, logger: Logger, maxResponseSize: Int = 32 << 20, meter: ModelCallMeter? = nil) {
         self.httpClient = httpClient
         self.logger = logger
         self.maxResponseSize = maxResponseSize
+        self.meter = meter
     }
 
     /// POSTs `body` as JSON and returns the raw answer (any status). Network failures and
@@ -30,6 +35,26 @@ public struct ProviderHTTPClient: Sendable {
     /// `operation` names the call (a model id, never a URL with a key).
     public func postJSON(provider: String, operation: String, url: String, headers: [(String, String)], body: Data,
                          timeout: Duration) async throws -> Response {
+        guard let meter else {
+            return try await send(provider: provider, operation: operation, url: url, headers: headers, body: body, timeout: timeout)
+        }
+        let ticket = try await meter.begin(provider: provider, model: operation)
+        do {
+            let response = try await send(provider: provider, operation: operation, url: url, headers: headers, body: body,
+                                          timeout: timeout)
+            await meter.finish(ticket, outcome: (200..<300).contains(response.status) ? .answered : .failed, status: response.status)
+            return response
+        } catch let ProviderError.timedOut(provider) {
+            await meter.finish(ticket, outcome: .timedOut)
+            throw ProviderError.timedOut(provider: provider)
+        } catch {
+            await meter.finish(ticket, outcome: .broken)
+            throw error
+        }
+    }
+
+    private func send(provider: String, operation: String, url: String, headers: [(String, String)], body: Data,
+                      timeout: Duration) async throws -> Response {
         var request = HTTPClientRequest(url: url)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")

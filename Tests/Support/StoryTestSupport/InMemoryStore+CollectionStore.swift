@@ -22,12 +22,18 @@ extension InMemoryStore: CollectionStore {
             // Another request made it first; only a story that could not be finished is replaced.
             guard stories[existing]?.story.status == .failed else { return false }
             _ = delete(stories: [existing])
+            remakes.append((id, position, clock.now()))
         }
         _ = try insert(story, delivery: delivery, quota: nil)
         if let index = collectionsByID[id]?.entries.firstIndex(where: { $0.position == position }) {
             collectionsByID[id]?.entries[index].storyID = story.id
         }
         return true
+    }
+
+    public func remakes(of id: CollectionID, position: Int, since: Date) async throws -> Int {
+        try checkFault()
+        return remakes.filter { $0.collection == id && $0.position == position && $0.at >= since }.count
     }
 
     public func collection(_ id: CollectionID) async throws -> CollectionProgress? {
@@ -48,6 +54,7 @@ extension InMemoryStore: CollectionStore {
         let key = Self.achievementKey(.collectionComplete, detail: id.rawValue)
         for family in achievements.keys { achievements[family]?[key] = nil }
         let deleted = collectionsByID.removeValue(forKey: id) != nil
+        remakes.removeAll { $0.collection == id }
         _ = delete(stories: storyIDs)
         return deleted
     }

@@ -2,15 +2,28 @@ import Foundation
 import StoryDomain
 
 extension InMemoryStore: StoryJobQueue {
+    /// Families take turns, as in the SQLite store: fewest jobs running, then served longest ago
+    /// (never first), then the earliest due; that family's earliest due job.
     public func claimNext(now: Date) async throws -> StoryJob? {
         try checkFault()
-        guard let next = jobs.values.map(\.job).filter({ $0.status == .queued && $0.notBefore <= now })
-            .min(by: { ($0.notBefore, $0.id) < ($1.notBefore, $1.id) })
+        let all = jobs.values.map(\.job)
+        func family(_ job: StoryJob) -> FamilyRef? { stories[job.storyID]?.story.family }
+        let runnable = all.filter { $0.status == .queued && $0.notBefore <= now }
+        let byFamily = Dictionary(grouping: runnable.compactMap { job in family(job).map { ($0, job) } }, by: \.0)
+        func running(_ ref: FamilyRef) -> Int { all.filter { $0.status == .running && family($0) == ref }.count }
+        func key(_ ref: FamilyRef) -> (Int, Int, Int, Double, Int64) {
+            let earliest = byFamily[ref]!.map(\.1).min { ($0.notBefore, $0.id) < ($1.notBefore, $1.id) }!
+            let turn = jobTurns[ref]
+            return (running(ref), turn == nil ? 0 : 1, turn ?? 0, earliest.notBefore.timeIntervalSince1970, earliest.id)
+        }
+        guard let chosen = byFamily.keys.min(by: { key($0) < key($1) }),
+              let next = byFamily[chosen]?.map(\.1).min(by: { ($0.notBefore, $0.id) < ($1.notBefore, $1.id) })
         else { return nil }
         var job = next
         job.status = .running
         job.attempts += 1
         jobs[job.id]?.job = job
+        jobTurns[chosen] = (jobTurns.values.max() ?? 0) + 1
         return job
     }
 

@@ -56,11 +56,17 @@ extension InMemoryStore: StoryRepository {
     public func setStatus(_ status: StoryStatus, for id: StoryID, reason: String?) async throws {
         try checkFault()
         guard let old = stories[id]?.story.status else { return }
+        _ = old
         stories[id]?.story.status = status
         stories[id]?.story.failureReason = reason
-        // A story that fails gives its quota use back, unless the bedtime screen refused its text
-        // (the model calls were spent).
-        if status == .failed, old != .failed, !GeneratedStoryChecker.Problem.isBedtimeScreenRefusal(reason) {
+    }
+
+    public func markFailed(_ id: StoryID, reason: String, refundingQuota: Bool) async throws {
+        try checkFault()
+        guard stories[id] != nil else { return }
+        stories[id]?.story.status = .failed
+        stories[id]?.story.failureReason = reason
+        if refundingQuota {
             for index in quotaUses.indices where quotaUses[index].storyID == id { quotaUses[index].refunded = true }
         }
     }

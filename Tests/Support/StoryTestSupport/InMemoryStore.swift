@@ -3,8 +3,8 @@ import StoryDomain
 
 /// The domain's storage ports in memory, with the rules the SQLite store keeps in its schema
 /// and transactions: one job per story and per platform request (``DeliveryAddress/requestID``),
-/// the daily quota counted and recorded with the story (a story that fails gets its use back,
-/// unless it failed as unsafe content), content-addressed pictures shared between stories, and
+/// the daily quota counted and recorded with the story (a story marked failed by the service's
+/// fault gets its use back), families taking turns in the job queue, content-addressed pictures shared between stories, and
 /// deleting that cascades as the foreign keys do. Every method is atomic (an actor call), like
 /// one transaction.
 ///
@@ -65,6 +65,10 @@ public actor InMemoryStore {
     var messages: [String: StoredMessage] = [:]
     var sequence = 0
     var faults: [String: (remaining: Int, error: any Error)] = [:]
+    /// When each collection entry (`collection`, `position`) was remade (a failed story replaced).
+    var remakes: [(collection: CollectionID, position: Int, at: Date)] = []
+    /// The queue's turn of each family (the larger, the more recently one of its jobs was taken).
+    var jobTurns: [FamilyRef: Int] = [:]
 
     /// - Parameter clock: the time stories and jobs are stored at (as the SQLite store reads it).
     public init(clock: any WallClock) {
