@@ -24,9 +24,10 @@ public struct TextArtOptions: Sendable, Equatable {
         self.tone = tone
     }
 
-    /// Settings that suit storybook pictures in a chat: levels stretched, a little more contrast.
+    /// Settings that suit storybook pictures (mostly soft middle tones): levels stretched and
+    /// tones spread (equalization 0.8), so hero, companion and sun stand out from sky and grass.
     public static func storybook(columns: Int, palette: TextArtPalette = .ascii, invert: Bool = false) -> TextArtOptions {
         TextArtOptions(columns: columns, palette: palette, dither: palette == .braille, invert: invert,
-                       tone: ToneAdjustment(autoLevels: true, contrast: 1.15, gamma: 1))
+                       tone: ToneAdjustment(autoLevels: true, equalization: 0.8))
     }
 }

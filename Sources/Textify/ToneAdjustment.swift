@@ -1,15 +1,20 @@
-/// How luminance is shaped before it becomes characters: levels, contrast and gamma.
+/// How luminance is shaped before it becomes characters: levels, equalization, contrast and gamma.
 public struct ToneAdjustment: Sendable, Equatable {
     /// Stretches the picture's darkest and lightest values to black and white first.
     public var autoLevels: Bool
+    /// 0…1: how far tones are spread evenly over the range (histogram equalization) after the
+    /// levels. Storybook pictures are mostly soft middle tones; spreading them gives every
+    /// character of the palette its share, so figures stand out from sky and grass.
+    public var equalization: Float
     /// 1 leaves values alone; above 1 pushes them away from mid-gray, below 1 towards it.
     public var contrast: Float
     /// 1 leaves values alone; above 1 lightens the middle tones, below 1 darkens them
     /// (each value becomes `value^(1/gamma)`).
     public var gamma: Float
 
-    public init(autoLevels: Bool = false, contrast: Float = 1, gamma: Float = 1) {
+    public init(autoLevels: Bool = false, equalization: Float = 0, contrast: Float = 1, gamma: Float = 1) {
         self.autoLevels = autoLevels
+        self.equalization = equalization
         self.contrast = contrast
         self.gamma = gamma
     }
@@ -18,7 +23,7 @@ public struct ToneAdjustment: Sendable, Equatable {
     public static let none = ToneAdjustment()
 
     /// Whether applying it changes nothing.
-    public var isIdentity: Bool { !autoLevels && contrast == 1 && gamma == 1 }
+    public var isIdentity: Bool { !autoLevels && !(equalization > 0) && contrast == 1 && gamma == 1 }
 
     /// The adjusted picture.
     public func apply(to image: GrayImage) -> GrayImage {
@@ -28,6 +33,7 @@ public struct ToneAdjustment: Sendable, Equatable {
             let scale = 1 / (high - low)
             for index in values.indices { values[index] = (values[index] - low) * scale }
         }
+        if equalization > 0 { Self.equalize(&values, strength: min(1, equalization)) }
         let contrast = contrast.isFinite ? max(0, contrast) : 1
         let exponent = gamma.isFinite && gamma > 0 ? 1 / gamma : 1
         for index in values.indices {
@@ -38,6 +44,30 @@ public struct ToneAdjustment: Sendable, Equatable {
             values[index] = value
         }
         return GrayImage(unchecked: image.width, image.height, values)
+    }
+}
+
+extension ToneAdjustment {
+    /// Blends each value with its rank among all values (the histogram's cumulative share).
+    static func equalize(_ values: inout [Float], strength: Float) {
+        let bins = 256
+        var histogram = [Int](repeating: 0, count: bins)
+        for value in values { histogram[min(bins - 1, max(0, Int(value * Float(bins - 1) + 0.5)))] += 1 }
+        var cumulative = [Float](repeating: 0, count: bins)
+        var running = 0
+        let first = histogram.first { $0 > 0 } ?? 0
+        // One tone only: nothing to spread.
+        guard first < values.count else { return }
+        let spread = Float(max(1, values.count - first))
+        for bin in 0..<bins {
+            running += histogram[bin]
+            cumulative[bin] = Float(max(0, running - first)) / spread
+        }
+        for index in values.indices {
+            let value = values[index]
+            let ranked = cumulative[min(bins - 1, max(0, Int(value * Float(bins - 1) + 0.5)))]
+            values[index] = value + (ranked - value) * strength
+        }
     }
 }
 

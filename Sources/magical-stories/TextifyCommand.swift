@@ -16,7 +16,8 @@ struct TextifyCommand: ParsableCommand {
     @Option(help: "ascii, blocks or braille (2×4 dots per character).") var palette = TextArtPalette.ascii
     @Flag(help: "Floyd–Steinberg dithering: smooth tones as a mix of characters.") var dither = false
     @Flag(help: "Dense characters for dark parts, for light backgrounds.") var invert = false
-    @Option(help: "Contrast (1 leaves it alone).") var contrast: Float = 1.15
+    @Option(help: "Spread the tones evenly, 0 (not at all) to 1 (fully).") var equalize: Float = 0.8
+    @Option(help: "Contrast (1 leaves it alone).") var contrast: Float = 1
     @Option(help: "Gamma (above 1 lightens the middle tones).") var gamma: Float = 1
     @Flag(name: .customLong("code-block"), help: "Wrap the art in ``` fences, as a chat message.") var codeBlock = false
 
@@ -26,20 +27,23 @@ struct TextifyCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        let bytes: Data
-        do {
-            bytes = try Data(contentsOf: URL(fileURLWithPath: image))
-        } catch {
-            throw ValidationError("I couldn't read \(image): \(error.localizedDescription)")
+    func run() {
+        guard let bytes = FileManager.default.contents(atPath: image) else {
+            Self.fail("I couldn't read \(image): is the path right?")
         }
         let options = TextArtOptions(columns: width, palette: palette, dither: dither, invert: invert,
-                                     tone: ToneAdjustment(autoLevels: true, contrast: contrast, gamma: gamma))
+                                     tone: ToneAdjustment(autoLevels: true, equalization: equalize, contrast: contrast, gamma: gamma))
         do {
             let art = try PictureTextifier.textArt(of: Array(bytes), options: options)
             print(codeBlock ? art.codeBlock : art.text)
         } catch {
-            throw ValidationError("\(image): \(error)")
+            Self.fail("\(image): \(error)")
         }
+    }
+
+    /// Says what went wrong on standard error and exits with status 1 (no usage text).
+    static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        Foundation.exit(1)
     }
 }

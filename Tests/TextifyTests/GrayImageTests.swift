@@ -44,6 +44,13 @@ struct GrayImageTests {
         let levels = ToneAdjustment(autoLevels: true).apply(to: flat).pixels
         #expect(abs(levels[0]) < 1e-5 && abs(levels[1] - 0.5) < 1e-5 && abs(levels[2] - 1) < 1e-5)
         #expect(ToneAdjustment.none.apply(to: flat) == flat)
+        // Equalization spreads crowded tones by their rank: three quarters of the picture in
+        // two close light tones become evenly spaced steps.
+        let crowded = try #require(GrayImage(width: 4, height: 1, pixels: [0, 0.8, 0.82, 0.84]))
+        let spread = ToneAdjustment(equalization: 1).apply(to: crowded).pixels
+        #expect(spread.enumerated().allSatisfy { abs($0.element - Float($0.offset) / 3) < 1e-5 }, "\(spread)")
+        let half = ToneAdjustment(equalization: 0.5).apply(to: crowded).pixels
+        #expect(abs(half[1] - (0.8 + 1.0 / 3) / 2) < 1e-5)
         // A nonsense gamma or contrast changes nothing rather than breaking the picture.
         #expect(ToneAdjustment(contrast: .nan, gamma: -1).apply(to: flat).pixels.allSatisfy { (0...1).contains($0) })
     }
