@@ -4,16 +4,21 @@ import Textify
 public enum PictureTextifier {
     /// The picture as text art with `options`.
     public static func textArt(of bytes: [UInt8], options: TextArtOptions) throws(ImageDecodingError) -> TextifiedImage {
-        let image = try grayImage(of: bytes)
-        return Textifier(options: options).render(image)
+        let decoded = try ImageDecoder.decode(bytes)
+        guard let art = Textifier(options: options).render(width: decoded.width, height: decoded.height,
+                                                           channels: decoded.channels, bytes: decoded.bytes) else {
+            throw .damaged(format: "picture", detail: "its pixels do not match its size")
+        }
+        return art
     }
 
     /// The widest art of at most `options.columns` whose text fits `maxCodePoints`; nil when
     /// even a narrow one does not.
     public static func textArt(of bytes: [UInt8], options: TextArtOptions,
                                fitting maxCodePoints: Int) throws(ImageDecodingError) -> TextifiedImage? {
-        let image = try grayImage(of: bytes)
-        return Textifier(options: options).render(image, fitting: maxCodePoints)
+        let decoded = try ImageDecoder.decode(bytes)
+        return Textifier(options: options).render(width: decoded.width, height: decoded.height, channels: decoded.channels,
+                                                  bytes: decoded.bytes, fitting: maxCodePoints)
     }
 
     /// The picture's luminance.

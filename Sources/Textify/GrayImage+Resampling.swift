@@ -6,34 +6,90 @@ extension GrayImage {
         let targetWidth = max(1, newWidth)
         let targetHeight = max(1, newHeight)
         if targetWidth == width, targetHeight == height { return self }
-        let columns = Self.spans(from: width, to: targetWidth)
-        let rows = Self.spans(from: height, to: targetHeight)
+        let values = pixels.withUnsafeBufferPointer { source in
+            Self.boxResample(width: width, height: height, to: targetWidth, targetHeight) { y, row in
+                _ = row.update(fromContentsOf: source[(y * width)..<((y + 1) * width)])
+            }
+        }
+        return GrayImage(unchecked: targetWidth, targetHeight, values)
+    }
+
+    /// The luminance of 8-bit interleaved pixels (as ``init(width:height:channels:bytes:background:)``)
+    /// averaged straight down to `targetWidth × targetHeight`, without a full-size grayscale copy:
+    /// what text art of a large picture needs. Nil when the sizes disagree.
+    public init?(width: Int, height: Int, channels: Int, bytes: [UInt8], background: Float = 1,
+                 sampledTo targetWidth: Int, _ targetHeight: Int) {
+        guard width > 0, height > 0, (1...4).contains(channels), bytes.count >= width * height * channels else { return nil }
+        let back = min(1, max(0, background)) * 255
+        let values = bytes.withUnsafeBufferPointer { source in
+            Self.boxResample(width: width, height: height, to: max(1, targetWidth), max(1, targetHeight)) { y, row in
+                Self.luminance(of: source.baseAddress! + y * width * channels, count: width, channels: channels, background: back, into: row)
+            }
+        }
+        self.init(unchecked: max(1, targetWidth), max(1, targetHeight), values)
+    }
+
+    /// One row of 8-bit pixels as luminance 0...1 (Rec. 709 luma; alpha blended over `background`, 0...255).
+    @inline(__always)
+    static func luminance(of source: UnsafePointer<UInt8>, count: Int, channels: Int, background: Float,
+                          into target: UnsafeMutableBufferPointer<Float>) {
+        let scale: Float = 1 / 255
+        switch channels {
+        case 1:
+            for i in 0..<count { target[i] = Float(source[i]) * scale }
+        case 2:
+            for i in 0..<count {
+                let alpha = Float(source[i * 2 + 1]) * scale
+                target[i] = (Float(source[i * 2]) * alpha + background * (1 - alpha)) * scale
+            }
+        case 3:
+            for i in 0..<count { target[i] = luma(source[i * 3], source[i * 3 + 1], source[i * 3 + 2]) * scale }
+        default:
+            for i in 0..<count {
+                let alpha = Float(source[i * 4 + 3]) * scale
+                target[i] = (luma(source[i * 4], source[i * 4 + 1], source[i * 4 + 2]) * alpha + background * (1 - alpha)) * scale
+            }
+        }
+    }
+
+    /// Box-filters a picture read row by row (`row(y, into:)` fills one source row) down or up
+    /// to `targetWidth × targetHeight`. Each source row is read once: reduced to the target's
+    /// columns, then added, weighted, to the target rows it falls in.
+    static func boxResample(width: Int, height: Int, to targetWidth: Int, _ targetHeight: Int,
+                            row: (Int, UnsafeMutableBufferPointer<Float>) -> Void) -> [Float] {
+        let columns = spans(from: width, to: targetWidth)
+        let rows = spans(from: height, to: targetHeight)
+        // For each source row, the target rows it adds to and with what weight.
+        var contributions = [[(target: Int, weight: Float)]](repeating: [], count: height)
+        for (ty, span) in rows.enumerated() {
+            for (sy, weight) in span.weights { contributions[sy].append((ty, weight / span.total)) }
+        }
+        let columnStarts = columns.map { $0.weights.first?.0 ?? 0 }
+        let columnWeights = columns.map { span in span.weights.map { $0.1 / span.total } }
         var result = [Float](repeating: 0, count: targetWidth * targetHeight)
-        // First each source row is reduced to the target's columns, then rows are blended.
-        var rowSums = [Float](repeating: 0, count: targetWidth)
-        pixels.withUnsafeBufferPointer { source in
-            result.withUnsafeMutableBufferPointer { target in
-                for (ty, rowSpan) in rows.enumerated() {
-                    for index in 0..<targetWidth { rowSums[index] = 0 }
-                    for (sy, rowWeight) in rowSpan.weights {
-                        let base = sy * width
-                        for (tx, columnSpan) in columns.enumerated() {
-                            var sum: Float = 0
-                            for (sx, weight) in columnSpan.weights { sum += source[base + sx] * weight }
-                            rowSums[tx] += sum * rowWeight
-                        }
-                    }
-                    let norm = 1 / rowSpan.total
-                    for tx in 0..<targetWidth {
-                        target[ty * targetWidth + tx] = min(1, max(0, rowSums[tx] * norm / columns[tx].total))
-                    }
+        var line = [Float](repeating: 0, count: width)
+        var reduced = [Float](repeating: 0, count: targetWidth)
+        line.withUnsafeMutableBufferPointer { line in
+            for sy in 0..<height where !contributions[sy].isEmpty {
+                row(sy, line)
+                for tx in 0..<targetWidth {
+                    var sum: Float = 0
+                    let start = columnStarts[tx]
+                    for (offset, weight) in columnWeights[tx].enumerated() { sum += line[start + offset] * weight }
+                    reduced[tx] = sum
+                }
+                for (ty, weight) in contributions[sy] {
+                    let base = ty * targetWidth
+                    for tx in 0..<targetWidth { result[base + tx] += reduced[tx] * weight }
                 }
             }
         }
-        return GrayImage(unchecked: targetWidth, targetHeight, result)
+        for index in result.indices { result[index] = min(1, max(0, result[index])) }
+        return result
     }
 
-    /// Which source pixels (and how much of each) one target pixel covers along one axis.
+    /// Which source pixels (and how much of each) one target pixel covers along one axis:
+    /// consecutive pixels from the first one's index.
     struct Span {
         var weights: [(Int, Float)]
         var total: Float

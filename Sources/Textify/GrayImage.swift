@@ -35,31 +35,11 @@ public struct GrayImage: Sendable, Equatable {
     /// pixels are blended over `background` (0 black … 1 white). Nil when the sizes disagree.
     public init?(width: Int, height: Int, channels: Int, bytes: [UInt8], background: Float = 1) {
         guard width > 0, height > 0, (1...4).contains(channels), bytes.count >= width * height * channels else { return nil }
-        let count = width * height
         let back = min(1, max(0, background)) * 255
-        var values = [Float](repeating: 0, count: count)
+        var values = [Float](repeating: 0, count: width * height)
         bytes.withUnsafeBufferPointer { source in
             values.withUnsafeMutableBufferPointer { target in
-                let scale: Float = 1 / 255
-                switch channels {
-                case 1:
-                    for i in 0..<count { target[i] = Float(source[i]) * scale }
-                case 2:
-                    for i in 0..<count {
-                        let alpha = Float(source[i * 2 + 1]) * scale
-                        target[i] = (Float(source[i * 2]) * alpha + back * (1 - alpha)) * scale
-                    }
-                case 3:
-                    for i in 0..<count {
-                        target[i] = Self.luma(source[i * 3], source[i * 3 + 1], source[i * 3 + 2]) * scale
-                    }
-                default:
-                    for i in 0..<count {
-                        let alpha = Float(source[i * 4 + 3]) * scale
-                        let luma = Self.luma(source[i * 4], source[i * 4 + 1], source[i * 4 + 2])
-                        target[i] = (luma * alpha + back * (1 - alpha)) * scale
-                    }
-                }
+                Self.luminance(of: source.baseAddress!, count: width * height, channels: channels, background: back, into: target)
             }
         }
         self.width = width

@@ -9,14 +9,35 @@ public struct Textifier: Sendable {
 
     /// The picture as text art of `options.columns` characters across.
     public func render(_ image: GrayImage) -> TextifiedImage {
-        let palette = options.palette
+        let (columns, rows) = size(imageWidth: image.width, imageHeight: image.height)
+        let (across, down) = options.palette.samplesPerCharacter
+        return draw(image.resampled(width: columns * across, height: rows * down), columns: columns, rows: rows)
+    }
+
+    /// Text art of 8-bit interleaved pixels (1 gray, 2 gray and alpha, 3 RGB, 4 RGBA), sampled
+    /// straight from them without a full-size grayscale copy; nil when the sizes disagree.
+    public func render(width: Int, height: Int, channels: Int, bytes: [UInt8]) -> TextifiedImage? {
+        let (columns, rows) = size(imageWidth: width, imageHeight: height)
+        let (across, down) = options.palette.samplesPerCharacter
+        guard let sampled = GrayImage(width: width, height: height, channels: channels, bytes: bytes,
+                                      sampledTo: columns * across, rows * down) else { return nil }
+        return draw(sampled, columns: columns, rows: rows)
+    }
+
+    /// Characters across and lines for a picture of this size.
+    func size(imageWidth: Int, imageHeight: Int) -> (columns: Int, rows: Int) {
         let columns = min(TextArtLayout.columnRange.upperBound, max(TextArtLayout.columnRange.lowerBound, options.columns))
         let rows = options.rows.map { min(TextArtLayout.maxRows, max(1, $0)) }
-            ?? TextArtLayout.rows(columns: columns, imageWidth: image.width, imageHeight: image.height)
-        let (across, down) = palette.samplesPerCharacter
-        let samplesWide = columns * across
-        let samplesHigh = rows * down
-        let sampled = options.tone.apply(to: image.resampled(width: samplesWide, height: samplesHigh))
+            ?? TextArtLayout.rows(columns: columns, imageWidth: imageWidth, imageHeight: imageHeight)
+        return (columns, rows)
+    }
+
+    /// The characters for a picture already sampled to the grid (one sample per character, or
+    /// per Braille dot).
+    func draw(_ grid: GrayImage, columns: Int, rows: Int) -> TextifiedImage {
+        let palette = options.palette
+        let samplesWide = grid.width, samplesHigh = grid.height
+        let sampled = options.tone.apply(to: grid)
         let ink = options.invert ? sampled.pixels.map { 1 - $0 } : sampled.pixels
         let ramp = palette.ramp
         let levels = ErrorDiffusion.quantize(ink, width: samplesWide, height: samplesHigh, levels: ramp.count,
@@ -57,11 +78,22 @@ extension Textifier {
     /// The widest art of at most `options.columns` characters whose text (lines and line
     /// breaks) takes at most `maxCodePoints` code points; nil when even a narrow one does not fit.
     public func render(_ image: GrayImage, fitting maxCodePoints: Int) -> TextifiedImage? {
-        guard let size = TextArtLayout.fitting(imageWidth: image.width, imageHeight: image.height,
+        fitted(imageWidth: image.width, imageHeight: image.height, maxCodePoints: maxCodePoints)?.render(image)
+    }
+
+    /// As ``render(_:fitting:)``, from 8-bit interleaved pixels.
+    public func render(width: Int, height: Int, channels: Int, bytes: [UInt8], fitting maxCodePoints: Int) -> TextifiedImage? {
+        fitted(imageWidth: width, imageHeight: height, maxCodePoints: maxCodePoints)?
+            .render(width: width, height: height, channels: channels, bytes: bytes)
+    }
+
+    /// This textifier with the width and lines that fit `maxCodePoints`, or nil.
+    func fitted(imageWidth: Int, imageHeight: Int, maxCodePoints: Int) -> Textifier? {
+        guard let size = TextArtLayout.fitting(imageWidth: imageWidth, imageHeight: imageHeight,
                                                maxColumns: options.columns, maxCodePoints: maxCodePoints) else { return nil }
         var fitted = self
         fitted.options.columns = size.columns
         fitted.options.rows = size.rows
-        return fitted.render(image)
+        return fitted
     }
 }

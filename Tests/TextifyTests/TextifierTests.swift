@@ -142,3 +142,28 @@ struct TextifierTests {
         #expect(GrayImage(width: 2, height: 2, pixels: [0, 1, 0]) == nil)
     }
 }
+
+@Suite("Textify: pixels sampled straight to the grid")
+struct DirectSamplingTests {
+    @Test("Pixels sampled straight to the grid make the same art as a full grayscale copy", arguments: TextArtPalette.allCases)
+    func sameArt(palette: TextArtPalette) throws {
+        let width = 97, height = 61
+        var rgba: [UInt8] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                let inside = (x - 48) * (x - 48) + (y - 30) * (y - 30) < 400
+                rgba += [UInt8(x * 2), inside ? 20 : UInt8(y * 4), UInt8((x + y) % 256), inside ? 255 : 128]
+            }
+        }
+        let gray = try #require(GrayImage(width: width, height: height, channels: 4, bytes: rgba))
+        for dither in [false, true] {
+            let textifier = Textifier(options: TextArtOptions(columns: 23, palette: palette, dither: dither,
+                                                              tone: ToneAdjustment(autoLevels: true, equalization: 0.8)))
+            let direct = try #require(textifier.render(width: width, height: height, channels: 4, bytes: rgba))
+            #expect(direct == textifier.render(gray))
+            #expect(textifier.render(width: width, height: height, channels: 4, bytes: rgba, fitting: 200)
+                    == textifier.render(gray, fitting: 200))
+        }
+        #expect(Textifier().render(width: 3, height: 3, channels: 3, bytes: [1, 2]) == nil)
+    }
+}
