@@ -46,6 +46,23 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // MARK: Text art: the Textify engine (standard library only) and its decoding step
+        .target(name: "Textify", swiftSettings: strict),
+        .systemLibrary(
+            name: "CTurboJPEG",
+            pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]
+        ),
+        .systemLibrary(
+            name: "CWebP",
+            pkgConfig: "libwebp",
+            providers: [.apt(["libwebp-dev"])]
+        ),
+        .target(
+            name: "ImageDecoding",
+            dependencies: ["Textify", "CZlib", "CTurboJPEG", "CWebP"],
+            swiftSettings: strict
+        ),
         .target(
             name: "StoryProviders",
             dependencies: [
@@ -64,7 +81,7 @@ let package = Package(
         ),
         .target(
             name: "StoryBot",
-            dependencies: ["StoryDomain", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["StoryDomain", "Textify", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
 
@@ -72,7 +89,7 @@ let package = Package(
         .target(
             name: "WebChat",
             dependencies: [
-                "StoryBot", "StoryDomain",
+                "StoryBot", "StoryDomain", "Textify",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -114,7 +131,7 @@ let package = Package(
         .target(
             name: "DiscordAdapter",
             dependencies: [
-                "DiscordModels", "DiscordGateway", "DiscordREST", "StoryBot", "StoryDomain",
+                "DiscordModels", "DiscordGateway", "DiscordREST", "StoryBot", "StoryDomain", "Textify",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -163,7 +180,7 @@ let package = Package(
             name: "MagicalStories",
             dependencies: [
                 "StoryDomain", "StoryStore", "StoryProviders", "StoryBot", "WebChat",
-                "DiscordModels", "DiscordGateway", "DiscordREST", "DiscordAdapter",
+                "DiscordModels", "DiscordGateway", "DiscordREST", "DiscordAdapter", "Textify", "ImageDecoding",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
@@ -183,7 +200,7 @@ let package = Package(
         .executableTarget(
             name: "magical-stories",
             dependencies: [
-                "MagicalStories", "StoryBot", "StoryDomain", "StoryProviders", "StoryStore",
+                "MagicalStories", "StoryBot", "StoryDomain", "StoryProviders", "StoryStore", "Textify", "ImageDecoding",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
@@ -195,6 +212,7 @@ let package = Package(
             name: "MagicalStoriesBench",
             dependencies: [
                 "MagicalStories", "StoryDomain", "StoryStore", "StoryProviders", "StoryBot", "ProviderFakes",
+                "Textify", "ImageDecoding",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "WSClient", package: "swift-websocket"),
@@ -250,6 +268,12 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .testTarget(name: "TextifyTests", dependencies: ["Textify"], swiftSettings: strict),
+        .testTarget(
+            name: "ImageDecodingTests",
+            dependencies: ["ImageDecoding", "Textify", "CZlib", "CTurboJPEG", "CWebP", "StoryProviders", "StoryDomain"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "StoryDomainTests", dependencies: ["StoryDomain", "StoryTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "StoryProvidersTests",
@@ -287,7 +311,7 @@ let package = Package(
         .testTarget(
             name: "DiscordAdapterTests",
             dependencies: [
-                "DiscordAdapter", "DiscordModels", "DiscordREST", "StoryBot", "StoryDomain",
+                "DiscordAdapter", "DiscordModels", "DiscordREST", "StoryBot", "StoryDomain", "Textify",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

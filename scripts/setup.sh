@@ -11,6 +11,8 @@ browser=false
 packages=(
   # SQLite (GRDB), Cairo (the built-in illustrator), zlib (PNG), fonts for text art
   libsqlite3-dev libcairo2-dev zlib1g-dev pkg-config fonts-dejavu-core ca-certificates
+  # JPEG and WebP pictures from model providers, decoded for text art (Textify)
+  libturbojpeg0-dev libwebp-dev
   # What the Swift toolchain itself needs on a bare Debian machine
   binutils gcc git libc6-dev libstdc++-12-dev libcurl4-openssl-dev libedit-dev libicu-dev
   libncurses-dev libxml2-dev tzdata uuid-dev

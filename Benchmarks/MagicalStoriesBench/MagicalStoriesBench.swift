@@ -12,7 +12,8 @@ import Synchronization
 import WSClient
 
 /// `swift run -c release magical-stories-bench [iterations]` (or `--first-page`, see
-/// ``FirstPageBenchmark``, or `--web-chat HOST:PORT`, see ``WebChatWorkload``)
+/// ``FirstPageBenchmark``, `--web-chat HOST:PORT`, see ``WebChatWorkload``, or `--textify`, see
+/// ``TextifyBenchmark``)
 ///
 /// Measures, with the built-in providers:
 /// - writing a 5-page story, painting one page, and writing + painting a whole 5-page story;
@@ -24,6 +25,10 @@ import WSClient
 @main
 struct MagicalStoriesBench {
     static func main() async throws {
+        if let flag = CommandLine.arguments.firstIndex(of: "--textify") {
+            try await TextifyBenchmark.run(iterations: CommandLine.arguments.dropFirst(flag + 1).first.flatMap(Int.init) ?? 200)
+            return
+        }
         if CommandLine.arguments.contains("--first-page") {
             try await FirstPageBenchmark.run()
             return

@@ -3,10 +3,13 @@ import DiscordREST
 import Foundation
 import StoryBot
 import StoryDomain
+import Textify
 
 /// Turns a platform-neutral ``ChatReply`` into a Discord message: a page becomes an embed with
 /// title, text, `attachment://` picture and "page 1 of 5" footer; buttons become action rows.
-/// Where the bot may not attach files or embed links, the page is plain text with a short note.
+/// Where the bot may not attach files, or the family chose text art, the page's picture is drawn as
+/// text art in a code block (sized to fit the message and a phone's width); where it may not embed
+/// links either, the page is plain text.
 public struct DiscordMessageRenderer: Sendable {
     /// What the bot may do in the channel (from `app_permissions`).
     public struct Capabilities: Sendable, Equatable {
@@ -39,13 +42,21 @@ public struct DiscordMessageRenderer: Sendable {
     let images: @Sendable (ImageID) async throws -> StoredImage?
     /// The store product shown (as Discord's premium button) on answers that offer premium.
     let premiumSKU: Snowflake?
+    /// Draws pictures as text art; nil: pictures that cannot be attached are left out.
+    let textArtist: (any PictureTextArtist)?
+
+    /// Text art in Discord: ASCII (every font has it), light on the dark theme, a phone's width.
+    static let textArtOptions = TextArtOptions.storybook(columns: TextArtLayout.phoneColumns)
 
     /// - Parameters:
     ///   - images: reads a stored picture for a page.
     ///   - premiumSKU: the SKU for premium buttons; nil: no button.
-    public init(images: @escaping @Sendable (ImageID) async throws -> StoredImage?, premiumSKU: Snowflake? = nil) {
+    ///   - textArtist: draws pictures as text art where they cannot be attached.
+    public init(images: @escaping @Sendable (ImageID) async throws -> StoredImage?, premiumSKU: Snowflake? = nil,
+                textArtist: (any PictureTextArtist)? = nil) {
         self.images = images
         self.premiumSKU = premiumSKU
+        self.textArtist = textArtist
     }
 
     public func render(_ reply: ChatReply, capabilities: Capabilities) async throws -> Rendered {
@@ -57,11 +68,15 @@ public struct DiscordMessageRenderer: Sendable {
         }
         if let page = reply.page {
             let image = try await page.imageID.asyncMap(images) ?? nil
+            let attaches = capabilities.canAttachFiles && !page.showsPictureAsText
+            // A picture that will not be attached is drawn as text art when it fits; the note
+            // for managers stays only where the family asked for pictures.
+            let note = image != nil && !capabilities.canAttachFiles && !page.showsPictureAsText ? Self.noPicturesNote : nil
             if capabilities.canEmbedLinks {
                 var embed = Embed(title: page.title.fittingCodePoints(PayloadLimits.embedTitle),
                                   description: page.text.fittingCodePoints(PayloadLimits.embedDescription),
                                   color: Self.storyColor, footer: .init(text: page.footer.fittingCodePoints(PayloadLimits.embedFooter)))
-                if let image, capabilities.canAttachFiles {
+                if let image, attaches {
                     let filename = Self.filename(of: page, image: image)
                     files.append(FileUpload(filename: filename, contentType: image.contentType, data: image.data,
                                             description: "Illustration for \(page.title), \(page.footer)"
@@ -70,13 +85,17 @@ public struct DiscordMessageRenderer: Sendable {
                 }
                 message.embeds = [embed]
                 message.content = reply.text.map(Self.fit) ?? ""
-                if image != nil, !capabilities.canAttachFiles {
-                    message.content = Self.noPicturesNote
+                if let image, !attaches {
+                    let rest = note ?? ""
+                    let art = textArtBlock(image, budget: PayloadLimits.content - rest.codePointCount - 1)
+                    let shown = [art, note].compactMap { $0 }
+                    if !shown.isEmpty { message.content = shown.joined(separator: "\n") }
                 }
             } else {
-                var text = "**\(page.title)**\n\n\(page.text)\n\n*\(page.footer)*"
-                if image != nil { text += "\n\n" + Self.noPicturesNote }
-                message.content = Self.fit(text)
+                let head = "**\(page.title)**"
+                let tail = "\(page.text)\n\n*\(page.footer)*" + (note.map { "\n\n" + $0 } ?? "")
+                let art = image.flatMap { textArtBlock($0, budget: PayloadLimits.content - head.codePointCount - tail.codePointCount - 4) }
+                message.content = Self.fit(art.map { "\(head)\n\($0)\n\(tail)" } ?? "\(head)\n\n\(tail)")
                 message.embeds = []
             }
             // An edit keeps only the attachments listed: the page's own picture, or none.
@@ -102,11 +121,23 @@ public struct DiscordMessageRenderer: Sendable {
             return Rendered(message: message, files: files)
         }
         let title = page.title.fittingCodePoints(80)
-        message.content = Self.fit("**\(title)**\n\n\(page.text)\n\n*\(page.footer.fittingCodePoints(80))*")
-        if capabilities.canAttachFiles, let image = try await page.imageID.asyncMap(images) ?? nil {
+        let text = "**\(title)**\n\n\(page.text)\n\n*\(page.footer.fittingCodePoints(80))*"
+        message.content = Self.fit(text)
+        guard let image = try await page.imageID.asyncMap(images) ?? nil else { return Rendered(message: message, files: files) }
+        if capabilities.canAttachFiles, !page.showsPictureAsText {
             files.append(FileUpload(filename: Self.filename(of: page, image: image), contentType: image.contentType, data: image.data))
+        } else if let art = textArtBlock(image, budget: PayloadLimits.content - text.codePointCount - 1) {
+            message.content = art + "\n" + text
         }
         return Rendered(message: message, files: files)
+    }
+
+    /// The picture as text art in a code block of at most `budget` code points (fences
+    /// included), or nil when there is no artist, the picture cannot be read, or too little room.
+    func textArtBlock(_ image: StoredImage, budget: Int) -> String? {
+        let room = min(budget, PayloadLimits.content) - TextArtLayout.fenceCodePoints
+        guard let textArtist, room > 0 else { return nil }
+        return textArtist.textArt(of: image, options: Self.textArtOptions, maxCodePoints: room)?.codeBlock
     }
 
     static let noPicturesNote = "🖼️ *I can't show the pictures here — a server manager can let me **Attach Files** and **Embed Links** in this channel.*"

@@ -111,6 +111,8 @@ public struct MagicalStoriesApp: Sendable {
         self.rooms = rooms
         var transports: [any ChatTransport] = [WebChatTransport(hub: hub)]
         var discord: (rest: DiscordRESTClient, renderer: DiscordMessageRenderer, configuration: DiscordBot.Configuration)?
+        // Text art of pictures where they cannot be shown (illustrations:text, no Attach Files).
+        let textArtist = TextifyPictureArtist()
         let rateLimiter = RateLimiter()
         if let token = config.discordToken, let httpClient = sharedHTTPClient {
             let rest = DiscordRESTClient(configuration: DiscordRESTConfiguration(apiURL: config.discordAPIURL, token: token),
@@ -120,7 +122,7 @@ public struct MagicalStoriesApp: Sendable {
             // deleted story.
             let pictures = ImageCache(capacityBytes: Self.pictureCacheBytes)
             let renderer = DiscordMessageRenderer(images: { id in try await pictures.image(id) { try await stories.image(id) } },
-                                                  premiumSKU: entitlements.offeredSKU.flatMap(Snowflake.init))
+                                                  premiumSKU: entitlements.offeredSKU.flatMap(Snowflake.init), textArtist: textArtist)
             transports.append(DiscordTransport(rest: rest, renderer: renderer, logger: logger.labeled("discord.delivery")))
             let gateway = GatewayConfiguration(token: token, gatewayInfo: { try await rest.gatewayBot() })
             discord = (rest, renderer, DiscordBot.Configuration(applicationID: config.discordApplicationID.flatMap(Snowflake.init),
@@ -178,7 +180,7 @@ public struct MagicalStoriesApp: Sendable {
         self.router = router
         webChat = WebChatServer(
             configuration: try Self.webChatConfiguration(config), hub: hub, router: router, rooms: rooms,
-            images: { id in try await stories.image(id) },
+            images: { id in try await stories.image(id) }, textArtist: textArtist,
             health: { await database.ping() }, clock: clock,
             logger: logger.labeled("webchat"))
         let store = SQLiteKeyValueStore(database: database, clock: clock)

@@ -1,5 +1,7 @@
 import Foundation
+import ImageDecoding
 import StoryDomain
+import Textify
 
 /// Makes a story without a chat and writes it as a static HTML book (`index.html` plus one
 /// picture per page) for sharing, printing, or trying the writer and illustrator.
@@ -24,15 +26,24 @@ public struct StoryBookExporter: Sendable {
         return (story, pictures)
     }
 
+    /// Text art in the book: shade blocks, dark on the white page, 60 characters across.
+    public static let textArtOptions = TextArtOptions.storybook(columns: 60, palette: .blocks, invert: true)
+
     /// Writes the book into `directory` (created if needed) and returns the index file's URL.
+    /// With `textArt`, each picture is drawn as text art in the page instead of saved as a file.
     @discardableResult
-    public func export(_ story: WrittenStory, pictures: [Illustration], to directory: URL) throws -> URL {
+    public func export(_ story: WrittenStory, pictures: [Illustration], to directory: URL,
+                       textArt: TextArtOptions? = nil) throws -> URL {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var pagesHTML = ""
         for (index, page) in story.pages.enumerated() {
             let number = index + 1
             var image = ""
-            if index < pictures.count {
+            if index < pictures.count, let textArt {
+                let art = try PictureTextifier.textArt(of: Array(pictures[index].data), options: textArt)
+                image = "<pre class=\"art\" role=\"img\" aria-label=\"Text-art illustration for page \(number)\">"
+                    + Self.escape(art.text) + "</pre>"
+            } else if index < pictures.count {
                 let ext = pictures[index].contentType == "image/jpeg" ? "jpg" : "png"
                 let file = String(format: "page-%02d.%@", number, ext)
                 try pictures[index].data.write(to: directory.appendingPathComponent(file))
@@ -53,6 +64,8 @@ public struct StoryBookExporter: Sendable {
         .page { max-width: 48rem; margin: 1.5rem auto; background: #fff; border-radius: 1rem; overflow: hidden;
                 box-shadow: 0 .3rem 1.2rem #0002; page-break-after: always; }
         .page img { width: 100%; height: auto; display: block; }
+        .page pre.art { margin: 0; padding: 1rem 1.6rem 0; font: clamp(6px, 1.6vw, 15px)/1.05 "DejaVu Sans Mono", Menlo, Consolas, monospace;
+                        overflow-x: auto; color: #2b2a33; }
         .text { padding: 1rem 1.6rem .2rem; } footer { text-align: right; color: #8a8797; font-size: .8rem; padding: 0 1.6rem 1rem; }
         </style></head>
         <body><header><h1>\(Self.escape(story.title))</h1><p>A bedtime story for \(Self.escape(story.sheet.hero.name))</p></header>

@@ -24,16 +24,19 @@ public struct PageView: Sendable, Equatable {
     public var text: String
     public var pageNumber: Int
     public var pageCount: Int
-    /// Nil while the picture is still being painted (or illustrations are off).
+    /// Nil while the picture is still being painted (or illustrations are off). With
+    /// ``showsPictureAsText`` the picture is shown as text art.
     public var imageID: ImageID?
     /// "page 2 of 5"
     public var footer: String
     /// The page's picture is still being painted: the page is shown without it, and fills in
     /// where it is shown once the picture is saved.
     public var awaitsPicture: Bool
+    /// The family chose text art: platforms draw `imageID`'s picture as text, never attach it.
+    public var showsPictureAsText: Bool
 
     public init(storyID: StoryID, title: String, text: String, pageNumber: Int, pageCount: Int, imageID: ImageID?, footer: String,
-                awaitsPicture: Bool = false) {
+                awaitsPicture: Bool = false, showsPictureAsText: Bool = false) {
         self.storyID = storyID
         self.title = title
         self.text = text
@@ -42,6 +45,7 @@ public struct PageView: Sendable, Equatable {
         self.imageID = imageID
         self.footer = footer
         self.awaitsPicture = awaitsPicture
+        self.showsPictureAsText = showsPictureAsText
     }
 }
 

@@ -130,7 +130,7 @@ public enum CommandCatalog {
             .integer("max_pages", "Most pages per story (3–12, within the plan)", range: 3...12),
             .text("languages", "Allowed languages, comma-separated codes, or all", maxLength: 100),
             .text("avoid", "Words and topics to keep out, comma-separated, or none", maxLength: 1_000),
-            .text("illustrations", "Pictures on every page, none, or emoji text art", maxLength: 10, choices: [
+            .text("illustrations", "Pictures on every page, none, or text art", maxLength: 10, choices: [
                 .init(name: "Pictures", value: "on"), .init(name: "No pictures", value: "off"), .init(name: "Text art", value: "text"),
             ]),
             .text("requesters", "Who may ask for stories", maxLength: 10, choices: [

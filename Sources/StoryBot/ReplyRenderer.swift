@@ -19,15 +19,16 @@ public struct ReplyRenderer: Sendable {
         let count = story.pageCount
         let isLast = number >= count
         var text = snapshot.page.text
-        let awaitsPicture = story.request.illustrations == .pictures && snapshot.page.imageID == nil
-            && story.status != .ready && story.status != .failed
-        switch story.request.illustrations {
-        case .pictures:
+        let mode = story.request.illustrations
+        let awaitsPicture = mode != .off && snapshot.page.imageID == nil && story.status != .ready && story.status != .failed
+        switch mode {
+        case .pictures, .textArt:
             if awaitsPicture {
                 text += "\n\n🎨 *The picture for this page is still being painted.*"
+            } else if mode == .textArt, snapshot.page.imageID == nil {
+                // Text-art stories made before their pictures were painted keep the emoji line.
+                text = TextArt.line(sheet: story.sheet, scene: snapshot.page.scene) + "\n\n" + text
             }
-        case .textArt:
-            text = TextArt.line(sheet: story.sheet, scene: snapshot.page.scene) + "\n\n" + text
         case .off:
             break
         }
@@ -38,8 +39,8 @@ public struct ReplyRenderer: Sendable {
         var footer = "page \(number) of \(count)"
         if let link = story.collection { footer += " · story \(link.position) of \(link.storyCount) in a Growth Collection" }
         let view = PageView(storyID: story.id, title: story.displayTitle, text: text, pageNumber: number, pageCount: count,
-                            imageID: story.request.illustrations == .pictures ? snapshot.page.imageID : nil, footer: footer,
-                            awaitsPicture: awaitsPicture)
+                            imageID: mode == .off ? nil : snapshot.page.imageID, footer: footer,
+                            awaitsPicture: awaitsPicture, showsPictureAsText: mode == .textArt)
         // Ids are distinct by construction: ⏮ has its own kind, ◀ and ▶ point to different pages.
         var rows = [[
             ChatButton(.firstPage(story.id), label: "⏮", disabled: number <= 1),

@@ -148,8 +148,8 @@ public struct StoryPipeline: Sendable {
             story.sheet = written.sheet
         }
         guard let sheet = story.sheet, let first = pages.first else { throw PipelineError.missingCharacterSheet }
-        guard story.request.illustrations == .pictures else {
-            // Text only or emoji text art: the story is ready as soon as it is written.
+        guard story.request.illustrations != .off else {
+            // Text only: the story is ready as soon as it is written (text art shows the pictures).
             try await repository.setStatus(.ready, for: story.id, reason: nil)
             story.status = .ready
             try await deliverFirstPage(of: story, job: job, route: route)

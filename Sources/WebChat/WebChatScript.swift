@@ -29,6 +29,7 @@ enum WebChatScript {
       const page = el("section", "page");
       page.appendChild(el("h2", "", escapeHTML(m.page.title)));
       if (m.page.imageUrl) { const img = el("img"); img.src = m.page.imageUrl; img.alt = "Illustration for " + m.page.title + ", " + m.page.footer; img.loading = "lazy"; page.appendChild(img); }
+      if (m.page.textArtUrl) { const art = el("pre", "art"); art.setAttribute("role", "img"); art.setAttribute("aria-label", "Text-art illustration for " + m.page.title + ", " + m.page.footer); page.appendChild(art); fetch(m.page.textArtUrl).then(r => r.ok ? r.text() : "").then(t => { art.textContent = t; }); }
       page.appendChild(el("div", "text", markdown(m.page.text)));
       page.appendChild(el("div", "footer", escapeHTML(m.page.footer)));
       box.appendChild(page);

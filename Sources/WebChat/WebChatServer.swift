@@ -7,6 +7,7 @@ import Logging
 import NIOCore
 import StoryBot
 import StoryDomain
+import Textify
 
 /// The built-in family web chat: one page, a WebSocket per browser, pictures from SQLite, and
 /// doors: only members who joined with an invite (and hold its session cookie) get in.
@@ -54,6 +55,7 @@ public struct WebChatServer: Sendable {
     let router: CommandRouter
     let rooms: RoomAccess
     let images: @Sendable (ImageID) async throws -> StoredImage?
+    let textArtist: (any PictureTextArtist)?
     let health: @Sendable () async -> Bool
     let logger: Logger
     let throttle: JoinThrottle
@@ -61,15 +63,17 @@ public struct WebChatServer: Sendable {
     /// - Parameters:
     ///   - rooms: the doors: invites, members, sessions.
     ///   - images: reads a stored picture.
+    ///   - textArtist: draws a picture as text art (`/images/{id}/art`); nil: that route answers 404.
     ///   - health: true when the service can serve (the database answers).
     public init(configuration: Configuration, hub: WebChatRoomHub, router: CommandRouter, rooms: RoomAccess,
-                images: @escaping @Sendable (ImageID) async throws -> StoredImage?,
+                images: @escaping @Sendable (ImageID) async throws -> StoredImage?, textArtist: (any PictureTextArtist)? = nil,
                 health: @escaping @Sendable () async -> Bool = { true }, clock: any WallClock = SystemWallClock(), logger: Logger) {
         self.configuration = configuration
         self.hub = hub
         self.router = router
         self.rooms = rooms
         self.images = images
+        self.textArtist = textArtist
         self.health = health
         self.logger = logger
         throttle = JoinThrottle(policy: configuration.joinLimits, clock: clock)
@@ -159,7 +163,23 @@ public struct WebChatServer: Sendable {
             return Response(status: .ok, headers: [.contentType: image.contentType, .eTag: etag, .cacheControl: cache],
                             body: .init(byteBuffer: ByteBuffer(bytes: image.data)))
         }
+        // The same picture as text art, for families who chose text art (shown in a <pre>).
+        router.get("/images/{id}/art") { [images, rooms, textArtist] _, context in
+            let raw = try context.parameters.require("id")
+            guard raw.count == 64, raw.allSatisfy(\.isHexDigit), let textArtist else { throw HTTPError(.notFound) }
+            guard let member = context.member else { throw HTTPError(.unauthorized, message: "Pictures are for the room's members.") }
+            let id = ImageID(rawValue: raw)
+            guard try await rooms.mayShow(id, to: member), let image = try await images(id),
+                  let art = textArtist.textArt(of: image, options: Self.textArtOptions, maxCodePoints: Self.textArtMaxCodePoints)
+            else { throw HTTPError(.notFound) }
+            return Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "private, max-age=86400"],
+                            body: .init(byteBuffer: ByteBuffer(string: art.text)))
+        }
     }
+
+    /// Text art in the web chat: shade blocks (the page's font has them), light on its dark theme.
+    static let textArtOptions = TextArtOptions.storybook(columns: 60, palette: .blocks)
+    static let textArtMaxCodePoints = 4_000
 
     static func asset(_ text: String, type: String) -> Response {
         Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"], body: .init(byteBuffer: ByteBuffer(string: text)))

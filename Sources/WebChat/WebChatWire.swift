@@ -11,6 +11,8 @@ public struct WebChatMessage: Codable, Sendable, Equatable {
         public var pageNumber: Int
         public var pageCount: Int
         public var imageUrl: String?
+        /// The page's picture drawn as text art (plain text), for families who chose text art.
+        public var textArtUrl: String?
         public var footer: String
     }
 
@@ -41,7 +43,8 @@ public struct WebChatMessage: Codable, Sendable, Equatable {
         text = reply.text
         page = reply.page.map { view in
             Page(storyId: view.storyID.rawValue, title: view.title, text: view.text, pageNumber: view.pageNumber,
-                 pageCount: view.pageCount, imageUrl: view.imageID.map { "/images/\($0.rawValue)" }, footer: view.footer)
+                 pageCount: view.pageCount, imageUrl: view.showsPictureAsText ? nil : view.imageID.map { "/images/\($0.rawValue)" },
+                 textArtUrl: view.showsPictureAsText ? view.imageID.map { "/images/\($0.rawValue)/art" } : nil, footer: view.footer)
         }
         buttons = reply.buttons.map { row in
             row.map { Button(id: $0.id, label: $0.label, style: $0.style.rawValue, disabled: $0.disabled) }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CoreMetrics
 import Foundation
+import ImageDecoding
 import Logging
 import MagicalStories
 import ServiceLifecycle
@@ -8,6 +9,7 @@ import StoryBot
 import StoryDomain
 import StoryProviders
 import StoryStore
+import Textify
 
 /// The `magical-stories` command line: run the service, migrate the database, make a story.
 @main
@@ -16,7 +18,8 @@ struct MagicalStoriesCommand: AsyncParsableCommand {
         commandName: "magical-stories",
         abstract: "Illustrated bedtime stories for your family's chat.",
         subcommands: [Serve.self, Migrate.self, StoryCommand.self, PremiumCommand.self, UsageCommand.self, RoomCommand.self,
-                      InviteCommand.self, BackupCommand.self, RestoreCommand.self, HealthCommand.self, CheckCommand.self],
+                      InviteCommand.self, BackupCommand.self, RestoreCommand.self, HealthCommand.self, CheckCommand.self,
+                      TextifyCommand.self],
         defaultSubcommand: Serve.self)
 }
 
@@ -110,6 +113,8 @@ struct NewStory: AsyncParsableCommand {
     @Option(help: "Language code (the built-in writer writes English).") var language: String?
     @Option(help: "Seed for a repeatable story.") var seed: UInt64?
     @Option(help: "Folder to write index.html and the pictures into.") var out: String
+    @Flag(name: .customLong("text-art"), help: "Draw each picture as text art in the book instead of saving it.")
+    var textArt = false
 
     func run() async throws {
         var limits = StoryLimits()
@@ -126,7 +131,8 @@ struct NewStory: AsyncParsableCommand {
         let exporter = StoryBookExporter(writer: OfflineStoryWriter(), illustrator: OfflineIllustrator())
         let started = ContinuousClock.now
         let (story, pictures) = try await exporter.make(request)
-        let index = try exporter.export(story, pictures: pictures, to: URL(fileURLWithPath: out))
+        let index = try exporter.export(story, pictures: pictures, to: URL(fileURLWithPath: out),
+                                        textArt: textArt ? StoryBookExporter.textArtOptions : nil)
         let elapsed = ContinuousClock.now - started
         print("📖 “\(story.title)” — \(story.pages.count) pages, seed \(request.seed), made in \(elapsed.formatted(.units(allowed: [.milliseconds])))")
         print("   \(index.path)")

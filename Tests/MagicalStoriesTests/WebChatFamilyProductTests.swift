@@ -46,12 +46,18 @@ struct WebChatFamilyProductTests {
         #expect(status == 404, "the collection's pictures are gone too")
 
         try await anna.say("/settings set illustrations:text")
-        _ = try await anna.next("settings saved") { $0.message?.text?.contains("emoji text art") == true }
+        _ = try await anna.next("settings saved") { $0.message?.text?.contains("drawn as text art") == true }
         try await anna.say("/story new theme:owls pages:3")
         let textArt = try await anna.next("a text-art page") { $0.message?.page?.footer == "page 1 of 3" }
         #expect(textArt.message?.page?.imageUrl == nil)
-        #expect(textArt.message?.page?.text.contains("🦉") == true || textArt.message?.page?.text.contains("✨") == true
-                || textArt.message?.page?.text.contains("☀️") == true)
+        // The page's own picture, drawn as text art in shade blocks (shown in a monospace block).
+        let artURL = try #require(textArt.message?.page?.textArtUrl)
+        let (artStatus, artBody, artHeaders) = try await app.get(artURL, as: anna.member)
+        #expect(artStatus == 200 && artHeaders["content-type"]?.hasPrefix("text/plain") == true)
+        let lines = String(decoding: artBody, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 20 && lines.allSatisfy { $0.count == 60 })
+        #expect(Set(lines.joined()).isSubset(of: Set(" ░▒▓█")) && Set(lines.joined()).count >= 3)
+        #expect(try await app.get(artURL, as: nil).0 == 401, "pictures are for the room's members")
         await anna.close()
         await app.stop()
     }

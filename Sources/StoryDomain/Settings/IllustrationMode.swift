@@ -4,14 +4,14 @@ public enum IllustrationMode: String, Sendable, Codable, CaseIterable {
     case pictures
     /// No pictures: text only.
     case off
-    /// A small line of emoji art instead of a picture.
+    /// Each page's picture drawn as text art (characters) instead of shown.
     case textArt = "text"
 
     public var displayName: String {
         switch self {
         case .pictures: "pictures on every page"
         case .off: "no pictures (text only)"
-        case .textArt: "emoji text art instead of pictures"
+        case .textArt: "each picture drawn as text art"
         }
     }
 }

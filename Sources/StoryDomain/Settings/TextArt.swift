@@ -1,4 +1,5 @@
-/// A one-line emoji picture of a page, for families who choose text art instead of pictures.
+/// A one-line emoji picture of a page: what text-art stories made before their pictures were
+/// painted show (pictures are now painted and drawn as text art by the Textify engine).
 public enum TextArt {
     public static func line(sheet: CharacterSheet?, scene: PageScene) -> String {
         let sky = switch scene.timeOfDay {

@@ -1,0 +1,23 @@
+/// The characters text art is drawn with.
+public enum TextArtPalette: String, Sendable, CaseIterable, Equatable {
+    /// Ten printable ASCII characters from empty to dense: shows in every font.
+    case ascii
+    /// Unicode shade blocks ░▒▓█: smooth tones in fonts that have them.
+    case blocks
+    /// Braille patterns: 2×4 dots per character, for fine detail (on or off per dot).
+    case braille
+
+    /// The tones from no ink to full ink (for Braille: a dot off, a dot on).
+    public var ramp: [Character] {
+        switch self {
+        case .ascii: Array(" .:-=+*#%@")
+        case .blocks: Array(" ░▒▓█")
+        case .braille: ["\u{2800}", "\u{28FF}"]
+        }
+    }
+
+    /// How many picture samples one character stands for, across and down.
+    public var samplesPerCharacter: (across: Int, down: Int) {
+        self == .braille ? (2, 4) : (1, 1)
+    }
+}

@@ -1,0 +1,99 @@
+/// The Textify engine: a grayscale picture → sampled to the character grid → tone (levels,
+/// contrast, gamma) → ink per sample → rounded (or dithered) to the palette → text art.
+public struct Textifier: Sendable {
+    public var options: TextArtOptions
+
+    public init(options: TextArtOptions = TextArtOptions()) {
+        self.options = options
+    }
+
+    /// The picture as text art of `options.columns` characters across.
+    public func render(_ image: GrayImage) -> TextifiedImage {
+        let (columns, rows) = size(imageWidth: image.width, imageHeight: image.height)
+        let (across, down) = options.palette.samplesPerCharacter
+        return draw(image.resampled(width: columns * across, height: rows * down), columns: columns, rows: rows)
+    }
+
+    /// Text art of 8-bit interleaved pixels (1 gray, 2 gray and alpha, 3 RGB, 4 RGBA), sampled
+    /// straight from them without a full-size grayscale copy; nil when the sizes disagree.
+    public func render(width: Int, height: Int, channels: Int, bytes: [UInt8]) -> TextifiedImage? {
+        let (columns, rows) = size(imageWidth: width, imageHeight: height)
+        let (across, down) = options.palette.samplesPerCharacter
+        guard let sampled = GrayImage(width: width, height: height, channels: channels, bytes: bytes,
+                                      sampledTo: columns * across, rows * down) else { return nil }
+        return draw(sampled, columns: columns, rows: rows)
+    }
+
+    /// Characters across and lines for a picture of this size.
+    func size(imageWidth: Int, imageHeight: Int) -> (columns: Int, rows: Int) {
+        let columns = min(TextArtLayout.columnRange.upperBound, max(TextArtLayout.columnRange.lowerBound, options.columns))
+        let rows = options.rows.map { min(TextArtLayout.maxRows, max(1, $0)) }
+            ?? TextArtLayout.rows(columns: columns, imageWidth: imageWidth, imageHeight: imageHeight)
+        return (columns, rows)
+    }
+
+    /// The characters for a picture already sampled to the grid (one sample per character, or
+    /// per Braille dot).
+    func draw(_ grid: GrayImage, columns: Int, rows: Int) -> TextifiedImage {
+        let palette = options.palette
+        let samplesWide = grid.width, samplesHigh = grid.height
+        let sampled = options.tone.apply(to: grid)
+        let ink = options.invert ? sampled.pixels.map { 1 - $0 } : sampled.pixels
+        let ramp = palette.ramp
+        let levels = ErrorDiffusion.quantize(ink, width: samplesWide, height: samplesHigh, levels: ramp.count,
+                                             dither: options.dither)
+        var lines: [String] = []
+        lines.reserveCapacity(rows)
+        if palette == .braille {
+            for row in 0..<rows {
+                var line = String.UnicodeScalarView()
+                for column in 0..<columns {
+                    var bits: UInt32 = 0
+                    for dy in 0..<4 {
+                        let base = (row * 4 + dy) * samplesWide + column * 2
+                        if levels[base] > 0 { bits |= Self.brailleBits[dy][0] }
+                        if levels[base + 1] > 0 { bits |= Self.brailleBits[dy][1] }
+                    }
+                    line.append(Unicode.Scalar(0x2800 + bits)!)
+                }
+                lines.append(String(line))
+            }
+        } else {
+            let scalars = ramp.map { $0.unicodeScalars.first! }
+            for row in 0..<rows {
+                var line = String.UnicodeScalarView()
+                for column in 0..<columns { line.append(scalars[levels[row * columns + column]]) }
+                lines.append(String(line))
+            }
+        }
+        return TextifiedImage(lines: lines, columns: columns, palette: palette)
+    }
+
+    /// The dot bit of each (row, column) in a Braille cell: dots 1–3 and 7 on the left,
+    /// 4–6 and 8 on the right.
+    static let brailleBits: [[UInt32]] = [[0x01, 0x08], [0x02, 0x10], [0x04, 0x20], [0x40, 0x80]]
+}
+
+extension Textifier {
+    /// The widest art of at most `options.columns` characters whose text (lines and line
+    /// breaks) takes at most `maxCodePoints` code points; nil when even a narrow one does not fit.
+    public func render(_ image: GrayImage, fitting maxCodePoints: Int) -> TextifiedImage? {
+        fitted(imageWidth: image.width, imageHeight: image.height, maxCodePoints: maxCodePoints)?.render(image)
+    }
+
+    /// As ``render(_:fitting:)``, from 8-bit interleaved pixels.
+    public func render(width: Int, height: Int, channels: Int, bytes: [UInt8], fitting maxCodePoints: Int) -> TextifiedImage? {
+        fitted(imageWidth: width, imageHeight: height, maxCodePoints: maxCodePoints)?
+            .render(width: width, height: height, channels: channels, bytes: bytes)
+    }
+
+    /// This textifier with the width and lines that fit `maxCodePoints`, or nil.
+    func fitted(imageWidth: Int, imageHeight: Int, maxCodePoints: Int) -> Textifier? {
+        guard let size = TextArtLayout.fitting(imageWidth: imageWidth, imageHeight: imageHeight,
+                                               maxColumns: options.columns, maxCodePoints: maxCodePoints) else { return nil }
+        var fitted = self
+        fitted.options.columns = size.columns
+        fitted.options.rows = size.rows
+        return fitted
+    }
+}
