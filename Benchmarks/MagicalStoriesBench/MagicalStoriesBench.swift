@@ -12,7 +12,8 @@ import Synchronization
 import WSClient
 
 /// `swift run -c release magical-stories-bench [iterations]` (or `--first-page`, see
-/// ``FirstPageBenchmark``, or `--web-chat HOST:PORT`, see ``WebChatWorkload``)
+/// ``FirstPageBenchmark``, or `--web-chat HOST:PORT`, see ``WebChatWorkload``, or
+/// `--slow-readers [stuck] [messages]`, see ``SlowReaderBenchmark``)
 ///
 /// Measures, with the built-in providers:
 /// - writing a 5-page story, painting one page, and writing + painting a whole 5-page story;
@@ -24,6 +25,13 @@ import WSClient
 @main
 struct MagicalStoriesBench {
     static func main() async throws {
+        if let flag = CommandLine.arguments.firstIndex(of: "--slow-readers") {
+            var logger = Logger(label: "bench")
+            logger.logLevel = .error
+            let numbers = CommandLine.arguments.dropFirst(flag + 1).prefix { Int($0) != nil }.compactMap { Int($0) }
+            try await SlowReaderBenchmark.run(stuck: numbers.first ?? 3, messages: numbers.dropFirst().first ?? 2_000, logger: logger)
+            return
+        }
         if CommandLine.arguments.contains("--first-page") {
             try await FirstPageBenchmark.run()
             return
