@@ -26,7 +26,12 @@ enum WebChatLimitSettings {
     static func read(_ reader: ConfigReader) throws -> WebChatLimits {
         var limits = WebChatLimits()
         func integer(_ key: String, _ value: Int, _ range: ClosedRange<Int>) throws -> Int {
-            try SettingValues.integer(reader, ConfigKey("webChat.\(key)"), default: value, in: range, name: environmentName(key))
+            let configKey = ConfigKey("webChat.\(key)")
+            // Blank is absent (an `Environment=WEB_CHAT_…=` line left empty).
+            if reader.int(forKey: configKey) == nil, let raw = reader.string(forKey: configKey), SettingValues.nonEmpty(raw) == nil {
+                return value
+            }
+            return try SettingValues.integer(reader, configKey, default: value, in: range, name: environmentName(key))
         }
         func seconds(_ key: String, _ value: Duration, _ range: ClosedRange<Int>) throws -> Duration {
             .seconds(try integer(key, Int(value.components.seconds), range))

@@ -287,3 +287,34 @@ struct WebChatAbuseTests {
         await app.stop()
     }
 }
+
+/// The web chat's limits are settings: the environment over the file over the defaults.
+@Suite("Web chat limit settings")
+struct WebChatLimitSettingsTests {
+    @Test("every limit has a default and a setting; the environment overrides the file")
+    func settings() async throws {
+        #expect(try await AppConfig.load(file: nil, environment: [:]).webChatLimits == WebChatLimits.standard)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ms-limits-\(UUID().uuidString).json").path
+        try Data(#"{"webChat": {"maxConnections": 300, "keepDays": 30, "messagesPerMinute": 60}}"#.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let limits = try await AppConfig.load(file: path, environment: [
+            "WEB_CHAT_MAX_CONNECTIONS_PER_ADDRESS": "16", "WEB_CHAT_KEEP_MESSAGES": "500", "WEB_CHAT_WRITE_TIMEOUT_SECONDS": "3",
+            "WEB_CHAT_MESSAGES_PER_MINUTE": "90", "WEB_CHAT_MAX_FRAME_BYTES": "8192", "WEB_CHAT_HEADER_TIMEOUT_SECONDS": "",
+        ]).webChatLimits
+        #expect(limits.maxConnections == 300 && limits.maxConnectionsPerAddress == 16)
+        #expect(limits.retention == TranscriptRetention(keepMessages: 500, keepDays: 30))
+        #expect(limits.writeTimeout == .seconds(3) && limits.messagesPerMinute == 90 && limits.maxFrameBytes == 8_192)
+        #expect(limits.headerTimeout == .seconds(10), "blank is absent")
+    }
+
+    @Test("a limit out of range or not a number is refused by name", arguments: [
+        "WEB_CHAT_MAX_CONNECTIONS", "WEB_CHAT_KEEP_DAYS", "WEB_CHAT_SEND_QUEUE_FRAMES", "WEB_CHAT_MESSAGE_BURST",
+    ])
+    func invalid(name: String) async throws {
+        for value in ["0", "many"] {
+            await #expect { _ = try await AppConfig.load(file: nil, environment: [name: value]) } throws: { error in
+                "\(error)".contains(name)
+            }
+        }
+    }
+}
