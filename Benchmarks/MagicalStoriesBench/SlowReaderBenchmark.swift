@@ -64,7 +64,11 @@ enum SlowReaderBenchmark {
         configuration.additionalHeaders = [.cookie: anna]
         let held = Mutex<[Int32]>([])
         let droppedAfter = Mutex<Duration?>(nil)
-        try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/ws", configuration: configuration, logger: logger) { _, outbound, _ in
+        configuration.maxFrameSize = 1 << 22
+        try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/ws", configuration: configuration, logger: logger) { inbound, outbound, _ in
+            // Anna's browser reads what it is sent too (otherwise she would be the slow reader).
+            let drain = Task { for try await _ in inbound.messages(maxSize: 1 << 22) {} }
+            defer { drain.cancel() }
             while await app.hub.memberCount(room: room.key) < 2 { try await Task.sleep(for: .milliseconds(10)) }
             var arrivalIterator = arrivals.makeAsyncIterator()
             var number = 0
