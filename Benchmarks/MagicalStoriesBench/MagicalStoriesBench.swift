@@ -29,7 +29,7 @@ struct MagicalStoriesBench {
             var logger = Logger(label: "bench")
             logger.logLevel = .error
             let numbers = CommandLine.arguments.dropFirst(flag + 1).prefix { Int($0) != nil }.compactMap { Int($0) }
-            try await SlowReaderBenchmark.run(stuck: numbers.first ?? 3, messages: numbers.dropFirst().first ?? 2_000, logger: logger)
+            try await SlowReaderBenchmark.run(stuck: numbers.first ?? 3, messages: numbers.dropFirst().first ?? 8_000, logger: logger)
             return
         }
         if CommandLine.arguments.contains("--first-page") {

@@ -9,6 +9,7 @@ import WebChat
 /// |--------------------------------------|----------------------------------------|---------|
 /// | `webChat.maxConnections`             | `WEB_CHAT_MAX_CONNECTIONS`             | 1024    |
 /// | `webChat.maxConnectionsPerAddress`   | `WEB_CHAT_MAX_CONNECTIONS_PER_ADDRESS` | 64      |
+/// | `webChat.reservedConnections`        | `WEB_CHAT_RESERVED_CONNECTIONS`        | 16      |
 /// | `webChat.headerTimeoutSeconds`       | `WEB_CHAT_HEADER_TIMEOUT_SECONDS`      | 10      |
 /// | `webChat.idleTimeoutSeconds`         | `WEB_CHAT_IDLE_TIMEOUT_SECONDS`        | 60      |
 /// | `webChat.maxHeaderBytes`             | `WEB_CHAT_MAX_HEADER_BYTES`            | 16384   |
@@ -17,6 +18,7 @@ import WebChat
 /// | `webChat.writeTimeoutSeconds`        | `WEB_CHAT_WRITE_TIMEOUT_SECONDS`       | 5       |
 /// | `webChat.messageBurst`               | `WEB_CHAT_MESSAGE_BURST`               | 20      |
 /// | `webChat.messagesPerMinute`          | `WEB_CHAT_MESSAGES_PER_MINUTE`         | 120     |
+/// | `webChat.maxMessageCharacters`       | `WEB_CHAT_MAX_MESSAGE_CHARACTERS`      | 2000    |
 /// | `webChat.maxMessageBytes`            | `WEB_CHAT_MAX_MESSAGE_BYTES`           | 4096    |
 /// | `webChat.historyMessages`            | `WEB_CHAT_HISTORY_MESSAGES`            | 100     |
 /// | `webChat.historyBytes`               | `WEB_CHAT_HISTORY_BYTES`               | 131072  |
@@ -38,6 +40,7 @@ enum WebChatLimitSettings {
         }
         limits.maxConnections = try integer("maxConnections", limits.maxConnections, 1...1_000_000)
         limits.maxConnectionsPerAddress = try integer("maxConnectionsPerAddress", limits.maxConnectionsPerAddress, 1...1_000_000)
+        limits.reservedConnections = try integer("reservedConnections", limits.reservedConnections, 0...10_000)
         limits.headerTimeout = try seconds("headerTimeoutSeconds", limits.headerTimeout, 1...300)
         limits.idleTimeout = try seconds("idleTimeoutSeconds", limits.idleTimeout, 1...3_600)
         limits.maxHeaderBytes = try integer("maxHeaderBytes", limits.maxHeaderBytes, 1_024...1_048_576)
@@ -46,6 +49,7 @@ enum WebChatLimitSettings {
         limits.writeTimeout = try seconds("writeTimeoutSeconds", limits.writeTimeout, 1...300)
         limits.messageBurst = try integer("messageBurst", limits.messageBurst, 1...10_000)
         limits.messagesPerMinute = try integer("messagesPerMinute", limits.messagesPerMinute, 1...60_000)
+        limits.maxMessageCharacters = try integer("maxMessageCharacters", limits.maxMessageCharacters, 1...100_000)
         limits.maxMessageBytes = try integer("maxMessageBytes", limits.maxMessageBytes, 64...1_048_576)
         limits.historyMessages = try integer("historyMessages", limits.historyMessages, 0...10_000)
         limits.historyBytes = try integer("historyBytes", limits.historyBytes, 1_024...16_777_216)
