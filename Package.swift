@@ -211,7 +211,7 @@ let package = Package(
         .executableTarget(
             name: "MagicalStoriesBench",
             dependencies: [
-                "MagicalStories", "StoryDomain", "StoryStore", "StoryProviders", "StoryBot", "ProviderFakes",
+                "MagicalStories", "StoryDomain", "StoryStore", "StoryProviders", "StoryBot", "ProviderFakes", "WebChat",
                 "Textify", "ImageDecoding",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -12,8 +12,8 @@ import Synchronization
 import WSClient
 
 /// `swift run -c release magical-stories-bench [iterations]` (or `--first-page`, see
-/// ``FirstPageBenchmark``, `--web-chat HOST:PORT`, see ``WebChatWorkload``, or `--textify`, see
-/// ``TextifyBenchmark``)
+/// ``FirstPageBenchmark``, `--web-chat HOST:PORT`, see ``WebChatWorkload``, `--textify`, see
+/// ``TextifyBenchmark``, or `--slow-readers [stuck] [messages]`, see ``SlowReaderBenchmark``)
 ///
 /// Measures, with the built-in providers:
 /// - writing a 5-page story, painting one page, and writing + painting a whole 5-page story;
@@ -27,6 +27,13 @@ struct MagicalStoriesBench {
     static func main() async throws {
         if let flag = CommandLine.arguments.firstIndex(of: "--textify") {
             try await TextifyBenchmark.run(iterations: CommandLine.arguments.dropFirst(flag + 1).first.flatMap(Int.init) ?? 200)
+            return
+        }
+        if let flag = CommandLine.arguments.firstIndex(of: "--slow-readers") {
+            var logger = Logger(label: "bench")
+            logger.logLevel = .error
+            let numbers = CommandLine.arguments.dropFirst(flag + 1).prefix { Int($0) != nil }.compactMap { Int($0) }
+            try await SlowReaderBenchmark.run(stuck: numbers.first ?? 3, messages: numbers.dropFirst().first ?? 8_000, logger: logger)
             return
         }
         if CommandLine.arguments.contains("--first-page") {

@@ -2,6 +2,7 @@ import Configuration
 import Foundation
 import Logging
 import SystemPackage
+import WebChat
 
 /// Everything the service reads at start-up. Values come from environment variables first,
 /// then the JSON config file, then these defaults.
@@ -52,6 +53,8 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
     public var webChatEnabled = true
     /// How families reach the web chat: public address, TLS, reverse proxy (``WebAccessSettings``).
     public var webAccess = WebAccessSettings()
+    /// What one web chat client may cost: connections, messages, history (``WebChatLimitSettings``).
+    public var webChatLimits = WebChatLimits()
     /// The Discord bot token. Secret: never logged or printed.
     public var discordToken: String?
     public var discordApplicationID: String?
@@ -143,6 +146,7 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
         imageHeight = try SettingValues.integer(reader, "images.height", default: imageHeight, in: 256...2048, name: "IMAGES_HEIGHT")
         webChatEnabled = try SettingValues.boolean(reader, "webChat.enabled", default: webChatEnabled, name: "WEB_CHAT_ENABLED")
         webAccess = try WebAccessSettings(reader: reader)
+        webChatLimits = try WebChatLimitSettings.read(reader)
         discordToken = SettingValues.nonEmpty(reader.string(forKey: "discord.token", isSecret: true))
         discordApplicationID = try Self.snowflake(reader, "discord.applicationId", name: "DISCORD_APPLICATION_ID")
         discordAPIURL = reader.string(forKey: "discord.apiUrl", default: discordAPIURL)

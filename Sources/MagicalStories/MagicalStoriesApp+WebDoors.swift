@@ -17,7 +17,7 @@ extension MagicalStoriesApp {
         if let certificate = access.tlsCertificateFile, let key = access.tlsKeyFile {
             tls = try WebChatTLS(certificateFile: certificate, keyFile: key)
         }
-        return WebChatServer.Configuration(host: config.httpHost, port: config.httpPort, tls: tls,
+        return WebChatServer.Configuration(host: config.httpHost, port: config.httpPort, limits: config.webChatLimits, tls: tls,
                                            allowedOrigins: access.allowedOrigins,
                                            trustedProxies: try AddressMatcher(access.trustedProxies), publicURL: access.publicURL,
                                            joinLimits: access.joinLimits, sessionRecheck: access.sessionRecheck)

@@ -103,7 +103,9 @@ public struct MagicalStoriesApp: Sendable {
                                             jobAdded: { wakeUp.wake() })
         self.collections = collections
 
-        let hub = WebChatRoomHub(transcript: SQLiteChatTranscript(database: database), clock: clock)
+        let limits = config.webChatLimits
+        let hub = WebChatRoomHub(transcript: SQLiteChatTranscript(database: database), clock: clock, historyLimit: limits.historyMessages,
+                                 historyBytes: limits.historyBytes, retention: limits.retention)
         self.hub = hub
         // A removed member's open pages are signed out at once.
         let rooms = RoomAccess(directory: SQLiteRoomDirectory(database: database), clock: clock,
@@ -256,7 +258,16 @@ public struct MagicalStoriesApp: Sendable {
         services.append(.init(service: DeliveryTokenSweepService(sweeper: tokenSweeper, interval: Self.tokenSweepInterval, damage: damage,
                                                                  logger: logger.labeled("workers"))))
         services.append(.init(service: PremiumExpiryService(entitlements: entitlements, logger: logger.labeled("premium"))))
-        if config.webChatEnabled { services.append(.init(service: application)) }
+        if config.webChatEnabled {
+            // One descriptor per connection, plus the database, logs and provider connections.
+            let needed = config.webChatLimits.maxConnections + config.webChatLimits.reservedConnections + 256
+            if let soft = FileDescriptorLimit.raise(toFit: needed), soft < needed {
+                logger.warning("the open-file limit is below what the web chat's connection cap needs: raise LimitNOFILE or lower WEB_CHAT_MAX_CONNECTIONS",
+                               metadata: ["limit": "\(soft)", "needed": "\(needed)"])
+            }
+            services.append(.init(service: application))
+            services.append(.init(service: TranscriptRetentionService(hub: hub, logger: logger.labeled("webchat"))))
+        }
         if config.webChatEnabled, let tls = webChat.configuration.tls {
             services.append(.init(service: TLSReloadService(tls: tls, logger: logger.labeled("webchat"))))
         }

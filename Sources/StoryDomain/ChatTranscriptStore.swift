@@ -24,4 +24,8 @@ public protocol ChatTranscriptStore: Sendable {
     /// The newest `limit` messages of the room, oldest first.
     func recent(room: String, limit: Int) async throws -> [TranscriptEntry]
     func entry(id: String) async throws -> TranscriptEntry?
+    /// Retention: deletes the room's messages (every room's when nil) beyond its newest
+    /// `keepNewest`, and those created before `olderThan`. Returns how many were deleted.
+    @discardableResult
+    func prune(room: String?, keepNewest: Int, olderThan: Date) async throws -> Int
 }

@@ -29,6 +29,29 @@ public struct SQLiteChatTranscript: ChatTranscriptStore {
     public func entry(id: String) async throws -> TranscriptEntry? {
         try await database.writer.read { db in try ChatMessageRecord.fetchOne(db, key: id)?.entry }
     }
+
+    @discardableResult
+    public func prune(room: String?, keepNewest: Int, olderThan: Date) async throws -> Int {
+        try await database.writer.write { db in
+            guard let room else {
+                try db.execute(sql: "DELETE FROM chat_message WHERE created_at < ?", arguments: [olderThan])
+                var deleted = db.changesCount
+                try db.execute(sql: """
+                    DELETE FROM chat_message WHERE rowid IN (SELECT seq FROM (SELECT rowid AS seq,
+                        ROW_NUMBER() OVER (PARTITION BY room ORDER BY created_at DESC, rowid DESC) AS newest FROM chat_message)
+                        WHERE newest > ?)
+                    """, arguments: [max(0, keepNewest)])
+                deleted += db.changesCount
+                return deleted
+            }
+            // One room, along its (room, created_at) index: the old ones, and those past the newest `keepNewest`.
+            try db.execute(sql: """
+                DELETE FROM chat_message WHERE room = ?1 AND (created_at < ?2 OR rowid IN (
+                    SELECT rowid FROM chat_message WHERE room = ?1 ORDER BY created_at DESC, rowid DESC LIMIT -1 OFFSET ?3))
+                """, arguments: [room, olderThan, max(0, keepNewest)])
+            return db.changesCount
+        }
+    }
 }
 
 extension ChatMessageRecord {

@@ -10,6 +10,8 @@ public struct WebChatRequestContext: RequestContext, WebSocketRequestContext {
     public let webSocket: WebSocketHandlerReference<Self>
     /// The socket's peer address, before any forwarding header is read.
     public let peerAddress: String?
+    /// The connection (a WebSocket too slow to read is closed through it).
+    let channel: any Channel
     /// Set by ``WebChatGateMiddleware``.
     public var client: ClientInfo
     /// The member whose session cookie came with the request (nil: not signed in).
@@ -19,6 +21,7 @@ public struct WebChatRequestContext: RequestContext, WebSocketRequestContext {
         coreContext = .init(source: source)
         webSocket = .init()
         peerAddress = source.channel.remoteAddress?.ipAddress
+        channel = source.channel
         client = ClientInfo(address: peerAddress ?? "unknown", isSecure: false, host: nil)
         member = nil
     }

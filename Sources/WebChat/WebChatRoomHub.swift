@@ -4,27 +4,34 @@ import NIOWebSocket
 import WSCore
 
 /// The people connected to each room, and the room's transcript: broadcasts public messages
-/// to everyone in the room (storing them first) and private ones to one connection.
+/// to everyone in the room (storing them first) and private ones to one connection. Sending
+/// never waits for a socket: each connection has its own bounded queue (``WebChatOutbox``).
 public actor WebChatRoomHub {
     struct Member {
         var userID: String
-        var outbound: WebSocketOutboundWriter
+        var outbox: WebChatOutbox
     }
 
     private var rooms: [String: [UUID: Member]] = [:]
     private let transcript: any ChatTranscriptStore
     private let clock: any WallClock
-    /// Messages a newcomer is shown.
+    /// Messages a newcomer is shown, and their most bytes (encoded).
     let historyLimit: Int
+    let historyBytes: Int
+    /// What each room keeps.
+    public nonisolated let retention: TranscriptRetention
 
-    public init(transcript: any ChatTranscriptStore, clock: any WallClock, historyLimit: Int = 100) {
+    public init(transcript: any ChatTranscriptStore, clock: any WallClock, historyLimit: Int = 100, historyBytes: Int = 128 * 1_024,
+                retention: TranscriptRetention = TranscriptRetention()) {
         self.transcript = transcript
         self.clock = clock
         self.historyLimit = historyLimit
+        self.historyBytes = historyBytes
+        self.retention = retention
     }
 
-    func join(room: String, connection: UUID, userID: String, outbound: WebSocketOutboundWriter) {
-        rooms[room, default: [:]][connection] = Member(userID: userID, outbound: outbound)
+    func join(room: String, connection: UUID, userID: String, outbox: WebChatOutbox) {
+        rooms[room, default: [:]][connection] = Member(userID: userID, outbox: outbox)
     }
 
     func leave(room: String, connection: UUID) {
@@ -36,10 +43,10 @@ public actor WebChatRoomHub {
     static let signedOutReason = "signed out"
 
     /// Closes every connection of a member who was removed: their browser is signed out.
-    public func disconnect(userID: String) async {
+    public func disconnect(userID: String) {
         for members in rooms.values {
             for member in members.values where member.userID == userID {
-                try? await member.outbound.close(.policyViolation, reason: Self.signedOutReason)
+                member.outbox.close(.signedOut)
             }
         }
     }
@@ -50,36 +57,52 @@ public actor WebChatRoomHub {
     /// How many connections all rooms have (for metrics).
     public func connectionCount() -> Int { rooms.values.reduce(0) { $0 + $1.count } }
 
-    /// Stores the message (replacing one with the same id) and sends it to the whole room.
+    /// Stores the message (replacing one with the same id) and sends it to the whole room. A new
+    /// message makes the room forget what is past its retention.
     func publish(_ message: WebChatMessage, room: String) async throws {
         let payload = try WebChatJSON.encoder.encode(message)
         let now = clock.now()
         let existing = try await transcript.entry(id: message.id)
         try await transcript.upsert(TranscriptEntry(id: message.id, room: room, payload: payload,
                                                     createdAt: existing?.createdAt ?? now, updatedAt: now))
+        if existing == nil {
+            try await transcript.prune(room: room, keepNewest: retention.keepMessages, olderThan: retention.cutoff(now: now))
+        }
         var stored = message
         stored.createdAt = existing?.createdAt ?? message.createdAt
-        await broadcast(.message(stored), room: room)
+        broadcast(.message(stored), room: room)
+    }
+
+    /// Forgets, in every room, what is past the retention (for rooms nobody writes in).
+    @discardableResult
+    public func applyRetention() async throws -> Int {
+        try await transcript.prune(room: nil, keepNewest: retention.keepMessages, olderThan: retention.cutoff(now: clock.now()))
     }
 
     /// Sends a frame to one connection only (private replies, notices).
-    func send(_ frame: WebChatServerFrame, to connection: UUID, room: String) async {
-        guard let member = rooms[room]?[connection] else { return }
-        try? await member.outbound.write(.text(WebChatJSON.text(frame)))
+    func send(_ frame: WebChatServerFrame, to connection: UUID, room: String) {
+        rooms[room]?[connection]?.outbox.offer(WebChatJSON.text(frame))
     }
 
-    func broadcast(_ frame: WebChatServerFrame, room: String) async {
+    func broadcast(_ frame: WebChatServerFrame, room: String) {
+        guard let members = rooms[room] else { return }
         let text = WebChatJSON.text(frame)
-        for member in rooms[room]?.values.map({ $0 }) ?? [] {
-            try? await member.outbound.write(.text(text))
+        for member in members.values {
+            member.outbox.offer(text)
         }
     }
 
-    /// The room's recent public messages, oldest first.
+    /// The room's recent public messages, oldest first: the newest ``historyLimit`` that fit in
+    /// ``historyBytes``.
     func history(room: String) async throws -> [WebChatMessage] {
-        try await transcript.recent(room: room, limit: historyLimit).compactMap {
-            try? WebChatJSON.decoder.decode(WebChatMessage.self, from: $0.payload)
+        var budget = historyBytes
+        var newestFirst: [WebChatMessage] = []
+        for entry in try await transcript.recent(room: room, limit: historyLimit).reversed() {
+            budget -= entry.payload.count
+            guard budget >= 0 else { break }
+            if let message = try? WebChatJSON.decoder.decode(WebChatMessage.self, from: entry.payload) { newestFirst.append(message) }
         }
+        return newestFirst.reversed()
     }
 
     func now() -> Date { clock.now() }

@@ -137,9 +137,13 @@ enum WebChatScript {
       } else if (frame.type === "message") { show(frame.message); }
       else if (frame.type === "notice") { notice.textContent = frame.text; }
     };
-    socket.onclose = async () => {
+    socket.onclose = async (event) => {
       statusEl.textContent = "offline"; statusEl.classList.remove("online"); clearInterval(pingTimer);
       socket = null;
+      // Why the server closed, said kindly (the page reconnects by itself).
+      if (event.code === 1009) notice.textContent = "That was too big to send. Please send something shorter.";
+      else if (event.code === 1007) notice.textContent = "That message could not be read. Please type it again.";
+      else if (event.code === 1008 && event.reason === "too slow") notice.textContent = "The connection was too slow; reconnecting…";
       const who = await whoAmI();
       if (who === null) { showDoor("", "You are no longer in this room. Ask a grown-up for a new invite link."); return; }
       if (who) me = who;

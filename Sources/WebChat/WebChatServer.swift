@@ -16,10 +16,8 @@ public struct WebChatServer: Sendable {
     public struct Configuration: Sendable {
         public var host: String
         public var port: Int
-        /// The largest frame a browser may send.
-        public var maxFrameSize: Int
-        /// The longest chat message, in characters.
-        public var maxMessageLength: Int
+        /// What one client may cost: connections, headers, frames, messages, history.
+        public var limits: WebChatLimits
         /// Built-in TLS (nil: plain HTTP, e.g. behind a reverse proxy).
         public var tls: WebChatTLS?
         /// Pages that may open the WebSocket besides the chat's own (a reverse proxy's origin).
@@ -34,13 +32,12 @@ public struct WebChatServer: Sendable {
         /// How often an open chat checks that its member was not removed (from the shell).
         public var sessionRecheck: Duration
 
-        public init(host: String = "127.0.0.1", port: Int = 8080, maxFrameSize: Int = 64 * 1024, maxMessageLength: Int = 2_000,
+        public init(host: String = "127.0.0.1", port: Int = 8080, limits: WebChatLimits = .standard,
                     tls: WebChatTLS? = nil, allowedOrigins: [String] = [], trustedProxies: AddressMatcher = AddressMatcher(),
                     publicURL: String? = nil, joinLimits: JoinAttemptLimiter.Policy = .standard, sessionRecheck: Duration = .seconds(30)) {
             self.host = host
             self.port = port
-            self.maxFrameSize = maxFrameSize
-            self.maxMessageLength = maxMessageLength
+            self.limits = limits
             self.tls = tls
             self.allowedOrigins = allowedOrigins
             self.trustedProxies = trustedProxies
@@ -91,17 +88,24 @@ public struct WebChatServer: Sendable {
         WebChatDoorRoutes(rooms: rooms, throttle: throttle, origins: OriginPolicy(allowedOrigins: configuration.allowedOrigins),
                           logger: logger).add(to: router)
         addWebSocket(to: router)
-        let channel = HTTP1WebSocketUpgradeChannel.Configuration(ws: .init(maxFrameSize: configuration.maxFrameSize))
-        let server: HTTPServerBuilder
-        if let tls = configuration.tls {
-            let webSocketResponder = router.buildResponder()
-            server = HTTPServerBuilder { responder in
-                ReloadableTLSChannel(base: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder,
-                                                                        configuration: channel),
-                                     tls: tls)
-            }
-        } else {
-            server = .http1WebSocketUpgrade(webSocketRouter: router, configuration: channel)
+        let limits = configuration.limits
+        // The HTTP layer's own header limits sit a little above the guard's, so the guard's kind
+        // `431` answers the first request; they bound later requests on a kept-alive connection.
+        var http1 = HTTP1Channel.Configuration(idleTimeout: TimeAmount(limits.idleTimeout))
+        http1.httpDecoder = .init(maxHeaderFieldSize: limits.maxHeaderBytes + 1_024, maxHeaderListSize: limits.maxHeaderBytes + 1_024,
+                                  maxHeaderFieldCount: 100)
+        let channel = HTTP1WebSocketUpgradeChannel.Configuration(http1: http1,
+                                                                 ws: .init(maxFrameSize: limits.maxFrameBytes, validateUTF8: true))
+        let ledger = ConnectionLedger(limits: limits, uncapped: configuration.trustedProxies)
+        let webSocketResponder = router.buildResponder()
+        let tls = configuration.tls
+        let health = self.health
+        let server = HTTPServerBuilder { responder in
+            let guarded = GuardedChannel(base: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder,
+                                                                            configuration: channel),
+                                         ledger: ledger, limits: limits, health: health)
+            guard let tls else { return guarded }
+            return ReloadableTLSChannel(base: guarded, tls: tls)
         }
         return Application(
             router: router,
@@ -116,8 +120,7 @@ public struct WebChatServer: Sendable {
     private func addWebSocket(to router: Router<WebChatRequestContext>) {
         let origins = OriginPolicy(allowedOrigins: configuration.allowedOrigins)
         let session = WebChatSessionFactory(hub: hub, router: self.router, rooms: rooms, logger: logger,
-                                            maxMessageLength: configuration.maxMessageLength, maxFrameSize: configuration.maxFrameSize,
-                                            recheck: configuration.sessionRecheck)
+                                            limits: configuration.limits, recheck: configuration.sessionRecheck)
         let publicURL = configuration.publicURL
         let logger = self.logger
         router.ws("/ws") { request, context in
@@ -131,7 +134,9 @@ public struct WebChatServer: Sendable {
             guard let member = context.requestContext.member,
                   let token = SessionCookie.token(in: context.request.headers[values: .cookie]) else { return }
             let identity = WebChatIdentity(member: member, linkBase: publicURL ?? context.requestContext.client.origin)
-            try await session.make(identity, session: token).run(inbound: inbound, outbound: outbound, maxFrame: session.maxFrameSize)
+            let channel = context.requestContext.channel
+            try await session.make(identity, session: token).run(inbound: inbound, outbound: outbound,
+                                                                 forceClose: { channel.close(promise: nil) })
         }
     }
 
@@ -192,8 +197,7 @@ struct WebChatSessionFactory: Sendable {
     let router: CommandRouter
     let rooms: RoomAccess
     let logger: Logger
-    let maxMessageLength: Int
-    let maxFrameSize: Int
+    let limits: WebChatLimits
     let recheck: Duration
 
     /// A session for the member holding `token` (checked again now and then: a member removed
@@ -203,8 +207,7 @@ struct WebChatSessionFactory: Sendable {
         logger[metadataKey: "room"] = "\(identity.room)"
         let rooms = self.rooms
         let memberID = identity.userID
-        return WebChatSession(hub: hub, router: router, identity: identity, logger: logger, maxMessageLength: maxMessageLength,
-                              recheck: recheck, isStillMember: {
+        return WebChatSession(hub: hub, router: router, identity: identity, logger: logger, limits: limits, recheck: recheck, isStillMember: {
                                   do {
                                       return try await rooms.member(session: token)?.id == memberID
                                   } catch {

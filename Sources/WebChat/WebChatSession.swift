@@ -6,60 +6,74 @@ import NIOWebSocket
 import WSCore
 
 /// One browser connected to one room: sends the history, then reads frames until the page
-/// goes away. Bad frames get a notice, never a dropped connection; a member who was removed
-/// is signed out.
+/// goes away. Bad frames get a notice, never a dropped connection (text that is not UTF-8 is
+/// closed with 1007 by the WebSocket layer); a member who was removed is signed out; a member
+/// who sends faster than ``WebChatLimits/messagesPerMinute`` is told so and slowed down.
 struct WebChatSession {
     let hub: WebChatRoomHub
     let router: CommandRouter
     let identity: WebChatIdentity
     let logger: Logger
-    let maxMessageLength: Int
+    let limits: WebChatLimits
     /// How often the member's session is checked again.
     let recheck: Duration
     /// Whether the session still belongs to a member of the room.
     let isStillMember: @Sendable () async -> Bool
     let parser = CommandParser()
 
-    func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, maxFrame: Int) async throws {
-        let connection = UUID()
-        let room = identity.room
-        await hub.join(room: room, connection: connection, userID: identity.userID, outbound: outbound)
-        do {
-            try await serve(inbound: inbound, outbound: outbound, connection: connection, maxFrame: maxFrame)
-        } catch {
-            await hub.leave(room: room, connection: connection)
-            throw error
+    /// - Parameter forceClose: closes the socket at once (a connection too slow to take its frames).
+    func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, forceClose: @escaping @Sendable () -> Void) async throws {
+        try await WebChatConnection.serve(hub: hub, room: identity.room, userID: identity.userID, outbound: outbound, limits: limits,
+                                          forceClose: forceClose) { connection in
+            try await serve(inbound: inbound, connection: connection)
+            if connection.outbox.closing == .tooSlow {
+                logger.notice("web chat: a connection too slow to read its messages was closed")
+            }
         }
-        await hub.leave(room: room, connection: connection)
     }
 
-    private func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, connection: UUID, maxFrame: Int) async throws {
+    private func serve(inbound: WebSocketInboundStream, connection: WebChatConnection) async throws {
         let room = identity.room
-
         let history = (try? await hub.history(room: room)) ?? []
         await hub.send(WebChatServerFrame(type: .welcome, room: room, userId: identity.userID, name: identity.name,
                                           roomName: identity.roomName, role: identity.role.rawValue),
-                       to: connection, room: room)
-        await hub.send(WebChatServerFrame(type: .history, messages: history), to: connection, room: room)
+                       to: connection.id, room: room)
+        await hub.send(WebChatServerFrame(type: .history, messages: history), to: connection.id, room: room)
 
         var checked = ContinuousClock.now
-        for try await message in inbound.messages(maxSize: maxFrame) {
-            if ContinuousClock.now - checked >= recheck {
+        var rate = TokenBucket(capacity: limits.messageBurst, perMinute: limits.messagesPerMinute, now: checked)
+        var toldToSlowDown = false
+        for try await message in inbound.messages(maxSize: limits.maxFrameBytes) {
+            let now = ContinuousClock.now
+            if now - checked >= recheck {
                 guard await isStillMember() else {
                     logger.notice("web chat: a removed member was signed out")
-                    try await outbound.close(.policyViolation, reason: WebChatRoomHub.signedOutReason)
+                    connection.outbox.close(.signedOut)
                     return
                 }
-                checked = .now
+                checked = now
+            }
+            // A flood is slowed, not dropped: each frame waits for its turn (the socket's own
+            // backpressure then holds the sender), and the sender is told once why.
+            let wait = rate.take(at: now)
+            if wait > .zero {
+                if !toldToSlowDown {
+                    toldToSlowDown = true
+                    await hub.send(.notice("🐢 You're sending messages very fast: I'll read them one at a time, a little slower."),
+                                   to: connection.id, room: room)
+                }
+                try await Task.sleep(for: wait)
+            } else {
+                toldToSlowDown = false
             }
             guard case let .text(text) = message,
                   let frame = try? WebChatJSON.decoder.decode(WebChatClientFrame.self, from: Data(text.utf8))
             else {
                 logger.notice("web chat: unreadable frame ignored")
-                await hub.send(.notice("🤔 I couldn't read that message. Please reload the page."), to: connection, room: room)
+                await hub.send(.notice("🤔 I couldn't read that message. Please reload the page."), to: connection.id, room: room)
                 continue
             }
-            await handle(frame, connection: connection)
+            await handle(frame, connection: connection.id)
         }
     }
 
@@ -69,13 +83,15 @@ struct WebChatSession {
         case .ping:
             await hub.send(WebChatServerFrame(type: .pong), to: connection, room: room)
         case .say:
-            let text = (frame.text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !text.isEmpty else { return }
-            guard text.count <= maxMessageLength else {
-                await hub.send(.notice("✂️ That message is too long (over \(maxMessageLength) characters)."), to: connection, room: room)
+            // Cleaning thins runs of combining marks to two per letter and drops invisible characters.
+            let cleaned = TextSanitizer().cleanParagraphs(frame.text ?? "")
+            guard !cleaned.isEmpty else { return }
+            guard cleaned.count <= limits.maxMessageCharacters, cleaned.utf8.count <= limits.maxMessageBytes else {
+                await hub.send(.notice("✂️ That message is too long for the chat (at most \(limits.maxMessageCharacters) characters, "
+                                       + "\(limits.maxMessageBytes) bytes; emoji and accents take more room). Please split it."),
+                               to: connection, room: room)
                 return
             }
-            let cleaned = TextSanitizer().cleanParagraphs(text)
             let said = WebChatMessage(id: UUID().uuidString.lowercased(), author: identity.name, authorId: identity.userID,
                                       text: cleaned, createdAt: await hub.now())
             do {
@@ -97,13 +113,15 @@ struct WebChatSession {
         case .press:
             guard let buttonID = frame.buttonId, buttonID.count <= 100 else { return }
             let messageID = frame.messageId.flatMap { $0.count <= 64 ? $0 : nil }
-            // A public edit may only target a message stored in this room.
-            var isRoomMessage = false
-            if let messageID, let entry = try? await hub.transcriptEntry(id: messageID) {
-                isRoomMessage = entry.room == room
+            // A public edit may only replace a bot message of this room that carries the button:
+            // never a member's words, never another room's message.
+            var carriesButton = false
+            if let messageID, let entry = try? await hub.transcriptEntry(id: messageID), entry.room == room,
+               let stored = try? WebChatJSON.decoder.decode(WebChatMessage.self, from: entry.payload) {
+                carriesButton = stored.carries(buttonID)
             }
             let responder = WebChatResponder(hub: hub, room: room, connection: connection, userID: identity.userID,
-                                             pressedMessageID: messageID, pressedMessageIsPublic: isRoomMessage,
+                                             pressedMessageID: messageID, pressedMessageIsPublic: carriesButton,
                                              linkBase: identity.linkBase)
             await router.handle(.button(id: buttonID), context: identity.context, responder: responder)
         }

@@ -67,6 +67,20 @@ public struct WebChatMessage: Codable, Sendable, Equatable {
     }
 }
 
+extension WebChatMessage {
+    /// Whether a press of `buttonID` may update this message in place: a bot message that
+    /// carries the button, or, for a page turn (two readers may press at once), one showing a
+    /// page of the story the button turns. Never a member's message.
+    func carries(_ buttonID: String) -> Bool {
+        guard fromBot else { return false }
+        if buttons.contains(where: { row in row.contains { $0.id == buttonID } }) { return true }
+        switch ComponentID(encoded: buttonID) {
+        case let .page(story, _)?, let .firstPage(story)?: return page?.storyId == story.rawValue
+        default: return false
+        }
+    }
+}
+
 /// What the page sends.
 struct WebChatClientFrame: Decodable {
     enum Kind: String, Decodable { case say, press, ping }

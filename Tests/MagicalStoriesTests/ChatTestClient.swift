@@ -147,6 +147,11 @@ actor ChatTestClient {
         _ = try await next("pong") { $0.type == "pong" }
     }
 
+    /// Sends one frame exactly as given (bytes that are not UTF-8, an oversized frame).
+    func sendFrame(_ frame: WebSocketFrame) async throws {
+        try await outbound?.write(.custom(frame))
+    }
+
     func say(_ text: String) async throws {
         let body = String(decoding: try JSONEncoder().encode(["type": "say", "text": text]), as: UTF8.self)
         try await sendRaw(body)

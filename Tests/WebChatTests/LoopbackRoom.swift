@@ -36,12 +36,14 @@ final class LoopbackRoomServer: Sendable {
         } onUpgrade: { inbound, outbound, context in
             let query = context.request.uri.queryParameters
             let room = query["room"].map(String.init) ?? "family"
-            let member = Member(user: query["user"].map(String.init) ?? "guest", connection: UUID())
-            await hub.join(room: room, connection: member.connection, userID: member.user, outbound: outbound)
-            joined.append(member)
-            await hub.send(WebChatServerFrame(type: .welcome, room: room, userId: member.user), to: member.connection, room: room)
-            for try await _ in inbound.messages(maxSize: 1 << 16) {}
-            await hub.leave(room: room, connection: member.connection)
+            var member = Member(user: query["user"].map(String.init) ?? "guest", connection: UUID())
+            try await WebChatConnection.serve(hub: hub, room: room, userID: member.user, outbound: outbound, limits: .standard,
+                                              forceClose: {}) { connection in
+                member.connection = connection.id
+                joined.append(member)
+                await hub.send(WebChatServerFrame(type: .welcome, room: room, userId: member.user), to: connection.id, room: room)
+                for try await _ in inbound.messages(maxSize: 1 << 16) {}
+            }
             left.append(member)
         }
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)

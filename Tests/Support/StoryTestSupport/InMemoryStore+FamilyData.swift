@@ -39,6 +39,22 @@ extension InMemoryStore: ChatTranscriptStore {
         try checkFault()
         return messages[id]?.entry
     }
+
+    @discardableResult
+    public func prune(room: String?, keepNewest: Int, olderThan: Date) async throws -> Int {
+        try checkFault()
+        let rooms = room.map { [$0] } ?? Array(Set(messages.values.map(\.entry.room)))
+        var deleted = 0
+        for room in rooms {
+            let newestFirst = messages.values.filter { $0.entry.room == room }
+                .sorted { ($0.entry.createdAt, $0.sequence) > ($1.entry.createdAt, $1.sequence) }
+            for (index, message) in newestFirst.enumerated() where index >= max(0, keepNewest) || message.entry.createdAt < olderThan {
+                messages[message.entry.id] = nil
+                deleted += 1
+            }
+        }
+        return deleted
+    }
 }
 
 extension InMemoryStore: FamilyDataStore {
