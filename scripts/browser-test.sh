@@ -20,7 +20,7 @@ fi
 
 dir=$(mktemp -d)
 port=$("$venv/bin/python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-DATABASE_PATH="$dir/stories.sqlite" HTTP_PORT=$port LOG_LEVEL=${LOG_LEVEL:-notice} "$binary" serve > "$dir/out" 2> "$dir/log" &
+DATABASE_PATH="$dir/stories.sqlite" HTTP_PORT=$port METRICS_PORT=0 LOG_LEVEL=${LOG_LEVEL:-notice} "$binary" serve > "$dir/out" 2> "$dir/log" &
 pid=$!
 trap 'kill "$pid" 2> /dev/null || true; wait "$pid" 2> /dev/null || true; rm -rf "$dir"' EXIT
 link=""

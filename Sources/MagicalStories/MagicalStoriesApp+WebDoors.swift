@@ -71,6 +71,8 @@ extension MagicalStoriesApp {
                    Then invite the family from the chat: /family invite child  (or grown-up).
 
                 """)
+        } catch is CancellationError {
+            return  // shut down before the link was made; the next start makes one
         } catch {
             webLogger.error("could not make the setup link", metadata: ["error": "\(error)"])
         }

@@ -16,6 +16,8 @@ struct PremiumExpiryService: Service {
                     for grant in try await entitlements.recordExpiries() {
                         logger.notice("premium expired", metadata: ["target": "\(grant.target)", "grant": "\(grant.id)"])
                     }
+                } catch is CancellationError {
+                    break  // shutting down
                 } catch {
                     logger.warning("could not record premium expiries", metadata: ["error": "\(error)"])
                 }

@@ -25,6 +25,8 @@ struct TranscriptRetentionService: Service {
                             "deleted": "\(deleted)", "keep_messages": "\(hub.retention.keepMessages)", "keep_days": "\(hub.retention.keepDays)",
                         ])
                     }
+                } catch is CancellationError {
+                    break  // shutting down
                 } catch {
                     logger.error("web chat: could not apply the transcript's retention", metadata: ["error": "\(error)"])
                 }
