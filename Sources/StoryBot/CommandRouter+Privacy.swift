@@ -34,7 +34,16 @@ extension CommandRouter {
                     try await stories.checkQuota(quota, for: context.user, on: context.family.platform)
                 }
             case let .collectionShow(query):
-                _ = try await collections.find(query, in: context.family)
+                let progress = try await collections.find(query, in: context.family)
+                // The next story is made now when it does not exist or failed: the same read-only
+                // checks as `show` (rules, remakes, the model budget), so a refusal is private.
+                if let next = progress.nextUnread, next.storyID == nil || next.storyStatus == .failed {
+                    let rules = try await collections.continuationRules(for: progress.collection, purchases: context.purchases)
+                    guard rules.mayRequest(roleIDs: context.roleIDs, isManager: context.isManager) else { return true }
+                    if rules.plan.limits.collections {
+                        _ = try await collections.prepareNext(next, of: progress, limits: rules.limits)
+                    }
+                }
             case .storyLibrary, .collectionList:
                 break
             case .storyDelete, .collectionDelete, .premiumGrant, .premiumRevoke, .premiumStatus, .settingsShow, .settingsSet,

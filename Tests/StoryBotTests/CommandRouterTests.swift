@@ -53,6 +53,26 @@ struct CommandRouterAcknowledgementTests {
         #expect(try await acknowledgedPrivately(.command(.collectionNew(draft)), in: harness) == true, "premium only")
     }
 
+    @Test("showing a collection whose next story would be made now, but is refused, is private")
+    func collectionShowThatWouldRemake() async throws {
+        let harness = RouterHarness()
+        _ = try await harness.services.policy.entitlements.grant(.family(RouterHarness.family), by: "test", days: nil, reason: nil)
+        let manager = harness.context(isManager: true)
+        await harness.handle(.command(.collectionNew(CollectionDraft(goal: "bravery", heroName: "Mia", age: "5", stories: "3"))),
+                             context: manager)
+        let show = ChatInput.command(.collectionShow(collection: "bravery"))
+        #expect(try await acknowledgedPrivately(show, context: manager, in: harness) == false, "its first story is on its way")
+
+        // The first story failed: opening the collection makes it again, which the family's
+        // languages now refuse (English is no longer allowed).
+        let first = try #require(try await harness.store.collections(of: RouterHarness.family).first?.entries.first?.storyID)
+        try await harness.store.setStatus(.failed, for: first, reason: "test")
+        #expect(try await acknowledgedPrivately(show, context: manager, in: harness) == false, "a remake would be made")
+        try await harness.store.save(FamilySettings(allowedLanguages: [StoryLanguage(rawValue: "fr")!]), for: RouterHarness.family,
+                                     by: "manager")
+        #expect(try await acknowledgedPrivately(show, context: manager, in: harness) == true, "the remake would be refused")
+    }
+
     @Test("button presses are acknowledged by the update that answers them, not here")
     func buttons() async throws {
         #expect(try await acknowledgedPrivately(.button(id: "ms:l:1")) == nil)
