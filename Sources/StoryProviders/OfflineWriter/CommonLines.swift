@@ -151,7 +151,7 @@ enum CommonLines {
         long: ["There was so much to see {inPlace} that {hero} hardly knew where to look first.",
                "{hero} decided that {place} was one of the most interesting places in the whole world.",
                "Every corner of {place} seemed to hold a small surprise, if you looked carefully enough.",
-               "{hero} tried to remember every detail of {place}, to draw it all tomorrow.",
+               "{hero} tried to keep every detail of {place} safe, like a picture in a pocket.",
                "The air {inPlace} smelled of adventures, {hero} decided, and of something sweet that had no name.",
                "{hero} stood still for a moment and listened to all the small, busy sounds {inPlace}.",
                "It seemed to {hero} that {place} had been waiting all day for someone to come and visit.",

@@ -80,7 +80,7 @@ public struct OfflineStoryWriter: StoryWriter {
             if !moment.atHome {
                 // The place holds on every page of the middle.
                 lines.append(Self.line(world.details, band: band, rng: &pageRNG))
-                if band == .toddler { lines.append(world.sounds.shuffled(using: &pageRNG).joined(separator: "|")) }
+                if band == .toddler, index % 2 == 0 { lines.append(world.sounds.shuffled(using: &pageRNG).joined(separator: "|")) }
             }
             let tail = isFinal ? [Self.line(CommonLines.sleep, band: band, rng: &pageRNG)] : []
             let fillers = Self.fillers(world: world, time: time, band: band, atHome: moment.atHome, rng: &pageRNG)
@@ -168,13 +168,14 @@ public struct OfflineStoryWriter: StoryWriter {
                                     "Where", "Then", "Soon", "At last", "First", "Next", "And", "But", "Back", "Far", "Beside",
                                     "Close", "Outside", "Halfway", "Somewhere", "Every", "On ", "In ", "Near", "Behind", "Inside",
                                     "Under", "Along", "Up", "Down", "Through", "As ", "When", "With", "Before", "By ", "Out",
-                                    "There was once", "There lived", "Into", "Of course"]
+                                    "There was once", "There lived", "Into", "Of course", "Got", "Found", "Home", "Hello", "Just", "Yes", "No",
+                                    "Not", "Try", "Thank", "Surprise", "Sleep", "Shh", "Say", "Whoo", "Bump", "Snip", "Hooray"]
 
     /// Half the time, a plain sentence opens with a connective ("Soon Mia looked behind the pink
     /// coral."): the same moment told a little differently. The composer counts "Soon Mia smiled."
     /// and "Mia smiled." as one sentence, so a story still never repeats itself.
     static func connected(_ template: String, band: AgeBand, rng: inout SeededGenerator) -> String {
-        guard !template.contains("\""), !keepFirst.contains(where: template.hasPrefix),
+        guard !template.contains("\""), !template.hasSuffix("?"), !keepFirst.contains(where: template.hasPrefix),
               !(template.hasPrefix("{") && template.prefix(while: { $0 != "}" }).hasSuffix("Cap")),
               rng.next(upperBound: UInt32(5)) < 3 else { return template }
         let words = band == .toddler ? toddlerConnectives : connectives

@@ -322,7 +322,8 @@ extension ShapeScript {
     // MARK: - Journey
 
     static let journey = ShapeScript(
-        want: L(short: ["{hero} wanted to {goal}.", "Today {we} would {goal}.", "\"Let's go!\" said {hero}."],
+        want: L(short: ["{hero} wanted to {goal}.", "Today {we} would {goal}.", "\"Let's go!\" said {hero}.",
+                        "{hero} was ready to {goal}.", "\"Off we go!\" said {hero}."],
                 long: ["{hero} had always wanted to {goalLong}, and today was the day.",
                        "{we} had a plan for the afternoon: to {goalLong}.",
                        "{hero} packed {theKey} and a snack, ready to {goalLong}."]),
@@ -365,7 +366,7 @@ extension ShapeScript {
                 L(short: ["{aCritterCap} had seen it!", "\"It went {spot2},\" said {theCritter}."],
                   long: ["{aCritterCap} had seen everything, and pointed {spot2} with a friendly wave.",
                          "\"I saw it go {spot2},\" said {theCritter}, and hurried along to show them."]),
-                L(short: ["There was {theKey}, {spot3}!", "Got it! {theKey} was {spot3}."],
+                L(short: ["There was {theKey}, {spot3}!", "Got it, {theKey} was {spot3}!"],
                   long: ["And there was {theKey}, {spot3}, right next to {sight3}.",
                          "{spot3Cap}, they found {theKey}, and right beside it was {sight3}."]),
               ],
