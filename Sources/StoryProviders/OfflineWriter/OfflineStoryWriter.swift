@@ -169,7 +169,8 @@ public struct OfflineStoryWriter: StoryWriter {
                                     "Close", "Outside", "Halfway", "Somewhere", "Every", "On ", "In ", "Near", "Behind", "Inside",
                                     "Under", "Along", "Up", "Down", "Through", "As ", "When", "With", "Before", "By ", "Out",
                                     "There was once", "There lived", "Into", "Of course", "Got", "Found", "Home", "Hello", "Just", "Yes", "No",
-                                    "Not", "Try", "Thank", "Surprise", "Sleep", "Shh", "Say", "Whoo", "Bump", "Snip", "Hooray"]
+                                    "Not", "Try", "Thank", "Surprise", "Sleep", "Shh", "Say", "Whoo", "Bump", "Snip", "Hooray",
+                                    "Slowly", "There would", "Far above", "All around", "Strings", "Soon", "Now"]
 
     /// Half the time, a plain sentence opens with a connective ("Soon Mia looked behind the pink
     /// coral."): the same moment told a little differently. The composer counts "Soon Mia smiled."
