@@ -26,11 +26,16 @@ extension String {
 /// What kind of figure a character is drawn as.
 public enum CreatureKind: String, Sendable, Codable, CaseIterable {
     case child, dragon, bunny, bear, cat, dog, fox, owl, unicorn, mouse, turtle, penguin, elephant, robot
+    /// A grown-up or an older family member (Grandma, Dad, a teacher): taller, drawn as a person of their own.
+    case grownUp
+    case horse, fish, whale, octopus, butterfly, dinosaur
 }
 
 /// Where a story takes place; the illustrator paints a scene for each.
 public enum StorySetting: String, Sendable, Codable, CaseIterable {
     case forest, seaside, space, castle, meadow, mountains, garden, town, underwater, jungle, snow, farm, home
+    /// A classroom: desks, a blackboard and a big window.
+    case school
 }
 
 /// One character's fixed look and nature, the same on every page.

@@ -21,6 +21,8 @@ public struct CharacterSheetDesigner: Sendable {
         } else if let kind = Self.firstKind(in: themeWords), kind != heroKind {
             let name = Self.nameForThemeCreature(kind: kind, themeWords: themeWords, heroName: heroName, rng: &rng)
             companionDesign = designCreature(name: name, kind: kind, age: age, rng: &rng)
+        } else if let grownUp = Self.grownUpName(in: themeWords) {
+            companionDesign = designGrownUp(name: grownUp, age: age, rng: &rng)
         }
 
         let descriptions = Self.descriptions[setting] ?? ["a wide green meadow full of daisies"]
@@ -63,6 +65,24 @@ public struct CharacterSheetDesigner: Sendable {
         word == keyword || word == keyword + "s" || word == keyword + "es"
     }
 
+    /// Words that name a place outright; the first of these in a theme wins over any creature or
+    /// thing that merely suggests a setting ("a penguin under the sea" is underwater, not snowy).
+    private static let placeKeywords: [(StorySetting, [String])] = [
+        (.underwater, ["underwater", "undersea", "seabed", "reef", "coral"]),
+        (.space, ["moon", "space", "planet", "galaxy", "mars"]),
+        (.school, ["school", "classroom", "class", "nursery", "kindergarten", "preschool"]),
+        (.castle, ["castle", "palace", "kingdom", "tower"]),
+        (.forest, ["forest", "woods", "woodland"]),
+        (.seaside, ["beach", "seaside", "shore", "island", "harbour", "harbor"]),
+        (.snow, ["snow", "winter", "igloo", "arctic"]),
+        (.farm, ["farm", "barn", "farmyard"]),
+        (.jungle, ["jungle", "rainforest"]),
+        (.mountains, ["mountain", "hill", "valley"]),
+        (.garden, ["garden", "allotment"]),
+        (.town, ["town", "city", "village", "street", "library", "bakery"]),
+        (.home, ["home", "house", "bedroom", "kitchen"]),
+    ]
+
     private static let settingKeywords: [(StorySetting, [String])] = [
         (.underwater, ["underwater", "fish", "mermaid", "whale", "seahorse", "octopus", "coral", "dolphin"]),
         (.forest, ["forest", "woods", "wood", "tree", "pine"]),
@@ -80,6 +100,15 @@ public struct CharacterSheetDesigner: Sendable {
 
     /// The setting named earliest in the theme, or a meadow.
     static func setting(for words: [String]) -> StorySetting {
+        for (index, word) in words.enumerated() {
+            // "under the sea", "under the ocean", "under water", "under the waves"
+            if word == "under", words.dropFirst(index + 1).prefix(2).contains(where: { ["sea", "ocean", "water", "waves"].contains($0) }) {
+                return .underwater
+            }
+            for (setting, keywords) in placeKeywords where keywords.contains(where: { matches(word, $0) }) {
+                return setting
+            }
+        }
         for word in words {
             for (setting, keywords) in settingKeywords where keywords.contains(where: { matches(word, $0) }) {
                 return setting
@@ -93,8 +122,28 @@ public struct CharacterSheetDesigner: Sendable {
         (.cat, ["cat", "kitten", "kitty", "kittie", "whisker"]), (.dog, ["dog", "puppy", "puppie", "pup", "doggy"]),
         (.fox, ["fox"]), (.owl, ["owl"]), (.unicorn, ["unicorn"]), (.mouse, ["mouse", "mice"]),
         (.turtle, ["turtle", "tortoise"]), (.penguin, ["penguin"]), (.elephant, ["elephant"]),
-        (.robot, ["robot", "robo"]),
+        (.robot, ["robot", "robo"]), (.horse, ["horse", "pony", "ponie", "foal"]), (.fish, ["fish", "goldfish"]),
+        (.whale, ["whale"]), (.octopus, ["octopus", "octopuse", "octopi"]), (.butterfly, ["butterfly", "butterflie"]),
+        (.dinosaur, ["dinosaur", "dino", "tyrannosaurus", "triceratops"]),
     ]
+
+    /// Grown-ups and older family members, each with the name the story calls them by.
+    private static let grownUps: [(name: String, words: [String])] = [
+        ("Grandma", ["grandma", "granny", "nana", "nan", "gran", "grandmother"]),
+        ("Grandpa", ["grandpa", "grandad", "granddad", "grandfather", "gramps", "grampa"]),
+        ("Mum", ["mum", "mom", "mummy", "mommy", "mother", "mama"]), ("Dad", ["dad", "daddy", "papa", "father"]),
+        ("Auntie", ["aunt", "auntie", "aunty"]), ("Uncle", ["uncle"]), ("the teacher", ["teacher"]),
+    ]
+
+    /// The grown-up a text names first ("my granny" → "Grandma"), if any.
+    public static func grownUpName(in words: [String]) -> String? {
+        for word in words {
+            if let entry = grownUps.first(where: { $0.words.contains(word) || $0.words.contains { word == $0 + "s" } }) {
+                return entry.name
+            }
+        }
+        return nil
+    }
 
     /// The first creature named in a list of words.
     static func firstKind(in words: [String]) -> CreatureKind? {
@@ -136,6 +185,7 @@ public struct CharacterSheetDesigner: Sendable {
     /// anything else becomes a soft toy animal.
     private static func personOrPet(_ text: String, rng: inout SeededGenerator) -> CreatureKind {
         let lowered = words(text)
+        if grownUpName(in: lowered) != nil { return .grownUp }
         if lowered.contains(where: personWords.contains) { return .child }
         if let first = text.unicodeScalars.first, first.properties.isUppercase { return .child }
         let pets: [CreatureKind] = [.bunny, .bear, .cat, .dog, .owl]
@@ -158,6 +208,9 @@ public struct CharacterSheetDesigner: Sendable {
         .unicorn: ["Stardust", "Willow", "Moonbeam"], .mouse: ["Nibble", "Pip", "Crumb"],
         .turtle: ["Shelby", "Moss", "Slowpoke"], .penguin: ["Waddles", "Pebble", "Flip"],
         .elephant: ["Peanut", "Trumpet", "Pearl"], .robot: ["Bolt", "Beep", "Gizmo"], .child: ["Sam", "Robin", "Alex"],
+        .horse: ["Clover", "Dapple", "Star"], .fish: ["Bubbles", "Finn", "Coral"], .whale: ["Big Blue", "Misty", "Wave"],
+        .octopus: ["Inky", "Squiggle", "Wiggles"], .butterfly: ["Flutter", "Poppy", "Petal"],
+        .dinosaur: ["Rex", "Stompy", "Pebbles"], .grownUp: ["Grandma"],
     ]
 
     private static let sleepyWords: Set<String> = ["sleepy", "tired", "dozy", "drowsy", "yawning", "snoozy"]
@@ -204,6 +257,12 @@ public struct CharacterSheetDesigner: Sendable {
         .penguin: [("black-and-white", RGB(45, 50, 60))],
         .elephant: [("grey", RGB(170, 170, 180)), ("pale blue-grey", RGB(175, 190, 205))],
         .robot: [("silver", RGB(200, 205, 215)), ("copper", RGB(200, 130, 80)), ("mint-green", RGB(160, 220, 190))],
+        .horse: [("chestnut", RGB(170, 100, 60)), ("white", RGB(245, 243, 238)), ("dappled grey", RGB(180, 180, 185))],
+        .fish: [("orange", RGB(250, 140, 50)), ("golden", RGB(245, 200, 60)), ("blue", RGB(80, 150, 230))],
+        .whale: [("blue-grey", RGB(90, 120, 160)), ("deep blue", RGB(60, 90, 150))],
+        .octopus: [("pink", RGB(240, 130, 160)), ("purple", RGB(160, 100, 190)), ("coral-red", RGB(230, 100, 90))],
+        .butterfly: [("blue", RGB(90, 160, 240)), ("yellow", RGB(250, 215, 70)), ("pink", RGB(245, 150, 200))],
+        .dinosaur: [("green", RGB(110, 180, 100)), ("orange", RGB(235, 150, 70)), ("purple", RGB(160, 120, 200))],
     ]
 
     private static func pick<T>(_ items: [T], _ rng: inout SeededGenerator) -> T {
@@ -244,8 +303,24 @@ public struct CharacterSheetDesigner: Sendable {
                                detailColor: hair.rgb, looks: looks, trait: Self.pick(Self.friendTraits, &rng))
     }
 
+    /// A grown-up: taller than the hero; grandparents have grey or white hair.
+    private func designGrownUp(name: String, age: Int, rng: inout SeededGenerator) -> CharacterDesign {
+        let skin = Self.pick(Self.skins, &rng)
+        let lowered = name.lowercased()
+        let elder = lowered.hasPrefix("grand")
+        let hair: Named = elder ? Self.pick([("silver-grey", RGB(200, 200, 205)), ("snow-white", RGB(240, 240, 240))], &rng)
+            : Self.pick(Self.hairColors, &rng)
+        let colour = Self.pick(Self.outfitColors, &rng)
+        let clothes = elder ? "cardigan" : Self.pick(["jumper", "coat", "shirt"], &rng)
+        let glasses = elder ? " and round glasses" : ""
+        let looks = "a tall grown-up with \(skin.name) skin, \(hair.name) hair\(glasses) and \(Self.article(colour.name)) \(colour.name) \(clothes)"
+        return CharacterDesign(name: name, kind: .grownUp, bodyColor: skin.rgb, accentColor: colour.rgb,
+                               detailColor: hair.rgb, looks: looks, trait: Self.pick(["kind", "gentle", "wise", "cheerful"], &rng))
+    }
+
     private func designCreature(name: String, kind: CreatureKind, age: Int, rng: inout SeededGenerator) -> CharacterDesign {
         if kind == .child { return designChild(name: name, age: age, rng: &rng) }
+        if kind == .grownUp { return designGrownUp(name: name, age: age, rng: &rng) }
         let body = Self.pick(Self.bodies[kind] ?? [("soft brown", RGB(170, 130, 95))], &rng)
         let accent = Self.pick(Self.outfitColors, &rng)
         let a = Self.article(accent.name)
@@ -264,7 +339,14 @@ public struct CharacterSheetDesigner: Sendable {
         case .penguin: looks = "a little \(body.name) penguin with \(a) \(accent.name) woolly hat"
         case .elephant: looks = "a baby \(body.name) elephant with big soft ears and \(a) \(accent.name) blanket"
         case .robot: looks = "a small round \(body.name) robot with \(a) \(accent.name) glowing light"
+        case .horse: looks = "a gentle \(body.name) horse with a long mane and \(a) \(accent.name) saddle blanket"
+        case .fish: looks = "a little \(body.name) fish with big round eyes and \(a) \(accent.name) striped tail"
+        case .whale: looks = "a big, kind \(body.name) whale with a pale belly and \(a) \(accent.name) spot"
+        case .octopus: looks = "a small \(body.name) octopus with eight curly arms and \(a) \(accent.name) hat"
+        case .butterfly: looks = "a \(body.name) butterfly with wide wings and \(a) \(accent.name) pattern"
+        case .dinosaur: looks = "a friendly \(body.name) dinosaur with a long tail and \(a) \(accent.name) scarf"
         case .child: looks = "a small child"
+        case .grownUp: looks = "a grown-up"
         }
         let detail = Self.pick(Self.hairColors, &rng)
         return CharacterDesign(name: name, kind: kind, bodyColor: body.rgb, accentColor: accent.rgb,
@@ -287,6 +369,7 @@ public struct CharacterSheetDesigner: Sendable {
         .snow: ["a snowy valley with frosted pine trees and a frozen pond", "a white winter land of soft snow and twinkling icicles"],
         .farm: ["a little farm with a red barn, a duck pond and sleepy cows", "a green farm with hay bales, a windmill and an apple orchard"],
         .home: ["a cosy little house with a creaky staircase and a window full of stars", "a warm home with soft blankets, a bookshelf and a night-light"],
+        .school: ["a bright classroom with little desks, a green blackboard and a big sunny window", "a friendly school room with paintings on the walls and a reading corner"],
     ]
 
     private static let palettes: [StorySetting: Palette] = [
@@ -303,5 +386,6 @@ public struct CharacterSheetDesigner: Sendable {
         .snow: Palette(sky: RGB(200, 220, 240), ground: RGB(245, 248, 252), accent: RGB(120, 160, 220)),
         .farm: Palette(sky: RGB(175, 215, 240), ground: RGB(160, 195, 100), accent: RGB(200, 70, 60)),
         .home: Palette(sky: RGB(60, 70, 120), ground: RGB(200, 160, 120), accent: RGB(250, 210, 130)),
+        .school: Palette(sky: RGB(175, 215, 240), ground: RGB(205, 170, 120), accent: RGB(240, 120, 90)),
     ]
 }

@@ -14,11 +14,34 @@ public struct PageScene: Hashable, Sendable, Codable {
     public var action: SceneAction
     /// A thing the page is about ("a lantern", "a lost mitten"), drawn when the illustrator can.
     public var focus: String?
+    /// Things of the page's moment to draw, in the built-in lexicon's words ("bell", "rocket").
+    public var props: [String]
+    /// Other figures in the moment besides hero and companion (a whale met, Grandma), drawn as their kind.
+    public var others: [CreatureKind]
+    /// Where the page happens when that is not the sheet's setting (the wind-down at home).
+    public var place: StorySetting?
 
-    public init(timeOfDay: TimeOfDay, action: SceneAction, focus: String? = nil) {
+    public init(timeOfDay: TimeOfDay, action: SceneAction, focus: String? = nil, props: [String] = [],
+                others: [CreatureKind] = [], place: StorySetting? = nil) {
         self.timeOfDay = timeOfDay
         self.action = action
         self.focus = focus
+        self.props = props
+        self.others = others
+        self.place = place
+    }
+
+    private enum CodingKeys: String, CodingKey { case timeOfDay, action, focus, props, others, place }
+
+    /// Decodes scenes saved before `props`, `others` and `place` existed as well.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        timeOfDay = try container.decode(TimeOfDay.self, forKey: .timeOfDay)
+        action = try container.decode(SceneAction.self, forKey: .action)
+        focus = try container.decodeIfPresent(String.self, forKey: .focus)
+        props = try container.decodeIfPresent([String].self, forKey: .props) ?? []
+        others = try container.decodeIfPresent([CreatureKind].self, forKey: .others) ?? []
+        place = try container.decodeIfPresent(StorySetting.self, forKey: .place)
     }
 }
 

@@ -31,7 +31,9 @@ struct OfflineWriterTests {
                 var end = index + 1
                 while end < characters.count, characters[end] == "\"" { current.append(characters[end]); end += 1 }
                 let nextWord = end + 1 < characters.count ? characters[end + 1] : nil
-                if end >= characters.count || (characters[end] == " " && !(nextWord?.isLowercase ?? false)) {
+                let before = String(characters[max(0, index - 3)..<index])
+                let title = ["Mr", "Mrs", "Ms", "Dr"].contains { before.hasSuffix(" " + $0) || before == $0 || before.hasSuffix($0) && before.count == $0.count }
+                if !title, end >= characters.count || (characters[end] == " " && !(nextWord?.isLowercase ?? false)) {
                     result.append(current.trimmingCharacters(in: .whitespaces))
                     current = ""
                 }
@@ -113,13 +115,14 @@ struct OfflineWriterTests {
 
     @Test("a story that would use an avoided word is written another way, still deterministic")
     func avoidedWordsAreWrittenAround() async throws {
-        let plain = try await writer.write(request(seed: 42))
+        let plain = try await writer.write(request(theme: "a fish under the sea", seed: 42))
         let texts = { (story: WrittenStory) in [story.title] + story.pages.map(\.text) }
-        #expect(texts(plain).joined().contains("bubbles"), "the plain story mentions bubbles")
-        var careful = request(seed: 42)
-        careful.avoid = ["bubble", "honey"]
+        // A word this telling uses but another telling need not: the creature met on the way.
+        let word = try #require(["seahorse", "octopus", "crab", "turtle", "whale"].first { texts(plain).joined().contains($0) })
+        var careful = request(theme: "a fish under the sea", seed: 42)
+        careful.avoid = [word, "honey"]
         let story = try await writer.write(careful)
-        #expect(AvoidListMatcher(careful.avoid).firstMatch(in: texts(story)) == nil, "neither bubble(s) nor honey")
+        #expect(AvoidListMatcher(careful.avoid).firstMatch(in: texts(story)) == nil, "neither \(word) nor honey")
         #expect(story.pages.count == 5 && story.pages.last?.scene.action == .sleeping)
         #expect(story.pages[0].text.contains("Mia"))
         #expect(try await writer.write(careful) == story, "the same request gives the same story")
@@ -127,7 +130,7 @@ struct OfflineWriterTests {
         #expect(throws: Never.self) { try GeneratedStoryChecker(avoidList: careful.avoid).check(story, for: careful) }
 
         // A word every story needs cannot be written around: the first story comes back for the checker to refuse.
-        var impossible = request(seed: 42)
+        var impossible = request(theme: "a fish under the sea", seed: 42)
         impossible.avoid = ["the"]
         #expect(try await writer.write(impossible) == plain)
     }
@@ -218,24 +221,21 @@ struct OfflineWriterTests {
         }
     }
 
-    @Test func differentSeedsGiveDifferentShapes() async throws {
-        // Each shape sets itself up with its own line on the first page.
-        let hooks = ["one small adventure before bed": "journey", "liked helping": "helping",
-                     "bedtime was on its way": "wind-down", "had a favourite": "lost and found"]
-        var shapes = Set<String>()
+    @Test func differentSeedsGiveDifferentTellings() async throws {
+        var openings = Set<String>()
         var middles = Set<SceneAction>()
         for seed in UInt64(0)..<24 {
             let story = try await writer.write(request(theme: "a quiet afternoon", age: 6, pages: 6, seed: seed))
-            for (hook, shape) in hooks where story.pages[0].text.contains(hook) { shapes.insert(shape) }
+            openings.insert(story.pages[1].text)
             story.pages.dropFirst().dropLast().forEach { middles.insert($0.scene.action) }
         }
-        #expect(shapes.count == 4)
-        #expect(middles.isSuperset(of: [.walking, .discovering, .hugging, .resting]))
-        let windDown = try await writer.write(request(theme: "bath and bedtime", pages: 6, seed: 1))
-        #expect(windDown.pages[1...4].contains { $0.text.contains("bath") || $0.text.contains("pyjamas") })
+        #expect(openings.count >= 20)
+        #expect(middles.isSuperset(of: [.walking, .standing, .hugging, .helping]))
+        let dark = try await writer.write(request(theme: "afraid of the dark", pages: 6, seed: 1))
+        #expect(dark.pages.contains { $0.text.contains("brave") || $0.text.contains("scared") })
         let lost = try await writer.write(request(theme: "finding the lost button", pages: 6, seed: 1))
-        #expect(lost.pages[0].text.contains("favourite button"))
-        #expect(lost.pages.contains { $0.text.contains("It was the button") || $0.text.contains("There it was") })
+        #expect(lost.pages[0].text.contains("button"))
+        #expect(lost.pages.filter { $0.text.contains("button") }.count >= 4)
     }
 
     @Test(arguments: ["Léa 🌙", "سارة", "mia"])

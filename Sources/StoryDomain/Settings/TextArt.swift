@@ -29,6 +29,13 @@ public enum TextArt {
         case .penguin: "🐧"
         case .elephant: "🐘"
         case .robot: "🤖"
+        case .grownUp: "🧑"
+        case .horse: "🐴"
+        case .fish: "🐟"
+        case .whale: "🐳"
+        case .octopus: "🐙"
+        case .butterfly: "🦋"
+        case .dinosaur: "🦕"
         }
     }
 
@@ -47,6 +54,7 @@ public enum TextArt {
         case .snow: "❄️⛄"
         case .farm: "🚜🌾"
         case .home: "🏠🛏️"
+        case .school: "🏫✏️"
         }
     }
 }

@@ -22,6 +22,12 @@ struct FigurePainter {
         case .bunny, .dog, .fox, .penguin, .turtle: 0.9
         case .cat, .owl: 0.85
         case .mouse: 0.72
+        case .grownUp: 1.12
+        case .horse: 1.15
+        case .whale: 1.3
+        case .dinosaur: 1.1
+        case .octopus: 0.9
+        case .fish, .butterfly: 0.75
         }
     }
 
@@ -40,8 +46,8 @@ struct FigurePainter {
     }
 
     /// Draws `design` with its feet at (x, baseY), looking towards `facing` (+1 right, -1 left).
-    func draw(_ design: CharacterDesign, x: Double, baseY: Double, facing: Double, pose: Pose) {
-        let s = Self.scale(of: design.kind) * (design.kind == .child ? 1.0 : 1.15)
+    func draw(_ design: CharacterDesign, x: Double, baseY: Double, facing: Double, pose: Pose, size: Double = 1) {
+        let s = Self.scale(of: design.kind) * ([.child, .grownUp].contains(design.kind) ? 1.0 : 1.15) * size
         let colors = Colors(design)
         canvas.layer {
             canvas.translate(x, baseY)
@@ -58,6 +64,10 @@ struct FigurePainter {
             }
             if design.kind == .child {
                 child(colors, facing: facing, pose: pose)
+            } else if design.kind == .grownUp {
+                grownUp(colors, facing: facing, pose: pose)
+            } else if let drawn = drawNewCreature(design.kind, colors, facing: facing, pose: pose), drawn {
+                // Drawn by the figures of FigurePainter+Creatures.
             } else if design.kind == .turtle {
                 turtle(colors, facing: facing, pose: pose)
             } else {
@@ -81,6 +91,51 @@ struct FigurePainter {
     private func child(_ c: Colors, facing f: Double, pose: Pose) {
         let sitting = pose == .sitting
         let upper = sitting ? 38.0 : 0
+        childLegs(c, facing: f, pose: pose)
+        canvas.layer {
+            canvas.translate(0, upper)
+            upperBody(c, facing: f, pose: pose)
+        }
+    }
+
+    /// A grown-up: the child's figure on long legs in trousers, a little slimmer head, and for
+    /// grandparents (silver or white hair) a bun and round glasses.
+    private func grownUp(_ c: Colors, facing f: Double, pose: Pose) {
+        let lift = pose == .sitting ? 0.0 : 44
+        if pose != .sitting {
+            let legs: [(Double, Double, Double, Double)] = pose == .walking
+                ? [(-10, -92, -24, -2), (10, -92, 20, -6)] : [(-11, -92, -13, -2), (11, -92, 13, -2)]
+            for leg in legs {
+                canvas.moveTo(leg.0, leg.1)
+                canvas.lineTo(leg.2, leg.3)
+                canvas.stroke(c.accent.darker(0.45), width: 15)
+            }
+            for leg in legs {
+                canvas.ellipse(leg.2 + f * 4, leg.3 + 1, 12, 6.5)
+                canvas.fill(PaintColor.ink)
+            }
+        } else {
+            childLegs(c, facing: f, pose: pose)
+        }
+        canvas.layer {
+            canvas.translate(0, (pose == .sitting ? 38 : 0) - lift)
+            upperBody(c, facing: f, pose: pose)
+            let elder = c.detail.r > 0.7 && c.detail.g > 0.7 && c.detail.b > 0.7
+            if elder {
+                canvas.circle(-f * 4, -186, 15)
+                canvas.fill(c.detail)
+                for side in [-1.0, 1.0] {
+                    canvas.circle(f * 4 + side * 12.5, -138, 8.5)
+                }
+                canvas.stroke(PaintColor.ink, width: 2)
+                canvas.moveTo(f * 4 - 4, -138)
+                canvas.lineTo(f * 4 + 4, -138)
+                canvas.stroke(PaintColor.ink, width: 2)
+            }
+        }
+    }
+
+    private func childLegs(_ c: Colors, facing f: Double, pose: Pose) {
         // Legs.
         let skin = c.body
         let legs: [(Double, Double, Double, Double)] // hip x, hip y, foot x, foot y
@@ -99,8 +154,11 @@ struct FigurePainter {
             canvas.ellipse(leg.2 + f * 3, leg.3 + 1, 10, 6)
             canvas.fill(c.detail.darker(0.35))
         }
-        canvas.layer {
-            canvas.translate(0, upper)
+    }
+
+    private func upperBody(_ c: Colors, facing f: Double, pose: Pose) {
+        let skin = c.body
+        do {
             // Arms behind the body for the far side.
             let hands: [(Double, Double)]
             switch pose {
@@ -165,7 +223,7 @@ struct FigurePainter {
     }
 
     /// Two eyes with highlights (or closed arcs) and a smile.
-    private func face(x: Double, y: Double, eyeGap: Double, eyeSize e: Double, closed: Bool, smile: Double) {
+    func face(x: Double, y: Double, eyeGap: Double, eyeSize e: Double, closed: Bool, smile: Double) {
         for side in [-1.0, 1.0] {
             let ex = x + side * eyeGap
             if closed {

@@ -19,11 +19,12 @@ final class SceneryPainter {
     /// Warm lights (windows, lamps) collected while painting the land, lit after the tint.
     private var lamps: [(x: Double, y: Double, w: Double, h: Double)] = []
 
-    init(canvas: CairoCanvas, width: Double, height: Double, sheet: CharacterSheet, light: Lighting, pan: Double) {
+    init(canvas: CairoCanvas, width: Double, height: Double, sheet: CharacterSheet, setting: StorySetting? = nil,
+         light: Lighting, pan: Double) {
         self.canvas = canvas
         self.width = width
         self.height = height
-        self.setting = sheet.setting
+        self.setting = setting ?? sheet.setting
         self.light = light
         self.pan = pan
         self.ground = PaintColor(sheet.palette.ground)
@@ -48,6 +49,8 @@ final class SceneryPainter {
             bubbles(page: &page)
         case .space:
             paintSpace(world: &world)
+        case .school:
+            paintSchool(world: &world)
         default:
             paintSky(stars: SeededGenerator(seed: 0x5EED, salt: "stars"), cloudSeed: &world)
             canvas.tintedGroup(tint: light.tint, tintAlpha: light.tintAlpha) { paintLand(world: &world, page: &page) }
@@ -396,7 +399,7 @@ final class SceneryPainter {
             fence(y: horizon + 60, color: PaintColor(0.75, 0.55, 0.38))
             hayBale(x: width * 0.1 + pan * 0.8, y: horizon + 110)
             meadowDetails(world: &world, page: &page, flowers: 8, mushrooms: false)
-        case .home, .underwater, .space:
+        case .home, .underwater, .space, .school:
             break
         }
     }
@@ -685,25 +688,126 @@ final class SceneryPainter {
         canvas.glow(x: width * 0.3, y: 140, radius: 220, color: PaintColor(0.6, 0.3, 0.8), alpha: 0.25)
         var stars = SeededGenerator(seed: 0x5EED, salt: "space-stars")
         paintStars(count: 120, maxY: height * 0.8, gen: &stars)
-        let planetX = width * 0.78 + pan * 0.2
-        canvas.setRadialGradient(x: planetX - 15, y: 110, r0: 5, r1: 60, stops: [(0, accent.lighter(0.4), 1), (1, accent.darker(0.2), 1)])
-        canvas.circle(planetX, 120, 50)
-        canvas.fill()
-        canvas.ellipse(planetX, 120, 82, 14)
-        canvas.ellipse(planetX, 118, 66, 8)
-        canvas.fillEvenOdd(PaintColor(1.0, 0.85, 0.6), alpha: 0.85)
-        canvas.circle(width * 0.15 + pan * 0.3, 90, 22)
-        canvas.fill(PaintColor(0.5, 0.75, 0.95))
-        rocket(x: width * 0.5 + rnd(&world, -80...80) + pan * 0.4, y: 150 + rnd(&world, -30...30))
-        canvas.tintedGroup(tint: light.tint, tintAlpha: light.tintAlpha * 0.4) {
-            hills(baseY: horizon + 55, amplitude: 14, wavelength: 130, phase: 0.7, color: ground.mixed(with: PaintColor(0.7, 0.7, 0.78), 0.5))
-            for _ in 0..<6 {
-                let x = rnd(&world, 0...width) + pan * 0.8, y = rnd(&world, horizon + 90...height - 20)
-                canvas.ellipse(x, y, 26, 8)
-                canvas.fill(.black, alpha: 0.15)
+        earth(x: Self.earthCentre(width: width).x + pan * 0.2, y: Self.earthCentre(width: width).y)
+        canvas.tintedGroup(tint: light.tint, tintAlpha: light.tintAlpha * 0.3) {
+            // The moon's grey surface, gently rolling, with craters.
+            let grey = PaintColor(0.72, 0.72, 0.76)
+            hills(baseY: horizon + 20, amplitude: 18, wavelength: 160, phase: 0.7, color: grey.darker(0.15))
+            hills(baseY: horizon + 50, amplitude: 12, wavelength: 120, phase: 2.1, color: grey)
+            for k in 0..<7 {
+                let x = (Double(k) + rnd(&world, 0.1...0.9)) * width / 7 + pan * 0.8
+                let y = rnd(&world, horizon + 80...height - 30), r = rnd(&world, 18...42)
+                crater(x: x, y: y, radius: r, color: grey)
             }
         }
     }
+
+    /// Where Earth hangs in the moon's sky, in scene units (the illustrator's description uses it).
+    static func earthCentre(width: Double) -> (x: Double, y: Double) { (width * 0.8, 105) }
+    static let earthRadius = 44.0
+    static let earthBlue = PaintColor(0.20, 0.45, 0.85)
+
+    /// The blue and green Earth with white clouds.
+    private func earth(x: Double, y: Double) {
+        let r = Self.earthRadius
+        canvas.glow(x: x, y: y, radius: r * 2.4, color: PaintColor(0.5, 0.7, 1.0), alpha: 0.35)
+        canvas.group(bounds: (x - r - 2, y - r - 2, 2 * r + 4, 2 * r + 4)) {
+            canvas.circle(x, y, r)
+            canvas.fill(Self.earthBlue)
+            for (dx, dy, rx, ry) in [(-14.0, -10.0, 16.0, 11.0), (12, 12, 13, 16), (20, -22, 9, 6)] {
+                canvas.ellipse(x + dx, y + dy, rx, ry)
+                canvas.fill(PaintColor(0.30, 0.68, 0.35))
+            }
+            canvas.ellipse(x - 4, y + 24, 20, 4)
+            canvas.ellipse(x + 6, y - 30, 16, 3.5)
+            canvas.fill(.white, alpha: 0.85)
+            canvas.circle(x + r * 0.35, y + r * 0.1, r)
+            canvas.fill(.black, alpha: 0.18)
+        }
+    }
+
+    private func crater(x: Double, y: Double, radius r: Double, color: PaintColor) {
+        canvas.ellipse(x, y, r, r * 0.38)
+        canvas.fill(color.darker(0.28))
+        canvas.ellipse(x + r * 0.08, y + r * 0.06, r * 0.82, r * 0.28)
+        canvas.fill(color.darker(0.12))
+        canvas.arc(x, y, r, from: 0.05 * .pi, to: 0.95 * .pi)
+        canvas.stroke(color.lighter(0.3), width: 2.5)
+    }
+
+    /// A classroom: wall, green blackboard, a big window with the sky, paintings and a row of desks.
+    private func paintSchool(world: inout SeededGenerator) {
+        let frame = Self.schoolWindow(width: width)
+        let (winX, winY, winW, winH) = (frame.x + pan * 0.2, frame.y, frame.w, frame.h)
+        canvas.layer {
+            canvas.rect(winX, winY, winW, winH)
+            canvas.clip()
+            canvas.translate(winX - width * 0.3, winY)
+            canvas.scale(1, winH / (horizon + 20))
+            var none = SeededGenerator(seed: 2, salt: "school-window")
+            paintSky(stars: SeededGenerator(seed: 0x5EED, salt: "stars"), cloudSeed: &none)
+        }
+        let dim = light.isDark ? light.tintAlpha * 0.6 : light.tintAlpha * 0.4
+        canvas.tintedGroup(tint: light.tint, tintAlpha: dim) {
+            let wall = PaintColor(0.96, 0.92, 0.80)
+            canvas.rect(0, 0, width, 370)
+            canvas.rect(winX, winY, winW, winH)
+            canvas.fillEvenOdd(wall)
+            canvas.rect(0, 250, width, 120)
+            canvas.fill(accent.mixed(with: wall, 0.7))
+            canvas.rect(winX - 8, winY - 8, winW + 16, winH + 16)
+            canvas.rect(winX, winY, winW, winH)
+            canvas.fillEvenOdd(.white)
+            canvas.rect(winX + winW / 2 - 3, winY, 6, winH)
+            canvas.fill(.white)
+            // The blackboard, with chalk: a sun, "ABC" strokes and a star.
+            let board = Self.blackboard(width: width)
+            let bx = board.x + pan * 0.2
+            canvas.roundedRect(bx - 8, board.y - 8, board.w + 16, board.h + 16, radius: 4)
+            canvas.fill(PaintColor(0.55, 0.38, 0.22))
+            canvas.rect(bx, board.y, board.w, board.h)
+            canvas.fill(Self.boardGreen)
+            canvas.circle(bx + 46, board.y + 44, 18)
+            canvas.stroke(.white, width: 2.5, alpha: 0.85)
+            for k in 0..<3 {
+                let lx = bx + 100 + Double(k) * 34
+                canvas.moveTo(lx, board.y + 70); canvas.lineTo(lx + 12, board.y + 30); canvas.lineTo(lx + 24, board.y + 70)
+            }
+            canvas.stroke(.white, width: 2.5, alpha: 0.85)
+            // Paintings on the wall.
+            let paints = [PaintColor(0.95, 0.5, 0.4), PaintColor(0.5, 0.75, 0.95), PaintColor(0.98, 0.85, 0.3)]
+            for (k, colour) in paints.enumerated() {
+                let px = bx + board.w + 40 + Double(k) * 60
+                guard px + 44 < winX - 10 else { break }
+                canvas.rect(px, 90 + Double(k % 2) * 30, 44, 54)
+                canvas.fill(.white)
+                canvas.circle(px + 22, 117 + Double(k % 2) * 30, 14)
+                canvas.fill(colour)
+            }
+            // Floor.
+            canvas.setLinearGradient(x0: 0, y0: 370, x1: 0, y1: height,
+                                     stops: [(0, PaintColor(0.72, 0.55, 0.38), 1), (1, PaintColor(0.80, 0.63, 0.45), 1)])
+            canvas.rect(0, 370, width, height - 370)
+            canvas.fill()
+            // A row of little desks at the back, each with a pot of crayons.
+            for k in 0..<5 {
+                let dx = Double(k) * width / 5 + 30 + pan * 0.6
+                canvas.rect(dx, 338, 110, 12)
+                canvas.fill(Self.deskBrown)
+                canvas.rect(dx + 8, 350, 7, 40)
+                canvas.rect(dx + 95, 350, 7, 40)
+                canvas.fill(Self.deskBrown.darker(0.2))
+                canvas.rect(dx + 40, 322, 14, 16)
+                canvas.fill(paints[k % 3])
+            }
+            _ = rnd(&world, 0...1)
+        }
+    }
+
+    static let boardGreen = PaintColor(0.16, 0.36, 0.26)
+    static let deskBrown = PaintColor(0.62, 0.42, 0.25)
+    static func blackboard(width: Double) -> (x: Double, y: Double, w: Double, h: Double) { (width * 0.08, 60, 240, 150) }
+    static func schoolWindow(width: Double) -> (x: Double, y: Double, w: Double, h: Double) { (width * 0.7, 60, 170, 170) }
 
     private func rocket(x: Double, y: Double) {
         canvas.layer {
@@ -809,7 +913,7 @@ final class SceneryPainter {
     }
 
     private func lightLamps() {
-        guard light.isDark || setting == .home else { return }
+        guard light.isDark || setting == .home || setting == .school else { return }
         let warm = PaintColor(1.0, 0.82, 0.45)
         let strength = light.isDark ? 1.0 : 0.35
         for lamp in lamps {

@@ -4,7 +4,6 @@ import StoryDomain
 /// setting, the light and what is happening. Uses only the sheet's generated looks, never family text.
 struct ImagePromptBuilder: Sendable {
     let sheet: CharacterSheet
-    let lexicon: SettingLexicon
 
     func prompt(for scene: PageScene) -> String {
         var cast = TextTools.capitalisingFirst(sheet.hero.looks)
@@ -12,10 +11,12 @@ struct ImagePromptBuilder: Sendable {
             cast += ", together with \(companion.looks)"
         }
         var parts = [
-            "A gentle picture-book illustration. \(cast), \(scene.action.pictureWords(path: lexicon.path)).",
-            "Setting: \(sheet.settingDescription), \(light(scene.timeOfDay)).",
+            "A gentle picture-book illustration. \(cast), \(scene.action.pictureWords()).",
+            "Setting: \(scene.place == .home ? "a cosy bedroom at home" : sheet.settingDescription), \(light(scene.timeOfDay)).",
         ]
         if let focus = scene.focus { parts.append("In focus: \(focus).") }
+        let others = scene.others.map { $0 == .grownUp ? "a kind grown-up" : TextTools.withArticle($0.rawValue) }
+        if !others.isEmpty { parts.append("Also in the picture: \(others.joined(separator: " and ")).") }
         parts.append("Soft storybook watercolour, gentle, for young children; warm, calm colours, no text.")
         return parts.joined(separator: " ")
     }

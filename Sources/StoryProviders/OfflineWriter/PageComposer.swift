@@ -42,7 +42,7 @@ struct PageComposer {
         for template in tail {
             if let text = firstFitting(template, renderer: renderer, budget: limit - reserve) {
                 tailTexts.append(text)
-                used.insert(text)
+                used.insert(Self.key(text))
                 reserve += TextTools.wordCount(text)
             }
         }
@@ -51,7 +51,7 @@ struct PageComposer {
         func add(_ template: String) -> Bool {
             guard let text = firstFitting(template, renderer: renderer, budget: limit - reserve - total) else { return false }
             sentences.append(text)
-            used.insert(text)
+            used.insert(Self.key(text))
             total += TextTools.wordCount(text)
             return true
         }
@@ -87,8 +87,19 @@ struct PageComposer {
         for alternative in template.split(separator: "|") {
             guard let text = renderer.render(String(alternative)) else { continue }
             let words = TextTools.wordCount(text)
-            if words <= band.maxWordsPerSentence, words <= budget, !used.contains(text) { return text }
+            if words <= band.maxWordsPerSentence, words <= budget, !used.contains(Self.key(text)) { return text }
         }
         return nil
+    }
+
+    /// A sentence without its opening connective, lower-cased: "Soon Mia smiled." and "Mia smiled."
+    /// are the same sentence, told once.
+    static func key(_ text: String) -> String {
+        var rest = Substring(text)
+        for word in OfflineStoryWriter.connectives where rest.hasPrefix(word + " ") {
+            rest = rest.dropFirst(word.count + 1)
+            break
+        }
+        return rest.lowercased()
     }
 }

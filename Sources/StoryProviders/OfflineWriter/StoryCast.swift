@@ -1,20 +1,23 @@
 import StoryDomain
 
-/// The story-wide values every sentence can use: names, the companion's ways, the place, what the
-/// theme is about (in the lexicon's words only), and the creature and treasure a story revolves around.
+/// The story-wide values every sentence can use: names, the companion's ways, the place and its
+/// spots and sights, the key thing and the creature a story revolves around. Every value is the
+/// writer's own, the world's or the lexicon's, except the hero's and companion's names.
 struct StoryCast: Sendable {
     let renderer: TemplateRenderer
-    /// The creature the hero helps ("little hedgehog").
+    /// The thing that matters ("bell"), singular, from the theme when it names one.
+    let key: String
+    /// The creature met and helped ("shy whale"), and how it is drawn.
     let critter: String
-    /// What that creature sees from home ("ring of tiny mushrooms").
-    let clue: String
-    /// The hero's favourite thing in a lost-and-found story.
-    let treasure: String
+    let critterKind: CreatureKind?
+    /// A grown-up of the theme who is not the companion ("Grandma"), drawn as a figure of their own.
+    let grownUp: String?
+    /// A person of the theme said with an article ("little brother", "knight"), and how it is drawn.
+    let person: String?
+    let personKind: CreatureKind?
 
-    private static let treasures = [
-        "little wooden boat", "blue glass marble", "knitted hat", "star-shaped button", "toy lantern",
-        "tiny silver bell", "red ribbon", "painted pebble",
-    ]
+    /// People drawn as children; any other person of a theme is drawn as a grown-up.
+    private static let childPeople: Set<String> = ["brother", "sister", "baby", "friend", "cousin", "twin", "prince", "princess"]
 
     private static let moves: [CreatureKind: String] = [
         .dragon: "flapped tiny wings", .bunny: "gave a happy hop", .bear: "gave a big, soft stretch",
@@ -22,6 +25,9 @@ struct StoryCast: Sendable {
         .owl: "fluffed up soft feathers", .unicorn: "tossed a shimmering mane", .mouse: "twitched a tiny nose",
         .turtle: "poked out a slow, smiling head", .penguin: "waddled a happy waddle",
         .elephant: "swung a little trunk", .robot: "blinked a friendly light", .child: "skipped a little skip",
+        .grownUp: "smiled a warm, crinkly smile", .horse: "tossed a long mane", .fish: "flicked a shiny tail",
+        .whale: "blew a fountain of bubbles", .octopus: "waved all eight arms", .butterfly: "fluttered bright wings",
+        .dinosaur: "swished a long tail",
     ]
 
     private static let sounds: [CreatureKind: String] = [
@@ -29,61 +35,101 @@ struct StoryCast: Sendable {
         .cat: "purred a sleepy purr", .dog: "gave a soft, happy woof", .fox: "gave a tiny, yippy yawn",
         .owl: "hooted a soft hoo-hoo", .unicorn: "gave a gentle whinny", .mouse: "squeaked a tiny squeak",
         .turtle: "hummed a slow, slow tune", .penguin: "gave a cheerful squawk", .elephant: "trumpeted a tiny toot",
-        .robot: "beeped a soft beep-boop", .child: "hummed a happy tune",
+        .robot: "beeped a soft beep-boop", .child: "hummed a happy tune", .grownUp: "hummed an old, happy song",
+        .horse: "gave a soft neigh", .fish: "blew a string of bubbles", .whale: "sang a long, low whale song",
+        .octopus: "gave a bubbly giggle", .butterfly: "danced in the air", .dinosaur: "gave a small, friendly roar",
     ]
 
-    init(sheet: CharacterSheet, lexicon: SettingLexicon, reading: ThemeReading, rng: inout SeededGenerator) {
+    private static let critterWords = ["little", "friendly", "small", "shy"]
+
+    init(sheet: CharacterSheet, world: StoryWorld, reading: ThemeReading, shape: StoryShape,
+         variation: ShapeScript.Variation, rng: inout SeededGenerator) {
         let hero = sheet.hero.name
         var values: [String: String] = [
-            "hero": hero, "we": hero, "trait": sheet.hero.trait,
-            "place": lexicon.place, "inPlace": lexicon.inPlace, "path": lexicon.path, "home": lexicon.home,
-            "nearDesc": "\(lexicon.nearWord) \(sheet.settingDescription)",
+            "hero": hero, "we": hero, "trait": sheet.hero.trait, "friendOrHero": hero,
+            "place": world.place, "inPlace": world.inPlace, "inPlaceCap": TextTools.capitalisingFirst(world.inPlace),
+            "toPlace": world.toPlace, "home": world.home, "goal": world.goal.short, "goalLong": world.goal.long,
         ]
         if let friend = sheet.companion {
             let name = OfflineStoryWriter.stripBraces(friend.name)
             values["friend"] = name
+            values["friendOrHero"] = name
             values["we"] = "\(hero) and \(name)"
             if let first = name.first, first.isUppercase { values["friendProper"] = name }
-            values["friendLooks"] = friend.looks
-            if friend.kind != .child { values["aFriendKind"] = TextTools.withArticle("\(friend.kind.rawValue) friend") }
+            if friend.kind == .grownUp {
+                values["friendGrown"] = name
+            } else if friend.kind != .child {
+                values["aFriendKind"] = TextTools.withArticle("\(Self.critterWords[Int(rng.next(upperBound: UInt32(4)))]) \(Self.kindWord(friend.kind))")
+            }
             values["friendTrait"] = friend.trait
             values["friendMove"] = Self.moves[friend.kind] ?? "gave a happy wiggle"
             values["friendSound"] = Self.sounds[friend.kind] ?? "hummed a happy tune"
         }
-        if let about = reading.about(in: sheet.setting) { values["about"] = about }
-        let drawnCritter = lexicon.critters[Int(rng.next(upperBound: UInt32(lexicon.critters.count)))]
-        critter = Self.themeCritter(reading, sheet: sheet) ?? drawnCritter
-        clue = lexicon.things[Int(rng.next(upperBound: UInt32(lexicon.things.count)))]
-        let drawn = Self.treasures[Int(rng.next(upperBound: UInt32(Self.treasures.count)))]
-        treasure = reading.lostObject ?? drawn
-        values["critter"] = TextTools.withArticle(critter)
+
+        // The key thing: what the theme says is lost, else its first object, else one of the place's.
+        let drawnKinds = Set([sheet.hero.kind] + (sheet.companion.map { [$0.kind] } ?? []))
+        key = reading.lostObject ?? reading.objects.first
+            ?? world.treasures[Int(rng.next(upperBound: UInt32(world.treasures.count)))]
+        values["key"] = key
+        values["theKey"] = "the \(key)"
+        values["aKey"] = TextTools.withArticle(key)
+
+        // The creature: one of the theme's not drawn as hero or companion, else one of the place's.
+        let worldCritters = world.critters.filter { $0.kind.map { !drawnKinds.contains($0) } ?? true }
+        let pool = worldCritters.isEmpty ? world.critters : worldCritters
+        let drawn = pool[Int(rng.next(upperBound: UInt32(pool.count)))]
+        if let themed = reading.creatures.first(where: { $0.kind.map { !drawnKinds.contains($0) } ?? true }) {
+            critter = themed.describers.isEmpty
+                ? "\(Self.critterWords[Int(rng.next(upperBound: UInt32(4)))]) \(themed.word)" : themed.phrase
+            critterKind = themed.kind
+        } else {
+            let word = drawn.word
+            critter = word.contains(" ") ? word : "\(Self.critterWords[Int(rng.next(upperBound: UInt32(4)))]) \(word)"
+            critterKind = drawn.kind
+        }
+        values["critter"] = critter
+        values["aCritter"] = TextTools.withArticle(critter)
+        values["aCritterCap"] = TextTools.capitalisingFirst(TextTools.withArticle(critter))
         values["theCritter"] = "the \(critter)"
-        values["clue"] = TextTools.withArticle(clue)
-        values["clueCap"] = TextTools.capitalisingFirst(TextTools.withArticle(clue))
-        values["treasure"] = treasure
+        values["friendOrCritter"] = values["friend"] ?? "the \(critter)"
+
+        let companionName = sheet.companion?.name
+        grownUp = reading.people.first(where: { $0.isProper && $0.word != companionName })?.word
+        if let grownUp { values["grown"] = grownUp }
+        if let place = reading.places.first(where: { $0.setting == nil }) { values["themePlace"] = place.phrase }
+        if let figure = reading.people.first(where: { !$0.isProper }) {
+            person = figure.phrase
+            personKind = Self.childPeople.contains(figure.word) ? .child : .grownUp
+            values["aPerson"] = TextTools.withArticle(figure.phrase)
+            values["aPersonCap"] = TextTools.capitalisingFirst(TextTools.withArticle(figure.phrase))
+        } else {
+            person = nil
+            personKind = nil
+        }
+
+        var spots = world.spots
+        spots.shuffle(using: &rng)
+        var sights = world.sights
+        sights.shuffle(using: &rng)
+        for index in 0..<5 {
+            let spot = spots[index % spots.count]
+            values["spot\(index + 1)"] = spot
+            values["spot\(index + 1)Cap"] = TextTools.capitalisingFirst(spot)
+            values["sight\(index + 1)"] = sights[index % sights.count]
+            values["sight\(index + 1)Cap"] = TextTools.capitalisingFirst(sights[index % sights.count])
+        }
+        var greetings = world.greetings
+        greetings.shuffle(using: &rng)
+        values["gn1"] = greetings[0]
+        values["gn2"] = greetings[1]
         renderer = TemplateRenderer(values: values)
     }
 
-    /// A creature of the theme that is neither the hero nor the companion, to meet and help
-    /// ("shy whale", "little dinosaur"): the lexicon's words, never the family's.
-    static func themeCritter(_ reading: ThemeReading, sheet: CharacterSheet) -> String? {
-        let drawn: Set<CreatureKind> = Set([sheet.hero.kind] + (sheet.companion.map { [$0.kind] } ?? []))
-        guard let creature = reading.creatures.first(where: { $0.kind.map { !drawn.contains($0) } ?? true }) else {
-            return nil
-        }
-        return creature.describers.isEmpty ? "little \(creature.word)" : creature.phrase
-    }
-
-    /// What a page pictures in focus.
-    func focus(_ focus: Beat.Focus, page: [String: String]) -> String? {
-        switch focus {
-        case .none: nil
-        case .thing: page["thing"]
-        case .passing: page["passing"]
-        case .critter: TextTools.withArticle(critter)
-        case .clue: TextTools.withArticle(clue)
-        case .treasure: TextTools.withArticle(treasure)
-        case .fixed(let text): text
+    /// The plain word for a kind ("grown-up" is never said: grown-ups have names).
+    static func kindWord(_ kind: CreatureKind) -> String {
+        switch kind {
+        case .grownUp: "grown-up"
+        default: kind.rawValue
         }
     }
 }

@@ -5,7 +5,7 @@ import StoryDomain
 /// own or the lexicon's: the family's theme text never reaches a title.
 enum StoryTitler {
     static func title(shape: StoryShape, heroName: String, request: StoryRequest, sheet: CharacterSheet,
-                      reading: ThemeReading, cast: StoryCast, rng: inout SeededGenerator) -> String {
+                      reading: ThemeReading, cast: StoryCast, world: StoryWorld, rng: inout SeededGenerator) -> String {
         var options: [String] = []
         if let companion = sheet.companion {
             if request.companion == nil, let creature = reading.creature(of: companion.kind) {
@@ -15,10 +15,12 @@ enum StoryTitler {
             }
         }
         switch shape {
-        case .journey: options.append("\(heroName) and the \(SettingLexicon.forSetting(sheet.setting).titlePlace)")
+        case .journey: options.append("\(heroName) and the \(world.titlePlace)")
         case .helping: options.append("\(heroName) and the \(TextTools.titleCased(cast.critter))")
-        case .windDown: options.append("Goodnight, \(heroName)")
-        case .lostAndFound: options.append("\(heroName) and the Lost \(TextTools.titleCased(cast.treasure))")
+        case .smallFear: options.append("Brave \(heroName) \(TextTools.titleCased(world.inPlace))")
+        case .firstTime: options.append("\(heroName)'s First Time \(TextTools.titleCased(world.inPlace))")
+        case .celebration: options.append("A Party \(TextTools.titleCased(world.inPlace))")
+        case .quest: options.append("\(heroName) and the Lost \(TextTools.titleCased(cast.key))")
         }
         if let themed = reading.title(in: sheet.setting) {
             options.append(themed)

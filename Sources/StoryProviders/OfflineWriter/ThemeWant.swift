@@ -26,6 +26,16 @@ enum ThemeWant: String, Sendable, CaseIterable {
     case music
     /// Growing things: seeds, plants, getting bigger.
     case growing
+    /// Trying or learning something, and trying again.
+    case trying
+    /// Waiting patiently.
+    case patience
+    /// A party, a picnic, a feast.
+    case party
+    /// Sharing and taking turns.
+    case sharing
+    /// Saying sorry and making things right.
+    case sorry
 
     /// A short noun phrase for "a story about …", in the writer's own words.
     var phrase: String {
@@ -43,6 +53,11 @@ enum ThemeWant: String, Sendable, CaseIterable {
         case .bravery: "being brave"
         case .music: "a happy song"
         case .growing: "growing something new"
+        case .trying: "trying something new"
+        case .patience: "waiting patiently"
+        case .party: "a happy party"
+        case .sharing: "sharing"
+        case .sorry: "making things right"
         }
     }
 }

@@ -1,0 +1,194 @@
+/// Lines every story may use, whatever its shape: the hello and the companion on the first page,
+/// the way to bed on the last, and fillers (the sky over the place, the companion, feelings) that
+/// bring a page to its length. Every line names someone or the place, so none reads the same
+/// across many families' stories.
+enum CommonLines {
+    typealias L = StoryWorld.Lines
+
+    static let hello = L(
+        short: ["This is {hero}.", "Here is {hero}.", "Meet {hero}.", "Look, it's {hero}!", "Say hello to {hero}.",
+                "Hello, {hero}!", "{hero} was {trait}."],
+        long: ["Once upon a time there was a child called {hero}, who was {trait}.",
+               "There was once someone called {hero}, who was {trait} and full of questions.",
+               "Once upon a time, not so very long ago, there lived {hero}, who was {trait}.",
+               "This is a story about {hero}, who was {trait} and loved little adventures."])
+
+    static let friend = L(
+        short: ["{hero} had {aFriendKind} called {friendProper}.", "{friend} came too.", "{hero} went with {friend}.",
+                "{friendGrown} held {hero}'s hand."],
+        long: ["{hero}'s friend {friendProper}, {aFriendKind} who was {friendTrait}, came along too.",
+               "{friend}, who was {friendTrait}, came along, as {friend} always did.",
+               "{friendGrown} came along too, with a big bag of snacks and an even bigger smile.",
+               "Close beside {hero}, as always, was {friend}."])
+
+    /// The companion when it came from the theme: always says what it is ("a little penguin").
+    static let friendKind = L(
+        short: ["{hero} had {aFriendKind} called {friendProper}.", "{friendProper} was {aFriendKind}.",
+                "{hero}'s friend was {aFriendKind} called {friendProper}."],
+        long: ["{hero}'s friend {friendProper}, {aFriendKind} who was {friendTrait}, came along too.",
+               "Beside {hero} was {friendProper}, {aFriendKind} who was {friendTrait}.",
+               "{friendProper} came too: {aFriendKind}, and {friendTrait} with it."])
+
+    /// A place of the theme that has no world of its own ("a museum", "the zoo"): said, on the first page.
+    static let themePlace = L(
+        short: ["Today they went to {themePlace}.", "{hero} went to {themePlace}.", "Off they went to {themePlace}."],
+        long: ["Today was the day for a visit to {themePlace}, and {hero} could hardly wait.",
+               "{hero} had been looking forward to {themePlace} all week long.",
+               "The plan for the day was {themePlace}, and nothing could have been better."])
+
+    /// A grown-up of the theme who is not the companion.
+    static let grown = L(
+        short: ["{grown} came too.", "{grown} came along, smiling.", "{grown} was there too."],
+        long: ["{grown} came along too, with a big bag of snacks and an even bigger smile.",
+               "{grown} walked beside them, pointing out all the best things.",
+               "{grown} came too, because some days are better shared."])
+
+    /// A person of the theme ("a little brother", "a knight").
+    static let person = L(
+        short: ["{aPersonCap} came too.", "{hero} met {aPerson}.", "{aPersonCap} waved hello."],
+        long: ["{aPersonCap} came along as well, which made everything twice as exciting.",
+               "On the way, {hero} met {aPerson}, who waved a cheerful hello and came along.",
+               "{aPersonCap} joined them too, eager to see everything."])
+
+    static let bedtime = L(
+        short: ["{hero} got into bed at {home}.", "{hero} snuggled into bed.", "{hero} put on pyjamas and hopped into bed.",
+                "At {home}, {hero} climbed into bed.", "{hero} found a cosy bed at {home}."],
+        long: ["Back at {home}, {hero} had a warm drink, put on soft pyjamas and climbed into bed.",
+               "At {home}, {hero} slid under the blanket, warm and heavy-eyed, thinking over the day.",
+               "Soon {hero} was tucked up in bed at {home}, with the blanket pulled right up to the chin."])
+
+    static let tuckIn = L(
+        short: ["{friendGrown} tucked {hero} in.", "{friend} snuggled close.", "{friend} curled up nearby."],
+        long: ["{friendGrown} tucked the blanket in all around and gave {hero} a goodnight kiss.",
+               "{friend} curled up nearby, already breathing in slow, soft puffs.",
+               "{friend} snuggled close and gave one last enormous yawn."])
+
+    static let goodnight = L(
+        short: ["Goodnight, {gn1}. Goodnight, {gn2}.", "Goodnight, {gn1}. Goodnight, {gn2}. Goodnight, {hero}."],
+        long: ["{hero} whispered goodnight to {theKey}, to the {gn1} and to the {gn2}.",
+               "Far away, the {gn1} and the {gn2} settled down to sleep as well."])
+
+    static let sleep = L(
+        short: ["{hero} closed their eyes and fell fast asleep.", "And {hero} fell fast asleep.", "Soon {hero} was fast asleep.",
+                "{hero} yawned and went to sleep.", "Sleep tight, {hero}. Sleep tight.", "Shh, {hero} was asleep."],
+        long: ["With one last yawn, {hero} closed their eyes and drifted off to sleep.",
+               "{hero} closed their eyes, and was asleep before the next breath.",
+               "And {hero} drifted off into a deep and peaceful sleep, dreaming of {place}."])
+
+    /// Extra meetings and sights that stretch a long story, one per extra page.
+    static let wander: [L] = [
+        L(short: ["{we} passed {sight4}.", "Look, {hero}, {sight4}!"],
+          long: ["Along the way, {we} passed {sight4}, and stopped to look for a while.",
+                 "On they went {inPlace}, past {sight4}, which made {hero} smile."]),
+        L(short: ["{we} rested {spot4}.", "{we} sat down {spot4} for a snack."],
+          long: ["{we} rested {spot4} and shared a snack, listening to the sounds {inPlace}.",
+                 "They sat down {spot4} for a little rest, and {hero} felt happy all over."]),
+        L(short: ["{we} saw {sight5}.", "Ooh, {hero} saw {sight5}!"],
+          long: ["Then {we} found {sight5}, which nobody had ever mentioned, and that made it even better.",
+                 "A little further on there was {sight5}, and {hero} decided it was a good sign."]),
+        L(short: ["{we} played {spot5}.", "{we} danced {spot5}."],
+          long: ["For a while {we} played {spot5}, laughing and making up a silly game.",
+                 "{spot5Cap} {we} made up a dance, which was mostly wiggling and twirling."]),
+        L(short: ["{hero} found {sight2}.", "{hero} waved at {sight3}."],
+          long: ["{hero} stopped to look closely at {sight2}, because small things are often the most interesting.",
+                 "They took the long way round, past {sight3}, just because it was lovely."]),
+    ]
+
+    // MARK: - Keeping the theme on the page
+
+    /// For a page that would not mention the theme's thing: it is there, carried along.
+    static let keepsake = L(
+        short: ["{hero} held {theKey} tight.", "{theKey} came along too.", "{hero} kept {theKey} safe.",
+                "{hero} looked at {theKey} and smiled.", "{friend} looked after {theKey} for a while."],
+        long: ["{hero} kept {theKey} close the whole way, just in case it was needed.",
+               "Every now and then, {hero} checked that {theKey} was still safe.",
+               "{friend} carried {theKey} for a while, very carefully, as if it were made of glass.",
+               "{hero} held {theKey} up so that it could see {place} too."])
+
+    /// For a page where the theme's thing is lost: it is missed.
+    static let missing = L(
+        short: ["Where could {theKey} be?", "{hero} thought about {theKey}.", "{hero} missed {theKey}."],
+        long: ["{hero} kept thinking about {theKey}, and where it might be hiding.",
+               "Wherever {theKey} was, {hero} hoped it was somewhere cosy.",
+               "Every shiny thing made {hero} think of {theKey} for a moment."])
+
+    /// For a page that would not mention the theme's creature when it is the companion.
+    static let companionHere = L(
+        short: ["{friend} {friendMove}.", "{friend} {friendSound}.", "{friend} stayed close to {hero}.", "{friend} was right there too."],
+        long: ["{friend}, who was {friendTrait}, stayed close to {hero} the whole time.",
+               "Every so often, {friend} {friendSound}, which always made {hero} smile.",
+               "{friend} {friendMove}, and {hero} laughed softly, because it was impossible not to."])
+
+    /// For a page that would not mention the theme's creature when it is met on the way.
+    static let critterHere = L(
+        short: ["{theCritter} came along too.", "{theCritter} stayed close.", "{theCritter} was there too."],
+        long: ["{theCritter} came along as well, curious about everything.",
+               "{theCritter} stayed close by, watching with bright, interested eyes."])
+
+    // MARK: - Fillers
+
+    static func sky(_ phase: StoryWorld.Phase) -> L {
+        switch phase {
+        case .day:
+            L(short: ["The sun was warm over {place}.", "White clouds drifted over {place}.", "The sky over {place} was big and blue."],
+              long: ["The afternoon sun was warm over {place}, and white clouds sailed across the sky like slow, friendly ships.",
+                     "Sunlight slipped through everything it could find {inPlace}, making little pools of gold."])
+        case .evening:
+            L(short: ["The light {inPlace} turned soft and gold.", "The sun sank low over {place}.", "The sky over {place} turned pink."],
+              long: ["The light {inPlace} was turning golden now, the honey-coloured light that makes everything look kind.",
+                     "The sun hung low and lazy over {place}, as though it, too, was thinking about bed."])
+        case .night:
+            L(short: ["Stars came out over {place}.", "The moon rose over {place}.", "The sky over {place} grew dark and blue."],
+              long: ["Dusk settled softly over {place}, turning the sky a deep, velvety blue with the first brave star.",
+                     "The first stars peeped out over {place}, one by one, like sleepy eyes opening."])
+        }
+    }
+
+    /// More about the place, in any world.
+    static let placeFillers = L(
+        short: ["{we} looked all around {place}.", "{hero} loved it {inPlace}.", "There was so much to see {inPlace}.",
+                "{hero} waved at {place}.", "{hero} peeked all around {place}.", "Everything {inPlace} felt new."],
+        long: ["There was so much to see {inPlace} that {hero} hardly knew where to look first.",
+               "{hero} decided that {place} was one of the most interesting places in the whole world.",
+               "Every corner of {place} seemed to hold a small surprise, if you looked carefully enough.",
+               "{hero} tried to keep every detail of {place} safe, like a picture in a pocket.",
+               "The air {inPlace} smelled of adventures, {hero} decided, and of something sweet that had no name.",
+               "{hero} stood still for a moment and listened to all the small, busy sounds {inPlace}.",
+               "It seemed to {hero} that {place} had been waiting all day for someone to come and visit.",
+               "{hero} noticed how the light {inPlace} changed a little with every step, as if it were following them."])
+
+    /// Quiet lines for the last page, in bed.
+    static let bedFillers = L(
+        short: ["{hero}'s pillow was soft.", "{hero} gave a big yawn.", "{hero} was warm and cosy.", "{hero}'s eyes felt heavy.",
+                "{hero} thought about {place}.", "The night-light glowed for {hero}."],
+        long: ["{hero} thought back over the whole day {inPlace}, one happy picture at a time.",
+               "The blanket was warm and heavy, and {hero}'s eyes grew heavier still.",
+               "Somewhere, far away, {place} was going to sleep too.",
+               "The house was quiet, and {hero} listened to it settle, creak by gentle creak."])
+
+    static let friendFillers = L(
+        short: ["{friend} {friendMove}.", "{friend} {friendSound}.", "{friend} stayed close to {hero}.", "{friend} looked very pleased.",
+                "{friend} held {hero}'s hand.", "{friend} looked all around."],
+        long: ["{friend}, who was {friendTrait}, stayed close to {hero} the whole time.",
+               "Every so often, {friend} {friendSound}, which always made {hero} smile.",
+               "{friend} {friendMove}, and {hero} laughed softly, because it was impossible not to.",
+               "{friend} walked so close to {hero} that their shoulders bumped, which made them both giggle.",
+               "{friend} pointed out things {hero} might have missed, like a shadow shaped like a rabbit.",
+               "Now and then {hero} glanced at {friend}, and {friend} glanced back, and that was enough."])
+
+    static let feelings = L(
+        short: ["{hero} smiled a big smile.", "{hero} felt happy inside.", "{hero} hummed a quiet hum.", "{hero} wiggled happy toes.",
+                "{hero} took a big, slow breath.", "{hero} gave a little yawn.", "{hero} did a little hop.", "{hero} clapped two happy claps.",
+                "{hero} gave {friend} a smile.", "{hero} felt warm and glad."],
+        long: ["{hero} felt the kind of calm that comes when nothing needs to be hurried.",
+               "{hero} thought that this might be one of the nicest days they could remember.",
+               "Somewhere inside, {hero} felt a warm, glowing feeling, like a lantern that had just been lit.",
+               "{hero} tried to remember every little detail {inPlace}, to tell it all again tomorrow.",
+               "{hero} breathed in slowly, then out even more slowly, and felt their shoulders soften.",
+               "{hero} wondered about all sorts of things, like where the wind goes and whether clouds ever get tired.",
+               "{hero} decided, quietly and firmly, that small adventures were the very best kind.",
+               "It occurred to {hero} that the world was full of small, kind surprises, if you only slowed down enough to notice.",
+               "{hero} felt brave and light and a little bit proud, the way you do after a good day.",
+               "There was no rush at all, and {hero} thought that was the nicest part.",
+               "{hero} hummed a little tune that had no words, only happiness in it."])
+}

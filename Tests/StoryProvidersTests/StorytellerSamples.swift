@@ -1,0 +1,25 @@
+import Foundation
+import StoryDomain
+import StoryProviders
+import Testing
+
+/// Prints stories for reading aloud (set STORYTELLER_SAMPLES=1); nothing is checked here.
+@Suite("Built-in storyteller: samples")
+struct StorytellerSamples {
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["STORYTELLER_SAMPLES"] != nil))
+    func print() async throws {
+        let env = ProcessInfo.processInfo.environment
+        let theme = env["SAMPLE_THEME"] ?? "a lost penguin under the sea"
+        let age = Int(env["SAMPLE_AGE"] ?? "6") ?? 6
+        let pages = Int(env["SAMPLE_PAGES"] ?? "5") ?? 5
+        let seed = UInt64(env["SAMPLE_SEED"] ?? "7") ?? 7
+        let hero = env["SAMPLE_HERO"] ?? "Mia"
+        let story = try await OfflineStoryWriter().write(StoryRequest(theme: theme, heroName: hero, age: age,
+                                                                      companion: env["SAMPLE_COMPANION"], pageCount: pages, seed: seed))
+        var out = "# \(story.title)  (theme: \(theme); age \(age); seed \(seed))\n"
+        for (index, page) in story.pages.enumerated() {
+            out += "\n[\(index + 1)] (\(page.text.split(separator: " ").count) words) \(page.text)\n"
+        }
+        Swift.print(out)
+    }
+}
