@@ -18,35 +18,6 @@ struct OfflineWriterTests {
         text.split(whereSeparator: { $0.isWhitespace }).count
     }
 
-    /// Sentences: split after . ! ? (and any closing quote) when the next word does not start in
-    /// lower case, so "\"Hello!\" said Mia." stays one sentence.
-    private static func sentences(_ text: String) -> [String] {
-        let characters = Array(text)
-        var result: [String] = []
-        var current = ""
-        var index = 0
-        while index < characters.count {
-            current.append(characters[index])
-            if ".!?".contains(characters[index]) {
-                var end = index + 1
-                while end < characters.count, characters[end] == "\"" { current.append(characters[end]); end += 1 }
-                let nextWord = end + 1 < characters.count ? characters[end + 1] : nil
-                let before = String(characters[max(0, index - 3)..<index])
-                let title = ["Mr", "Mrs", "Ms", "Dr"].contains { before.hasSuffix(" " + $0) || before == $0 || before.hasSuffix($0) && before.count == $0.count }
-                if !title, end >= characters.count || (characters[end] == " " && !(nextWord?.isLowercase ?? false)) {
-                    result.append(current.trimmingCharacters(in: .whitespaces))
-                    current = ""
-                }
-                index = end
-                continue
-            }
-            index += 1
-        }
-        let rest = current.trimmingCharacters(in: .whitespaces)
-        if !rest.isEmpty { result.append(rest) }
-        return result
-    }
-
     @Test func sameRequestGivesIdenticalStory() async throws {
         let first = try await writer.write(request(seed: 7))
         let second = try await writer.write(request(seed: 7))
@@ -91,7 +62,7 @@ struct OfflineWriterTests {
                 for page in story.pages {
                     let count = Self.words(page.text)
                     #expect(band.wordsPerPage.contains(count), "age \(age), \(pages) pages, seed \(seed): \(count) words: \(page.text)")
-                    for sentence in Self.sentences(page.text) {
+                    for sentence in StorytellerSupport.sentences(page.text) {
                         #expect(Self.words(sentence) <= band.maxWordsPerSentence, "too long: \(sentence)")
                         if Self.words(sentence) > 3 {
                             #expect(!seen.contains(sentence), "repeated: \(sentence)")
