@@ -36,7 +36,7 @@ public struct AdminConsole: Sendable {
         }
         if let room { return .family(try roomName(room).family) }
         if let server { return .family(FamilyRef(platform: .discord, externalID: try serverID(server))) }
-        return .user(platform: try platformName(platform), userID: try userID(user ?? ""))
+        return .user(platform: try knownPlatform(platform), userID: try userID(user ?? ""))
     }
 
     /// Whom `premium status` is about, and where: `--server` or `--room` alone, or `--user` with
@@ -87,7 +87,7 @@ public struct AdminConsole: Sendable {
         return value
     }
 
-    static func platformName(_ raw: Platform?) throws -> Platform {
+    static func knownPlatform(_ raw: Platform?) throws -> Platform {
         let platform = raw ?? .discord
         guard [.discord, .web].contains(platform) else { throw Refusal(description: "--platform is discord or web.") }
         return platform
