@@ -71,6 +71,19 @@ final class SceneryPainter {
 
     // MARK: Sky
 
+    /// The outdoor sky seen through a room's window: clipped to the frame and squeezed into it.
+    private func paintSkyThroughWindow(x: Double, y: Double, width windowWidth: Double, height windowHeight: Double,
+                                       skyOffset: Double, clouds: SeededGenerator) {
+        canvas.layer {
+            canvas.rect(x, y, windowWidth, windowHeight)
+            canvas.clip()
+            canvas.translate(x - skyOffset, y)
+            canvas.scale(1, windowHeight / (horizon + 20))
+            var clouds = clouds
+            paintSky(stars: SeededGenerator(seed: 0x5EED, salt: "stars"), cloudSeed: &clouds)
+        }
+    }
+
     private func paintSky(stars: SeededGenerator, cloudSeed: inout SeededGenerator) {
         canvas.setLinearGradient(x0: 0, y0: 0, x1: 0, y1: horizon + 20, stops: light.skyStops.map { ($0.0, $0.1, 1) })
         canvas.rect(0, 0, width, horizon + 40)
@@ -739,14 +752,8 @@ final class SceneryPainter {
     private func paintSchool(world: inout SeededGenerator) {
         let frame = Self.schoolWindow(width: width)
         let (winX, winY, winW, winH) = (frame.x + pan * 0.2, frame.y, frame.w, frame.h)
-        canvas.layer {
-            canvas.rect(winX, winY, winW, winH)
-            canvas.clip()
-            canvas.translate(winX - width * 0.3, winY)
-            canvas.scale(1, winH / (horizon + 20))
-            var none = SeededGenerator(seed: 2, salt: "school-window")
-            paintSky(stars: SeededGenerator(seed: 0x5EED, salt: "stars"), cloudSeed: &none)
-        }
+        paintSkyThroughWindow(x: winX, y: winY, width: winW, height: winH, skyOffset: width * 0.3,
+                              clouds: SeededGenerator(seed: 2, salt: "school-window"))
         let dim = light.isDark ? light.tintAlpha * 0.6 : light.tintAlpha * 0.4
         canvas.tintedGroup(tint: light.tint, tintAlpha: dim) {
             let wall = PaintColor(0.96, 0.92, 0.80)
@@ -830,14 +837,8 @@ final class SceneryPainter {
 
     private func paintHome(world: inout SeededGenerator) {
         let winX = width * 0.62 + pan * 0.2, winY = 70.0, winW = 170.0, winH = 150.0
-        canvas.layer {
-            canvas.rect(winX, winY, winW, winH)
-            canvas.clip()
-            canvas.translate(winX - width * 0.25, winY)
-            canvas.scale(1, winH / (horizon + 20))
-            var none = SeededGenerator(seed: 1, salt: "window")
-            paintSky(stars: SeededGenerator(seed: 0x5EED, salt: "stars"), cloudSeed: &none)
-        }
+        paintSkyThroughWindow(x: winX, y: winY, width: winW, height: winH, skyOffset: width * 0.25,
+                              clouds: SeededGenerator(seed: 1, salt: "window"))
         let dim = light.isDark ? light.tintAlpha * 0.6 : light.tintAlpha * 0.5
         canvas.tintedGroup(tint: light.tint, tintAlpha: dim) {
             let wall = accent.mixed(with: PaintColor(0.98, 0.93, 0.85), 0.8)
