@@ -32,6 +32,10 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         // Already resolved for AsyncHTTPClient: the web chat's built-in TLS costs no new package.
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.0"),
+        // PostgreSQL as a second store (DATABASE_URL); only StoryStorePostgres and what links it pay for it.
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        // Already resolved for postgres-nio: SHA-256 of web chat secrets in the PostgreSQL store.
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.0"..<"5.0.0"),
     ],
     targets: [
         // MARK: Core
@@ -77,6 +81,19 @@ let package = Package(
         .target(
             name: "StoryStore",
             dependencies: ["StoryDomain", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "StoryStorePostgres",
+            dependencies: [
+                "StoryDomain",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
             swiftSettings: strict
         ),
         .target(
@@ -175,12 +192,20 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // MARK: Test support: a private PostgreSQL cluster on loopback
+        .target(
+            name: "PostgresTestSupport",
+            path: "Tests/Support/PostgresTestSupport",
+            swiftSettings: strict
+        ),
+
         // MARK: Composition root and executables
         .target(
             name: "MagicalStories",
             dependencies: [
-                "StoryDomain", "StoryStore", "StoryProviders", "StoryBot", "WebChat",
+                "StoryDomain", "StoryStore", "StoryStorePostgres", "StoryProviders", "StoryBot", "WebChat",
                 "DiscordModels", "DiscordGateway", "DiscordREST", "DiscordAdapter", "Textify", "ImageDecoding",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
@@ -286,7 +311,20 @@ let package = Package(
         ),
         .testTarget(
             name: "StoryStoreTests",
-            dependencies: ["StoryStore", "StoryDomain", "StoryTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "StoryStore", "StoryStorePostgres", "StoryDomain", "StoryTestSupport", "PostgresTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "StoryStorePostgresTests",
+            dependencies: [
+                "StoryStorePostgres", "StoryDomain", "StoryTestSupport", "PostgresTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(
@@ -319,8 +357,8 @@ let package = Package(
         .testTarget(
             name: "MagicalStoriesTests",
             dependencies: [
-                "MagicalStories", "StoryDomain", "StoryStore", "StoryBot", "WebChat", "StoryProviders",
-                "DiscordSimulator", "DiscordModels", "DiscordAdapter", "ProviderFakes", "StoryTestSupport",
+                "MagicalStories", "StoryDomain", "StoryStore", "StoryStorePostgres", "StoryBot", "WebChat", "StoryProviders",
+                "DiscordSimulator", "DiscordModels", "DiscordAdapter", "ProviderFakes", "StoryTestSupport", "PostgresTestSupport",
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -20,6 +20,9 @@ packages=(
   openssl
   # The container's health check is tested as the image runs it: under dash, Debian's /bin/sh
   dash
+  # PostgreSQL, the second store: the contract tests start a private server (initdb, pg_ctl) on
+  # loopback. The package also creates the unprivileged `postgres` user the tests run it as under root.
+  postgresql
 )
 if $browser; then
   packages+=(chromium chromium-driver python3-venv)

@@ -16,16 +16,20 @@ public struct AdminConsole: Sendable {
 
     private let config: AppConfig
     private let entitlements: EntitlementService
-    private let usage: SQLiteUsageLedger
+    private let store: AppStore
     private let clock: any WallClock
 
     public init(config: AppConfig, database: AppDatabase, clock: any WallClock = SystemWallClock()) {
+        self.init(config: config, store: AppStore(sqlite: database, clock: clock), clock: clock)
+    }
+
+    /// The console on either store.
+    public init(config: AppConfig, store: AppStore, clock: any WallClock = SystemWallClock()) {
         self.config = config
         self.clock = clock
-        entitlements = EntitlementService(store: SQLiteEntitlementStore(database: database, clock: clock),
-                                          catalog: MagicalStoriesApp.plans(config), clock: clock,
+        self.store = store
+        entitlements = EntitlementService(store: store.entitlements, catalog: MagicalStoriesApp.plans(config), clock: clock,
                                           premiumSKUs: Set(config.discordPremiumSKUIDs))
-        usage = SQLiteUsageLedger(database: database)
     }
 
     /// Whom a grant or revoke is about: exactly one of `--user` (on `platform`, Discord by
@@ -153,7 +157,7 @@ public struct AdminConsole: Sendable {
     /// generations that came back.
     public func usageReport(days: Int) async throws -> String {
         let since = clock.now().addingTimeInterval(-Double(max(1, days)) * 86_400)
-        let totals = try await usage.totals(since: since)
+        let totals = try await store.usageTotals(since: since)
         guard !totals.isEmpty else { return "No provider use recorded in the last \(days) days." }
         var lines = ["Provider use in the last \(days) days (since \(Self.format(since))):",
                      "family                          provider   calls  failed   input tok  output tok  images"]

@@ -1,6 +1,7 @@
 import Configuration
 import Foundation
 import Logging
+import StoryStorePostgres
 import SystemPackage
 import WebChat
 
@@ -12,6 +13,8 @@ import WebChat
 /// | `http.host`          | `HTTP_HOST`          | `127.0.0.1`                      |
 /// | `http.port`          | `HTTP_PORT`          | `8080`                           |
 /// | `database.path`      | `DATABASE_PATH`      | `data/magical-stories.sqlite`    |
+/// | `database.url`       | `DATABASE_URL`       | none (secret; `postgres://…` → PostgreSQL instead of SQLite) |
+/// | `database.connectWaitSeconds` | `DATABASE_CONNECT_WAIT_SECONDS` | `60` (PostgreSQL unreachable at start: retry this long) |
 /// | `log.level`          | `LOG_LEVEL`          | `info`                           |
 /// | `stories.workers`    | `STORIES_WORKERS`    | `2`                              |
 /// | `stories.maxPages`   | `STORIES_MAX_PAGES`  | `5` (the free plan's limit)      |
@@ -35,6 +38,10 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
     public var httpHost = "127.0.0.1"
     public var httpPort = 8080
     public var databasePath = "data/magical-stories.sqlite"
+    /// PostgreSQL instead of SQLite, when set. Its password is a secret: never logged.
+    public var databaseURL: PostgresURL?
+    /// How long the service waits, retrying, for a PostgreSQL it cannot reach at start.
+    public var databaseConnectWaitSeconds = 60
     public var logLevel = Logger.Level.info
     /// Stories made at the same time.
     public var workers = 2
@@ -101,7 +108,7 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
 
     /// The configuration with secrets redacted, for logs.
     public var description: String {
-        "AppConfig(http: \(httpHost):\(httpPort), database: \(databasePath), workers: \(workers), maxPages: \(maxPages), "
+        "AppConfig(http: \(httpHost):\(httpPort), database: \(databaseURL.map(\.description) ?? databasePath), workers: \(workers), maxPages: \(maxPages), "
             + "webChat: \(webChatEnabled), discord: \(discordToken == nil ? "off" : "on (token redacted)"), "
             + "discordAPI: \(discordAPIURL), guild: \(discordGuildID ?? "global"), admins: \(adminUserIDs.count), "
             + "story: \(storyProvider.rawValue), images: \(imageProvider.rawValue), "
@@ -130,6 +137,16 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
         httpHost = reader.string(forKey: "http.host", default: httpHost)
         httpPort = try SettingValues.integer(reader, "http.port", default: httpPort, in: 0...65_535, name: "HTTP_PORT")
         databasePath = reader.string(forKey: "database.path", default: databasePath)
+        if let url = SettingValues.nonEmpty(reader.string(forKey: "database.url", isSecret: true)) {
+            do {
+                databaseURL = try PostgresURL(parsing: url)
+            } catch {
+                // The parser's message names the part that is wrong and never repeats the password.
+                throw AppConfigError.invalidSecret(key: "DATABASE_URL", problem: error.description)
+            }
+        }
+        databaseConnectWaitSeconds = try SettingValues.integer(reader, "database.connectWaitSeconds", default: databaseConnectWaitSeconds,
+                                                               in: 0...3_600, name: "DATABASE_CONNECT_WAIT_SECONDS")
         let level = reader.string(forKey: "log.level", default: logLevel.rawValue).lowercased()
         guard let parsed = Logger.Level(rawValue: level) else {
             throw AppConfigError.invalid(key: "LOG_LEVEL", value: level,
@@ -216,9 +233,12 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
 public enum AppConfigError: Error, CustomStringConvertible, Equatable {
     case unreadableFile(path: String, reason: String)
     case invalid(key: String, value: String, expected: String)
+    /// A secret setting that is wrong; its value is never repeated.
+    case invalidSecret(key: String, problem: String)
 
     public var description: String {
         switch self {
+        case let .invalidSecret(_, problem): problem
         case let .unreadableFile(path, reason): "Cannot read the config file \(path): \(reason)"
         case let .invalid(key, value, expected): "\(key) is “\(value)”, but it must be \(expected)."
         }

@@ -59,11 +59,13 @@ struct BackupScheduler: Service {
 }
 
 /// Lets go of the service lock when the service group stops (it stops last: it is the first service).
-struct ServiceLockService: Service {
-    let lock: ServiceLock
+struct StoreService: Service {
+    let lock: ServiceLock?
+    let store: AppStore
 
     func run() async throws {
         try? await gracefulShutdown()
-        lock.release()
+        await store.close()
+        lock?.release()
     }
 }

@@ -7,7 +7,8 @@ import StoryStore
 /// The parts of the app an admin operates: the service lock, the state probe behind
 /// `/metrics`, `/health` and `/ready`, and the port they listen on.
 struct OperationsParts: Sendable {
-    let lock: ServiceLock
+    /// The SQLite service lock (nil on PostgreSQL, which many services share).
+    let lock: ServiceLock?
     let probe: OperationsProbe
     let port = BoundPort()
 }
@@ -20,7 +21,7 @@ extension MagicalStoriesApp {
         return await operations.port.value()
     }
 
-    static func operationsParts(config: AppConfig, lock: ServiceLock, metrics: ServiceMetrics,
+    static func operationsParts(config: AppConfig, lock: ServiceLock?, metrics: ServiceMetrics,
                                 parts: OperationsProbe.Parts) -> OperationsParts {
         var providers: Set<String> = []
         switch config.storyProvider {
@@ -35,8 +36,7 @@ extension MagicalStoriesApp {
         case .openai: providers.insert("openai")
         }
         metrics.prepare(providers: providers.sorted(), discord: parts.discordBot != nil)
-        let probe = OperationsProbe(parts: parts, metrics: metrics,
-                                    readyProbe: SQLiteKeyValueStore(database: parts.database, clock: SystemWallClock()))
+        let probe = OperationsProbe(parts: parts, metrics: metrics, readyProbe: parts.store.keyValues)
         return OperationsParts(lock: lock, probe: probe)
     }
 
@@ -53,7 +53,10 @@ extension MagicalStoriesApp {
                 await port.set(bound)
             }))
         }
-        if let directory = settings.backupDirectory {
+        if let directory = settings.backupDirectory, config.databaseURL != nil {
+            logger.labeled("backup").warning(
+                "BACKUP_DIRECTORY is set, but the store is PostgreSQL: back it up with pg_dump (docs/postgresql.md); no backups scheduled")
+        } else if let directory = settings.backupDirectory {
             services.append(.init(service: BackupScheduler(databasePath: config.databasePath, directory: directory,
                                                            interval: settings.backupInterval, keep: settings.backupKeep,
                                                            metrics: metrics, logger: logger.labeled("backup"))))

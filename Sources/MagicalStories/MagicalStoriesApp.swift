@@ -13,6 +13,7 @@ import StoryBot
 import StoryDomain
 import StoryProviders
 import StoryStore
+import StoryStorePostgres
 import WebChat
 
 /// The composition root: the only place that knows every concrete type. It opens the
@@ -20,7 +21,10 @@ import WebChat
 /// long-running services as one `ServiceGroup`.
 public struct MagicalStoriesApp: Sendable {
     public let config: AppConfig
-    public let database: AppDatabase
+    /// The storage: the domain's ports on SQLite or PostgreSQL.
+    public let store: AppStore
+    /// The SQLite database, when that is the store.
+    public var database: AppDatabase? { store.sqlite }
     public let stories: StoryService
     public let collections: CollectionService
     /// Plans: premium grants, store purchases, the audit log.
@@ -38,12 +42,14 @@ public struct MagicalStoriesApp: Sendable {
     /// Damage met in the database while serving (it fails `/ready`).
     public let damage: DatabaseDamageMonitor
     /// Forgets interaction tokens kept with jobs once they can no longer be used.
-    public let tokenSweeper: DeliveryTokenSweeper
+    public let tokenSweeper: any DeliveryTokenSweeping
     let operations: OperationsParts
     let httpClient: HTTPClient?
     let logger: Logger
 
-    /// Builds the app. The writer and illustrator default to the built-in ones.
+    /// Builds the app on the SQLite database at `DATABASE_PATH` (the tests' way; the service
+    /// uses ``make(config:logger:clock:writer:illustrator:metrics:damage:)``, which also knows
+    /// PostgreSQL). The writer and illustrator default to the built-in ones.
     /// - Parameter damage: notices a damaged database; the executable's watches SQLite's own
     ///   error log (``DatabaseDamageMonitor/watchSQLiteErrorLog()``), one made here only the
     ///   errors the app itself sees.
@@ -51,36 +57,60 @@ public struct MagicalStoriesApp: Sendable {
     public init(config: AppConfig, logger: Logger, clock: any WallClock = SystemWallClock(),
                 writer: (any StoryWriter)? = nil, illustrator: (any Illustrator)? = nil,
                 metrics: ServiceMetrics = ServiceMetrics(), damage: DatabaseDamageMonitor = DatabaseDamageMonitor()) throws {
+        let lock = try ServiceLock.acquire(forDatabase: config.databasePath)
+        let store = AppStore(sqlite: try AppDatabase.open(path: config.databasePath), clock: clock)
+        try self.init(config: config, store: store, lock: lock, logger: logger, clock: clock, writer: writer, illustrator: illustrator,
+                      metrics: metrics, damage: damage)
+    }
+
+    /// Builds the app on the configured store: PostgreSQL when `DATABASE_URL` is set (waiting for
+    /// it at start), else the SQLite file, which one service holds at a time.
+    /// - Throws: ``ServiceLockError`` when another service holds the SQLite database;
+    ///   ``PostgresStoreError`` when PostgreSQL cannot be reached in time or refuses.
+    public static func make(config: AppConfig, logger: Logger, clock: any WallClock = SystemWallClock(),
+                            writer: (any StoryWriter)? = nil, illustrator: (any Illustrator)? = nil,
+                            metrics: ServiceMetrics = ServiceMetrics(),
+                            damage: DatabaseDamageMonitor = DatabaseDamageMonitor()) async throws -> MagicalStoriesApp {
+        guard config.databaseURL != nil else {
+            return try MagicalStoriesApp(config: config, logger: logger, clock: clock, writer: writer, illustrator: illustrator,
+                                         metrics: metrics, damage: damage)
+        }
+        let store = try await AppStore.open(config, logger: logger, clock: clock)
+        return try MagicalStoriesApp(config: config, store: store, lock: nil, logger: logger, clock: clock, writer: writer,
+                                     illustrator: illustrator, metrics: metrics, damage: damage)
+    }
+
+    /// Builds the app on `store`; `lock` is the SQLite service lock (nil on PostgreSQL).
+    public init(config: AppConfig, store: AppStore, lock: ServiceLock?, logger: Logger, clock: any WallClock = SystemWallClock(),
+                writer: (any StoryWriter)? = nil, illustrator: (any Illustrator)? = nil,
+                metrics: ServiceMetrics = ServiceMetrics(), damage: DatabaseDamageMonitor = DatabaseDamageMonitor()) throws {
         self.config = config
         self.logger = logger
         self.metrics = metrics
         self.damage = damage
-        damage.onDamage { [logger, advice = RestoreAdvice.text(for: config)] detail in
+        self.store = store
+        damage.onDamage { [logger, advice = RestoreAdvice.text(for: config), location = store.location] detail in
             logger.critical("the database is damaged (\(detail)). \(advice)",
-                            metadata: ["database": "\(config.databasePath)", "restore": "\(RestoreAdvice.short)"])
+                            metadata: ["database": "\(location)", "restore": "\(RestoreAdvice.short)"])
         }
         for endpoint in config.insecureEndpoints {
             logger.warning("\(endpoint)", metadata: ["setting": "\(endpoint.setting)"])
         }
-        let lock = try ServiceLock.acquire(forDatabase: config.databasePath)
-        let database = try AppDatabase.open(path: config.databasePath)
-        self.database = database
         let sharedHTTPClient = config.discordToken != nil || ProviderFactory.needsNetwork(config)
             ? HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: Self.httpConfiguration) : nil
         httpClient = sharedHTTPClient
         let providerLogger = logger.labeled("providers")
         let providerFailed: @Sendable (ProviderError, Bool) -> Void = { metrics.providerFailed($0, willRetry: $1) }
         // Every request to a model provider is counted in the usage ledger, under the day's budgets.
-        let usage = SQLiteUsageLedger(database: database)
-        let meter = ModelCallMeter(ledger: usage, budget: config.spend.modelBudget, clock: clock,
+        let meter = ModelCallMeter(ledger: store.modelCalls, budget: config.spend.modelBudget, clock: clock,
                                    onEvent: { metrics.modelCalls($0) })
         let writer = writer ?? ProviderFactory.writer(config, httpClient: sharedHTTPClient, logger: providerLogger,
                                                       onFailure: providerFailed, meter: meter)
         let illustrator = illustrator ?? ProviderFactory.illustrator(config, httpClient: sharedHTTPClient, logger: providerLogger,
                                                                      onFailure: providerFailed, meter: meter)
-        tokenSweeper = DeliveryTokenSweeper(database: database, clock: clock)
-        let repository = SQLiteStoryRepository(database: database, clock: clock)
-        let queue = SQLiteJobQueue(database: database, clock: clock)
+        tokenSweeper = store.tokenSweeper
+        let repository = store.stories
+        let queue = store.jobs
 
         // The pool is created after the service that wakes it: break the cycle with a box.
         let wakeUp = WakeBox()
@@ -88,27 +118,27 @@ public struct MagicalStoriesApp: Sendable {
         // built-in writer it costs nothing (pictures over budget come from the built-in illustrator).
         let stories = StoryService(
             repository: repository, writerLanguages: writer.supportedLanguages, clock: clock,
-            refusedRequests: RefusedRequestLimit(ledger: SQLiteRefusedRequestLedger(database: database),
+            refusedRequests: RefusedRequestLimit(ledger: store.refusedRequests,
                                                  perDay: config.spend.refusedRequestsPerDay, clock: clock),
             modelBudget: config.storyProvider == .offline ? nil : meter,
             jobAdded: { wakeUp.wake() })
         self.stories = stories
         let entitlements = EntitlementService(
-            store: SQLiteEntitlementStore(database: database, clock: clock), catalog: Self.plans(config), clock: clock,
+            store: store.entitlements, catalog: Self.plans(config), clock: clock,
             premiumSKUs: Set(config.discordPremiumSKUIDs))
         self.entitlements = entitlements
-        let policy = FamilyPolicy(entitlements: entitlements, settings: SQLiteFamilySettingsStore(database: database, clock: clock))
-        let collections = CollectionService(store: SQLiteCollectionStore(database: database, clock: clock), stories: stories,
+        let policy = FamilyPolicy(entitlements: entitlements, settings: store.settings)
+        let collections = CollectionService(store: store.collections, stories: stories,
                                             policy: policy, clock: clock, remakesPerDay: config.spend.collectionRemakesPerDay,
                                             jobAdded: { wakeUp.wake() })
         self.collections = collections
 
         let limits = config.webChatLimits
-        let hub = WebChatRoomHub(transcript: SQLiteChatTranscript(database: database), clock: clock, historyLimit: limits.historyMessages,
+        let hub = WebChatRoomHub(transcript: store.transcript, clock: clock, historyLimit: limits.historyMessages,
                                  historyBytes: limits.historyBytes, retention: limits.retention)
         self.hub = hub
         // A removed member's open pages are signed out at once.
-        let rooms = RoomAccess(directory: SQLiteRoomDirectory(database: database), clock: clock,
+        let rooms = RoomAccess(directory: store.rooms, clock: clock,
                                memberRemoved: { member in await hub.disconnect(userID: member.id) })
         self.rooms = rooms
         var transports: [any ChatTransport] = [WebChatTransport(hub: hub)]
@@ -138,7 +168,7 @@ public struct MagicalStoriesApp: Sendable {
         let pipeline = StoryPipeline(
             parts: .init(repository: repository, queue: queue, writer: writer, illustrator: illustrator ?? offlineIllustrator,
                          fallbackIllustrator: usesModelPictures ? offlineIllustrator : nil, listener: listener,
-                         usage: usage, pictures: pageFillIn),
+                         usage: store.usage, pictures: pageFillIn),
             clock: clock,
             // Model illustrators paint pages 2… in parallel from page 1; the built-in one chains (it is fast).
             strategy: usesModelPictures ? .anchored(concurrency: 3) : .chained,
@@ -175,7 +205,7 @@ public struct MagicalStoriesApp: Sendable {
 
         let router = CommandRouter(services: .init(stories: stories, collections: collections, policy: policy,
                                                    admins: Set(config.adminUserIDs),
-                                                   familyData: SQLiteFamilyDataStore(database: database),
+                                                   familyData: store.familyData,
                                                    pageFillIn: pageFillIn, rooms: rooms,
                                                    platforms: ChatPlatforms([DiscordChatPlatform(), WebChatPlatform()])),
                                    logger: logger.labeled("router"), observer: metrics.commandObserver)
@@ -183,16 +213,15 @@ public struct MagicalStoriesApp: Sendable {
         webChat = WebChatServer(
             configuration: try Self.webChatConfiguration(config), hub: hub, router: router, rooms: rooms,
             images: { id in try await stories.image(id) }, textArtist: textArtist,
-            health: { await database.ping() }, clock: clock,
+            health: { await store.ping() }, clock: clock,
             logger: logger.labeled("webchat"))
-        let store = SQLiteKeyValueStore(database: database, clock: clock)
         discordBot = discord.map { rest, renderer, configuration in
             DiscordBot(configuration: configuration, rest: rest, router: router, renderer: renderer,
-                       acknowledgements: SQLiteAcknowledgementLedger(database: database, clock: clock), clock: clock,
-                       store: store, logger: logger.labeled("discord"))
+                       acknowledgements: store.acknowledgements, clock: clock,
+                       store: store.keyValues, logger: logger.labeled("discord"))
         }
         operations = Self.operationsParts(config: config, lock: lock, metrics: metrics, parts: .init(
-            database: database, hub: config.webChatEnabled ? hub : nil, discordBot: discordBot,
+            store: store, hub: config.webChatEnabled ? hub : nil, discordBot: discordBot,
             rateLimiter: discordBot == nil ? nil : rateLimiter, damage: damage, meter: meter))
     }
 
@@ -251,7 +280,8 @@ public struct MagicalStoriesApp: Sendable {
             await onWebChatRunning(port)
         }
         // Services stop in reverse order: the HTTP client goes last, after the bot is done with it.
-        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: ServiceLockService(lock: operations.lock))]
+        // The store closes last (services stop in reverse order): the SQLite lock, the PostgreSQL pool.
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: StoreService(lock: operations.lock, store: store))]
         if let httpClient { services.append(.init(service: HTTPClientService(client: httpClient))) }
         services.append(contentsOf: operationsServices())
         services.append(.init(service: StoryWorkerService(pool: pool)))

@@ -13,7 +13,7 @@ import WebChat
 final class OperationsProbe: Sendable {
     /// The parts whose state is read.
     struct Parts: Sendable {
-        var database: AppDatabase
+        var store: AppStore
         var hub: WebChatRoomHub?
         var discordBot: DiscordBot?
         var rateLimiter: RateLimiter?
@@ -24,7 +24,7 @@ final class OperationsProbe: Sendable {
 
     private let parts: Parts
     private let metrics: ServiceMetrics
-    private let readyProbe: SQLiteKeyValueStore
+    private let readyProbe: any KeyValueStore
     /// The Discord counters as last read, to add only what is new to the metrics' counters.
     private let seen = Mutex(Seen())
 
@@ -34,7 +34,7 @@ final class OperationsProbe: Sendable {
         var rateLimited = 0
     }
 
-    init(parts: Parts, metrics: ServiceMetrics, readyProbe: SQLiteKeyValueStore) {
+    init(parts: Parts, metrics: ServiceMetrics, readyProbe: any KeyValueStore) {
         self.parts = parts
         self.metrics = metrics
         self.readyProbe = readyProbe
@@ -42,10 +42,10 @@ final class OperationsProbe: Sendable {
 
     /// Brings the level metrics up to date.
     func sample() async {
-        if let jobs = try? await DatabaseStatistics(database: parts.database).jobs() {
+        if let jobs = try? await parts.store.jobCounts() {
             metrics.jobs(queued: jobs.queued, running: jobs.running)
         }
-        metrics.databaseSize(DatabaseStatistics(database: parts.database).bytesOnDisk())
+        metrics.databaseSize(await parts.store.bytesOnDisk())
         if let meter = parts.meter, let today = try? await meter.callsToday() {
             metrics.modelCallsToday(today.service, budget: meter.budget)
         }
@@ -72,7 +72,7 @@ final class OperationsProbe: Sendable {
 
     /// Alive: the database answers.
     func isAlive() async -> Bool {
-        await parts.database.ping()
+        await parts.store.ping()
     }
 
     /// Ready to serve families: the database takes a write, and the Discord gateway (when the

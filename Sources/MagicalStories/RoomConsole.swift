@@ -11,8 +11,13 @@ public struct RoomConsole: Sendable {
     private let rooms: RoomAccess
 
     public init(config: AppConfig, database: AppDatabase, clock: any WallClock = SystemWallClock()) {
+        self.init(config: config, store: AppStore(sqlite: database, clock: clock), clock: clock)
+    }
+
+    /// The console on either store.
+    public init(config: AppConfig, store: AppStore, clock: any WallClock = SystemWallClock()) {
         self.config = config
-        rooms = RoomAccess(directory: SQLiteRoomDirectory(database: database), clock: clock)
+        rooms = RoomAccess(directory: store.rooms, clock: clock)
     }
 
     /// Makes a room and a grown-up's invite link to it.

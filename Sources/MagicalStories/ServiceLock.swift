@@ -39,6 +39,25 @@ public final class ServiceLock: Sendable {
         return ServiceLock(path: path, descriptor: descriptor)
     }
 
+    /// Takes the lock, waiting up to `wait` (polling twice a second) for a holder to let go.
+    /// - Parameter waiting: told once, when the lock is held and the wait begins.
+    /// - Throws: ``ServiceLockError/held(path:pid:)`` when it is still held after `wait`.
+    public static func acquire(forDatabase databasePath: String, waitingUpTo wait: Duration,
+                               waiting: (ServiceLockError) -> Void = { _ in }) async throws(ServiceLockError) -> ServiceLock {
+        let clock = ContinuousClock()
+        let deadline = clock.now + wait
+        var told = false
+        while true {
+            do {
+                return try acquire(forDatabase: databasePath)
+            } catch let error {
+                guard case .held = error, clock.now < deadline else { throw error }
+                if !told { waiting(error); told = true }
+                try? await Task.sleep(for: .milliseconds(500))
+            }
+        }
+    }
+
     private init(path: String, descriptor: Int32) {
         self.path = path
         self.descriptor = Mutex(descriptor)
@@ -71,8 +90,9 @@ public enum ServiceLockError: Error, Sendable, Equatable, CustomStringConvertibl
     public var description: String {
         switch self {
         case let .held(path, pid):
-            "Magical Stories is running on this database\(pid.map { " (process \($0))" } ?? "") — it holds \(path). "
-                + "Stop it first (systemctl stop magical-stories), then try again."
+            "Another Magical Stories service holds this database\(pid.map { " (process \($0))" } ?? "") — it holds \(path). "
+                + "Stop it first (systemctl stop magical-stories) to restore or migrate; "
+                + "use PostgreSQL to run several (DATABASE_URL, docs/postgresql.md)."
         case let .cannotOpen(path, reason): "Cannot open the lock file \(path): \(reason)."
         }
     }

@@ -10,6 +10,7 @@ import StoryDomain
 import StoryProviders
 import StoryStore
 import Textify
+import StoryStorePostgres
 
 /// The `magical-stories` command line: run the service, migrate the database, make a story.
 @main
@@ -17,9 +18,9 @@ struct MagicalStoriesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "magical-stories",
         abstract: "Illustrated bedtime stories for your family's chat.",
-        subcommands: [Serve.self, Migrate.self, StoryCommand.self, PremiumCommand.self, UsageCommand.self, RoomCommand.self,
-                      InviteCommand.self, BackupCommand.self, RestoreCommand.self, HealthCommand.self, CheckCommand.self,
-                      TextifyCommand.self],
+        subcommands: [Serve.self, Migrate.self, CopyToCommand.self, StoryCommand.self, PremiumCommand.self, UsageCommand.self,
+                      RoomCommand.self, InviteCommand.self, BackupCommand.self, RestoreCommand.self, HealthCommand.self,
+                      CheckCommand.self, TextifyCommand.self],
         defaultSubcommand: Serve.self)
 }
 
@@ -61,7 +62,7 @@ struct Serve: AsyncParsableCommand {
         damage.watchSQLiteErrorLog()
         let app: MagicalStoriesApp
         do {
-            app = try MagicalStoriesApp(config: config, logger: logger, metrics: metrics, damage: damage)
+            app = try await MagicalStoriesApp.make(config: config, logger: logger, metrics: metrics, damage: damage)
         } catch {
             logger.critical("cannot start", metadata: ["reason": "\(error)"])
             throw ExitCode(1)
@@ -78,17 +79,23 @@ struct Serve: AsyncParsableCommand {
 }
 
 struct Migrate: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "migrate", abstract: "Create or upgrade the database, then exit.")
+    static let configuration = CommandConfiguration(
+        commandName: "migrate", abstract: "Create or upgrade the database, then exit.",
+        discussion: """
+            On SQLite, never beside a running service: it says so, or with --wait waits for the service to stop. \
+            On PostgreSQL, services and migrate take turns (an advisory lock).
+            """)
 
     @OptionGroup var options: ConfigOptions
+    @Option(help: "Seconds to wait for a running service to stop (SQLite).") var wait = 0
 
     func run() async throws {
         let config = try await options.load()
         do {
-            let database = try AppDatabase.open(path: config.databasePath)
-            let applied = try database.appliedMigrations()
-            print("Database \(config.databasePath) is up to date (\(applied.count) migrations):")
-            for name in applied { print("  ✓ \(name)") }
+            let outcome = try await DatabaseMigrator.migrate(config, logger: makeLogger(level: config.logLevel),
+                                                             wait: .seconds(max(0, wait))) { print($0) }
+            print("Database \(outcome.location) is up to date (\(outcome.applied.count) migrations):")
+            for name in outcome.applied { print("  ✓ \(name)") }
         } catch {
             print("Migration failed: \(error)")
             throw ExitCode(1)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import MagicalStories
 import StoryDomain
 import StoryStore
@@ -90,17 +91,24 @@ struct PremiumCommand: AsyncParsableCommand {
 
 /// Opens the database, runs one console action and prints its answer; refusals exit with 1.
 func withConsole(_ options: ConfigOptions, _ action: (AdminConsole) async throws -> String) async throws {
-    try await withDatabaseConsole(options, make: { AdminConsole(config: $0, database: $1) }, action)
+    try await withDatabaseConsole(options, make: { AdminConsole(config: $0, store: $1) }, action)
 }
 
 /// Opens the database, makes a console on it, runs one action and prints its answer; refusals
 /// (and any failure) print a line and exit with 1.
-func withDatabaseConsole<Console>(_ options: ConfigOptions, make: (AppConfig, AppDatabase) throws -> Console,
+func withDatabaseConsole<Console>(_ options: ConfigOptions, make: (AppConfig, AppStore) throws -> Console,
                                   _ action: (Console) async throws -> String) async throws {
     let config = try await options.load()
     do {
-        let console = try make(config, try AppDatabase.open(path: config.databasePath))
-        print(try await action(console))
+        let store = try await AppStore.open(config, logger: makeLogger(level: .warning))
+        let answer: Result<String, any Error>
+        do {
+            answer = .success(try await action(try make(config, store)))
+        } catch {
+            answer = .failure(error)
+        }
+        await store.close()
+        print(try answer.get())
     } catch let refusal as AdminConsole.Refusal {
         print(refusal.description)
         throw ExitCode(1)

@@ -96,5 +96,5 @@ struct InviteCommand: AsyncParsableCommand {
 
 /// Opens the database, runs one room action and prints its answer; refusals exit with 1.
 func withRoomConsole(_ options: ConfigOptions, _ action: (RoomConsole) async throws -> String) async throws {
-    try await withDatabaseConsole(options, make: { RoomConsole(config: $0, database: $1) }, action)
+    try await withDatabaseConsole(options, make: { RoomConsole(config: $0, store: $1) }, action)
 }

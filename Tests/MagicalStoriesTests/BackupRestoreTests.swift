@@ -79,7 +79,7 @@ struct BackupRestoreTests {
         try await waitFor(timeout: .seconds(20)) { illustrator.hasStarted(page: 3) ? true : nil }
 
         let family = FamilyRef(platform: "web", externalID: "family")
-        let live = app.app.database.writer
+        let live = app.app.database!.writer
         var checked: [(ready: Int, stories: Int)] = []
         var index = 0
         /// Backs up and restores into a fresh folder; everything saved before the backup began must be there.
@@ -121,7 +121,7 @@ struct BackupRestoreTests {
         #expect(restored.summary.stories == 6)
         #expect(restored.previous.map { FileManager.default.fileExists(atPath: $0) } == true, "the replaced database is kept")
         let again = try await TestApp.start(directory: app.directory)
-        #expect(try Contents.read(again.app.database.writer).holdsEverything(of: expected) == [])
+        #expect(try Contents.read(again.app.database!.writer).holdsEverything(of: expected) == [])
         let library = try await again.app.stories.library(of: family, offset: 0, limit: 10)
         #expect(library.total == 6)
         for story in library.items {

@@ -263,7 +263,7 @@ struct DiscordFamilyProductTests {
             $0.embeds.first?.footer?.text == "page 1 of 5 · story 2 of 3 in a Growth Collection"
         }, timeout: .seconds(30))
         #expect(try await bot.app.collections.collections(of: Self.family).first?.entries[1].storyID != nil)
-        let ledger = SQLiteStoryRepository(database: bot.app.database, clock: SystemWallClock())
+        let ledger = SQLiteStoryRepository(database: bot.app.database!, clock: SystemWallClock())
         let today = DailyQuota.day(containing: Date()).start
         #expect(try await ledger.storiesStarted(by: Requester(userID: "\(DiscordSimulator.defaultUser.id)", displayName: ""), on: "discord",
                                                 since: today) == 1, "only the collection's first story")

@@ -127,7 +127,7 @@ struct DiscordResilienceTests {
         #expect(simulator.identifyCount == 1 && simulator.resumeCount >= 1, "the stored session was resumed")
         // Once the story's job is done, the pipeline delivers nothing more.
         let story = try #require(try await second.app.stories.library(of: DiscordTestBot.family, offset: 0, limit: 1).items.first?.id)
-        try await waitForJobDone(SQLiteJobQueue(database: second.app.database, clock: SystemWallClock()), story: story)
+        try await waitForJobDone(SQLiteJobQueue(database: second.app.database!, clock: SystemWallClock()), story: story)
         #expect(simulator.messages(channelID: DiscordSimulator.defaultChannelID).filter { $0.interactionID == nil }.isEmpty,
                 "delivered to the interaction, not posted again to the channel")
         await second.stopAll()

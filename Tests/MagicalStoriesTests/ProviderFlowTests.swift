@@ -40,7 +40,7 @@ struct ProviderFlowTests {
         let (status, body, _) = try await app.get(try #require(view.imageUrl), as: anna.member)
         #expect(status == 200)
         #expect(PNGInspector.inspect(body)?.width == 96, "the fake's picture, not a built-in one")
-        let totals = try await SQLiteUsageLedger(database: app.app.database).totals(since: Date.distantPast)
+        let totals = try await SQLiteUsageLedger(database: app.app.database!).totals(since: Date.distantPast)
         let geminiTotal = try #require(totals.first { $0.provider == "gemini" })
         #expect(geminiTotal.generations == 4)
         #expect(geminiTotal.images == 3)

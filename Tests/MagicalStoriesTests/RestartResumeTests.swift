@@ -75,7 +75,7 @@ struct RestartResumeTests {
         // anything it did deliver.
         let storyID = try #require(delivered.messages?.first { $0.id == messageID }?.page?.storyId)
         try await waitUntilReady(second.app.stories, id: storyID, family: FamilyRef(platform: "web", externalID: "family"))
-        let jobs = SQLiteJobQueue(database: second.app.database, clock: SystemWallClock())
+        let jobs = SQLiteJobQueue(database: second.app.database!, clock: SystemWallClock())
         let story = try #require(StoryID(rawValue: storyID))
         try await waitForJobDone(jobs, story: story)
         try await ben.roundTrip()
@@ -88,7 +88,7 @@ struct RestartResumeTests {
         // is done, so the workers have nothing to claim.
         let idle = RecordingIllustrator()
         let third = try await TestApp.start(directory: directory, illustrator: idle)
-        #expect(try await SQLiteJobQueue(database: third.app.database, clock: SystemWallClock()).job(for: story)?.status == .done)
+        #expect(try await SQLiteJobQueue(database: third.app.database!, clock: SystemWallClock()).job(for: story)?.status == .done)
         let gran = try await ChatTestClient.join(third, room: "family", name: "Gran")
         _ = try await gran.next("history") { $0.type == "history" }
         try await gran.roundTrip()

@@ -33,7 +33,7 @@ final class TestApp: Sendable {
         configure(&config)
         var logger = Logger(label: "test")
         logger.logLevel = .warning
-        let app = try MagicalStoriesApp(config: config, logger: logger, clock: clock, writer: writer, illustrator: illustrator)
+        let app = try await MagicalStoriesApp.make(config: config, logger: logger, clock: clock, writer: writer, illustrator: illustrator)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let announced = AnnouncementLog()
         let group = app.serviceGroup(onWebChatRunning: { port in continuation.yield(port) },

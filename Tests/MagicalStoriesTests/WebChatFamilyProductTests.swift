@@ -146,7 +146,7 @@ struct WebChatFamilyProductTests {
 
         #expect(try await app.app.stories.library(of: Self.family, offset: 0, limit: 10).total == 0)
         #expect(try await app.app.collections.collections(of: Self.family).isEmpty)
-        let settings = SQLiteFamilySettingsStore(database: app.app.database, clock: SystemWallClock())
+        let settings = SQLiteFamilySettingsStore(database: app.app.database!, clock: SystemWallClock())
         #expect(try await settings.settings(for: Self.family) == FamilySettings())
         let (status, _, _) = try await app.get(try #require(story.message?.page?.imageUrl), as: anna.member)
         #expect(status == 404, "the pictures are gone")

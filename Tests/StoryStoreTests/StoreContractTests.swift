@@ -1,13 +1,17 @@
 import Foundation
+import Logging
+import PostgresTestSupport
 import StoryDomain
+import StoryStorePostgres
 import StoryTestSupport
 import Testing
 @testable import StoryStore
 
-/// The storage ports' contract, run against every backend: the SQLite store and the in-memory
-/// fakes the unit tests use (so the fakes stay faithful). A second backend joins by adding a case.
+/// The storage ports' contract, run against every backend: the SQLite store, the PostgreSQL
+/// store (a fresh database on a private cluster, ``PostgresTestCluster``) and the in-memory
+/// fakes the unit tests use (so the fakes stay faithful).
 enum StoreBackend: String, CaseIterable, CustomTestStringConvertible {
-    case sqlite, inMemory
+    case sqlite, postgres, inMemory
 
     var testDescription: String { rawValue }
 
@@ -24,8 +28,15 @@ enum StoreBackend: String, CaseIterable, CustomTestStringConvertible {
         let refusals: any RefusedRequestLedger
     }
 
-    func make(clock: ManualWallClock) throws -> Ports {
+    func make(clock: ManualWallClock) async throws -> Ports {
         switch self {
+        case .postgres:
+            let database = try await Self.postgres()
+            return Ports(stories: PostgresStoryRepository(database: database, clock: clock),
+                         jobs: PostgresJobQueue(database: database, clock: clock),
+                         collections: PostgresCollectionStore(database: database, clock: clock),
+                         settings: PostgresFamilySettingsStore(database: database, clock: clock),
+                         transcript: PostgresChatTranscript(database: database), familyData: PostgresFamilyDataStore(database: database))
         case .sqlite:
             let database = try AppDatabase.inMemory()
             return Ports(stories: SQLiteStoryRepository(database: database, clock: clock), jobs: SQLiteJobQueue(database: database, clock: clock),
@@ -38,6 +49,13 @@ enum StoreBackend: String, CaseIterable, CustomTestStringConvertible {
             return Ports(stories: store, jobs: store, collections: store, settings: store, transcript: store, familyData: store,
                          modelCalls: InMemoryUsageLedger(), refusals: InMemoryRefusedRequestLedger())
         }
+    }
+
+    /// A migrated, empty PostgreSQL database of its own.
+    static func postgres() async throws -> PostgresDatabase {
+        let url = try PostgresURL(parsing: try await PostgresTestCluster.shared.makeDatabase())
+        return try await PostgresDatabase.connect(to: url, logger: Logger(label: "test.postgres"), waitingUpTo: .seconds(5),
+                                                  maximumConnections: 4)
     }
 }
 
@@ -52,7 +70,7 @@ struct StoreContractTests {
     @Test("the quota is counted with the story; a failed story is refunded only when marked the service's fault",
           arguments: StoreBackend.allCases)
     func quota(_ backend: StoreBackend) async throws {
-        let ports = try backend.make(clock: clock)
+        let ports = try await backend.make(clock: clock)
         _ = try await ports.stories.createStory(Fixtures.story(id: "first"), delivery: Self.delivery, quota: Self.quota)
         _ = try await ports.stories.createStory(Fixtures.story(id: "second"), delivery: Self.delivery, quota: Self.quota)
         await #expect(throws: QuotaExceeded.self) {
@@ -79,7 +97,7 @@ struct StoreContractTests {
 
     @Test("one job per platform request; the request finds its story", arguments: StoreBackend.allCases)
     func oneJobPerRequest(_ backend: StoreBackend) async throws {
-        let ports = try backend.make(clock: clock)
+        let ports = try await backend.make(clock: clock)
         var delivery = Self.delivery
         delivery.requestID = "1300"
         let job = try await ports.stories.createStory(Fixtures.story(id: "asked"), delivery: delivery, quota: Self.quota)
@@ -100,7 +118,7 @@ struct StoreContractTests {
 
     @Test("jobs are claimed oldest due first; retries wait; interrupted jobs go back to the queue", arguments: StoreBackend.allCases)
     func queue(_ backend: StoreBackend) async throws {
-        let ports = try backend.make(clock: clock)
+        let ports = try await backend.make(clock: clock)
         let first = try await ports.stories.createStory(Fixtures.story(id: "one"), delivery: Self.delivery, quota: nil)
         clock.advance(by: 1)
         let second = try await ports.stories.createStory(Fixtures.story(id: "two", at: clock.now()), delivery: Self.delivery, quota: nil)
@@ -126,7 +144,7 @@ struct StoreContractTests {
     @Test("text is saved once; pictures are shared by content and deleted with the last story using them",
           arguments: StoreBackend.allCases)
     func pagesAndPictures(_ backend: StoreBackend) async throws {
-        let ports = try backend.make(clock: clock)
+        let ports = try await backend.make(clock: clock)
         for id in ["a", "b"] {
             _ = try await ports.stories.createStory(Fixtures.story(id: id), delivery: Self.delivery, quota: nil)
             try await ports.stories.saveText(Fixtures.written(pages: 3), for: StoryID(rawValue: id)!)
@@ -152,7 +170,7 @@ struct StoreContractTests {
 
     @Test("the library is newest first, paged; titles and themes are searched", arguments: StoreBackend.allCases)
     func library(_ backend: StoreBackend) async throws {
-        let ports = try backend.make(clock: clock)
+        let ports = try await backend.make(clock: clock)
         for (index, theme) in ["a sleepy dragon", "owls at night", "a brave Dragon"].enumerated() {
             _ = try await ports.stories.createStory(Fixtures.story(id: "s\(index)", theme: theme, at: clock.now()), delivery: Self.delivery,
                                                     quota: nil)
@@ -179,7 +197,7 @@ struct FamilyStoreContractTests {
 
     @Test("a position keeps its story; reading counts once; finishing earns the achievement once", arguments: StoreBackend.allCases)
     func collections(_ backend: StoreBackend) async throws {
-        let ports = try backend.make(clock: clock)
+        let ports = try await backend.make(clock: clock)
         let growth = collection()
         _ = try await ports.collections.createCollection(growth, firstStory: Fixtures.story(id: "c1"), delivery: .background,
                                                          quota: DailyQuota(storiesPerDay: 3))
@@ -208,7 +226,7 @@ struct FamilyStoreContractTests {
 
     @Test("an edited message keeps its room and place; history is the newest, oldest first", arguments: StoreBackend.allCases)
     func transcript(_ backend: StoreBackend) async throws {
-        let ports = try backend.make(clock: clock)
+        let ports = try await backend.make(clock: clock)
         for index in 1...3 {
             try await ports.transcript.upsert(TranscriptEntry(id: "m\(index)", room: "family", payload: Data("v1".utf8),
                                                               createdAt: clock.now(), updatedAt: clock.now()))
@@ -225,7 +243,7 @@ struct FamilyStoreContractTests {
     @Test("forgetting a family deletes its stories, pictures, collections, settings and room, and nothing else",
           arguments: StoreBackend.allCases)
     func forget(_ backend: StoreBackend) async throws {
-        let ports = try backend.make(clock: clock)
+        let ports = try await backend.make(clock: clock)
         let other = FamilyRef(platform: "web", externalID: "other")
         _ = try await ports.stories.createStory(Fixtures.story(id: "mine"), delivery: .background, quota: nil)
         _ = try await ports.stories.createStory(Fixtures.story(id: "theirs", family: other), delivery: .background, quota: nil)

@@ -1,0 +1,144 @@
+import Foundation
+import GRDB
+import Logging
+import StoryDomain
+import StoryStore
+import StoryStorePostgres
+
+/// The storage the service runs on, SQLite or PostgreSQL, as the domain's ports: everything
+/// above this sees only the ports, so there is one code path above the store.
+public struct AppStore: Sendable {
+    /// Which database, and the handle to it.
+    public enum Backend: Sendable {
+        case sqlite(AppDatabase)
+        case postgres(PostgresDatabase)
+    }
+
+    /// Provider use for one family and provider (the `usage` report).
+    public struct UsageTotal: Sendable, Equatable {
+        public var family: String
+        public var provider: String
+        public var generations: Int
+        public var inputTokens: Int
+        public var outputTokens: Int
+        public var images: Int
+    }
+
+    public let backend: Backend
+    public let stories: any StoryRepository
+    public let jobs: any StoryJobQueue
+    public let collections: any CollectionStore
+    public let settings: any FamilySettingsStore
+    public let transcript: any ChatTranscriptStore
+    public let familyData: any FamilyDataStore
+    public let entitlements: any EntitlementStore
+    public let keyValues: any KeyValueStore
+    public let acknowledgements: any AcknowledgementLedger
+    public let usage: any UsageLedger
+    public let rooms: any RoomDirectory
+
+    /// The SQLite database, when that is the store (backups, the service lock, tests).
+    public var sqlite: AppDatabase? {
+        if case let .sqlite(database) = backend { database } else { nil }
+    }
+
+    /// The store on the SQLite database `database`.
+    public init(sqlite database: AppDatabase, clock: any WallClock) {
+        backend = .sqlite(database)
+        stories = SQLiteStoryRepository(database: database, clock: clock)
+        jobs = SQLiteJobQueue(database: database, clock: clock)
+        collections = SQLiteCollectionStore(database: database, clock: clock)
+        settings = SQLiteFamilySettingsStore(database: database, clock: clock)
+        transcript = SQLiteChatTranscript(database: database)
+        familyData = SQLiteFamilyDataStore(database: database)
+        entitlements = SQLiteEntitlementStore(database: database, clock: clock)
+        keyValues = SQLiteKeyValueStore(database: database, clock: clock)
+        acknowledgements = SQLiteAcknowledgementLedger(database: database, clock: clock)
+        usage = SQLiteUsageLedger(database: database)
+        rooms = SQLiteRoomDirectory(database: database)
+    }
+
+    /// The store on the PostgreSQL database `database`.
+    public init(postgres database: PostgresDatabase, clock: any WallClock) {
+        backend = .postgres(database)
+        stories = PostgresStoryRepository(database: database, clock: clock)
+        jobs = PostgresJobQueue(database: database, clock: clock)
+        collections = PostgresCollectionStore(database: database, clock: clock)
+        settings = PostgresFamilySettingsStore(database: database, clock: clock)
+        transcript = PostgresChatTranscript(database: database)
+        familyData = PostgresFamilyDataStore(database: database)
+        entitlements = PostgresEntitlementStore(database: database, clock: clock)
+        keyValues = PostgresKeyValueStore(database: database, clock: clock)
+        acknowledgements = PostgresAcknowledgementLedger(database: database, clock: clock)
+        usage = PostgresUsageLedger(database: database)
+        rooms = PostgresRoomDirectory(database: database)
+    }
+
+    /// Opens the configured store: PostgreSQL when `DATABASE_URL` is set (waiting for it to come
+    /// up, see ``PostgresDatabase/connect(to:logger:waitingUpTo:maximumConnections:)``), the
+    /// SQLite file at `DATABASE_PATH` otherwise. Both are migrated to the newest schema.
+    public static func open(_ config: AppConfig, logger: Logger, clock: any WallClock = SystemWallClock()) async throws -> AppStore {
+        if let url = config.databaseURL {
+            let database = try await PostgresDatabase.connect(to: url, logger: logger.labeled("postgres"),
+                                                              waitingUpTo: .seconds(config.databaseConnectWaitSeconds))
+            return AppStore(postgres: database, clock: clock)
+        }
+        return AppStore(sqlite: try AppDatabase.open(path: config.databasePath), clock: clock)
+    }
+
+    /// Where the data lives, for logs (a PostgreSQL password redacted).
+    public var location: String {
+        switch backend {
+        case let .sqlite(database): "SQLite \(database.writer.path)"
+        case let .postgres(database): "PostgreSQL \(database.url)"
+        }
+    }
+
+    /// True when the database answers a trivial query (for health checks).
+    public func ping() async -> Bool {
+        switch backend {
+        case let .sqlite(database): await database.ping()
+        case let .postgres(database): await database.ping()
+        }
+    }
+
+    /// Jobs waiting (including delayed retries) and being worked now.
+    func jobCounts() async throws -> (queued: Int, running: Int) {
+        switch backend {
+        case let .sqlite(database):
+            let jobs = try await DatabaseStatistics(database: database).jobs()
+            return (jobs.queued, jobs.running)
+        case let .postgres(database):
+            return try await PostgresJobQueue(database: database, clock: SystemWallClock()).counts()
+        }
+    }
+
+    /// Bytes of the SQLite file and its log (0 for PostgreSQL, whose size the server reports).
+    func bytesOnDisk() -> Int64 {
+        switch backend {
+        case let .sqlite(database): DatabaseStatistics(database: database).bytesOnDisk()
+        case .postgres: 0
+        }
+    }
+
+    /// Provider use per family and provider since `since`, largest first.
+    public func usageTotals(since: Date) async throws -> [UsageTotal] {
+        switch backend {
+        case let .sqlite(database):
+            try await SQLiteUsageLedger(database: database).totals(since: since).map {
+                UsageTotal(family: $0.family, provider: $0.provider, generations: $0.generations, inputTokens: $0.inputTokens,
+                           outputTokens: $0.outputTokens, images: $0.images)
+            }
+        case let .postgres(database):
+            try await PostgresUsageLedger(database: database).totals(since: since).map {
+                UsageTotal(family: $0.family, provider: $0.provider, generations: $0.generations, inputTokens: $0.inputTokens,
+                           outputTokens: $0.outputTokens, images: $0.images)
+            }
+        }
+    }
+
+    /// Lets go of the database's connections (PostgreSQL's pool; SQLite closes with its handle).
+    public func close() async {
+        if case let .postgres(database) = backend { await database.close() }
+    }
+}

@@ -1,0 +1,336 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import NIOSSL
+import PostgresNIO
+
+/// The PostgreSQL database: a pool of connections (postgres-nio's `PostgresClient`) and the
+/// append-only schema migrations. Open it once with ``connect(to:logger:waitingUpTo:)`` in the
+/// composition root, hand it to the repositories, and ``close()`` it when the service stops.
+///
+/// The pool does its background work in a task of its own, started here and ended by
+/// ``close()``: the database must be usable (migrated) before the service group runs.
+public final class PostgresDatabase: Sendable {
+    /// Where it connects, password redacted in its description.
+    public let url: PostgresURL
+    let client: PostgresClient
+    let logger: Logger
+    private let runner: Task<Void, Never>
+
+    private init(url: PostgresURL, client: PostgresClient, logger: Logger) {
+        self.url = url
+        self.client = client
+        self.logger = logger
+        runner = Task { await client.run() }
+    }
+
+    /// Connects to `url`, waiting up to `wait` for a database that cannot be reached yet
+    /// (starting beside the service, restarting), logging each failed try and when the next one
+    /// is, then migrates it to the newest schema.
+    /// - Throws: ``PostgresStoreError`` that says what is wrong (unreachable, refused password,
+    ///   no such database, a failed migration).
+    public static func connect(to url: PostgresURL, logger: Logger, waitingUpTo wait: Duration = .seconds(60),
+                               maximumConnections: Int = 20) async throws(PostgresStoreError) -> PostgresDatabase {
+        var configuration = PostgresClient.Configuration(host: url.host, port: url.port, username: url.user, password: url.password,
+                                                         database: url.database, tls: try clientTLS(url))
+        configuration.options.maximumConnections = maximumConnections
+        configuration.options.connectTimeout = .seconds(10)
+        // The pool's task starts now, so it runs by the time the first query leases a connection.
+        let database = PostgresDatabase(url: url, client: PostgresClient(configuration: configuration, backgroundLogger: logger),
+                                        logger: logger)
+        let clock = ContinuousClock()
+        let deadline = clock.now + wait
+        var delay = Duration.milliseconds(500)
+        var attempt = 1
+        while true {
+            do {
+                try await migrate(url: url, logger: logger)
+                return database
+            } catch let error where error.isWorthRetrying && clock.now + delay < deadline {
+                logger.warning("PostgreSQL cannot be reached yet; trying again", metadata: [
+                    "database": "\(url)", "attempt": "\(attempt)", "retry_in": "\(delay)", "reason": "\(error.detail)"])
+                try? await Task.sleep(for: delay)
+                delay = min(delay * 2, .seconds(10))
+                attempt += 1
+            } catch {
+                await database.close()
+                throw error
+            }
+        }
+    }
+
+    /// Ends the pool's connections (after the work in flight).
+    public func close() async {
+        runner.cancel()
+        await runner.value
+    }
+
+    /// True when the database answers a trivial query (for health checks).
+    public func ping() async -> Bool {
+        do {
+            return try await rows("SELECT 1 AS one").first?.decode(Int.self, "one") == 1
+        } catch {
+            return false
+        }
+    }
+
+    /// The applied migration names, oldest first.
+    public func appliedMigrations() async throws -> [String] {
+        try await rows("SELECT name FROM schema_migration ORDER BY applied_at, name").map { try $0.decode(String.self, "name") }
+    }
+
+    /// The migration names this build knows, oldest first.
+    public static var knownMigrations: [String] { PostgresSchema.migrations.map(\.name) }
+
+    // MARK: Queries
+
+    /// Runs `query` on a pooled connection and collects its rows.
+    func rows(_ query: PostgresQuery) async throws(PostgresStoreError) -> [Columns] {
+        do {
+            return try await client.withConnection { connection in
+                try await connection.query(query, logger: logger).collect().map(Columns.init)
+            }
+        } catch {
+            throw PostgresStoreError(error, url: url)
+        }
+    }
+
+    /// Runs `body` in one transaction on one connection: committed when it returns, rolled back
+    /// when it throws, and the error it threw rethrown as it is (a domain error stays one).
+    func transaction<Result: Sendable>(_ body: (Transaction) async throws -> Result) async throws -> Result {
+        do {
+            return try await client.withConnection { connection in
+                let transaction = Transaction(connection: connection, logger: logger)
+                try await transaction.execute("BEGIN")
+                do {
+                    let result = try await body(transaction)
+                    try await transaction.execute("COMMIT")
+                    return result
+                } catch {
+                    try? await transaction.execute("ROLLBACK")
+                    throw error
+                }
+            }
+        } catch let error as PSQLError {
+            throw PostgresStoreError(error, url: url)
+        }
+    }
+
+    // MARK: Connecting and migrating
+
+    static func connectionConfiguration(_ url: PostgresURL) throws(PostgresStoreError) -> PostgresConnection.Configuration {
+        let tls: PostgresConnection.Configuration.TLS
+        do {
+            switch url.tls {
+            case .disable: tls = .disable
+            case .prefer: tls = .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            case .require: tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            }
+        } catch {
+            throw PostgresStoreError(kind: .tls, url: url, detail: "\(error)")
+        }
+        var configuration = PostgresConnection.Configuration(host: url.host, port: url.port, username: url.user, password: url.password,
+                                                             database: url.database, tls: tls)
+        configuration.options.connectTimeout = .seconds(10)
+        return configuration
+    }
+
+    static func clientTLS(_ url: PostgresURL) throws(PostgresStoreError) -> PostgresClient.Configuration.TLS {
+        switch url.tls {
+        case .disable: .disable
+        case .prefer: .prefer(.makeClientConfiguration())
+        case .require: .require(.makeClientConfiguration())
+        }
+    }
+
+    /// Applies the migrations not applied yet, each in a transaction, holding an advisory lock
+    /// so that processes starting together migrate one after the other.
+    static func migrate(url: PostgresURL, logger: Logger) async throws(PostgresStoreError) {
+        let configuration = try connectionConfiguration(url)
+        let connection: PostgresConnection
+        do {
+            connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+        } catch {
+            throw PostgresStoreError(error, url: url)
+        }
+        let outcome: Result<Void, PostgresStoreError>
+        do {
+            try await migrate(on: connection, url: url, logger: logger)
+            outcome = .success(())
+        } catch {
+            outcome = .failure(PostgresStoreError(error, url: url))
+        }
+        try? await connection.close()
+        try outcome.get()
+    }
+
+    private static func migrate(on connection: PostgresConnection, url: PostgresURL, logger: Logger) async throws {
+        // Session-level, taken first (two processes creating the bookkeeping table at once would
+        // collide): released when the connection closes, however this ends.
+        try await connection.query("SELECT pg_advisory_lock(\(PostgresSchema.migrationLockKey))", logger: logger)
+        try await connection.query(PostgresQuery(unsafeSQL: PostgresSchema.migrationTable), logger: logger)
+        let applied = Set(try await connection.query("SELECT name FROM schema_migration", logger: logger)
+            .collect().map { try $0.decode(String.self) })
+        for migration in PostgresSchema.migrations where !applied.contains(migration.name) {
+            try await connection.query("BEGIN", logger: logger)
+            do {
+                for statement in migration.statements {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+                try await connection.query("INSERT INTO schema_migration (name) VALUES (\(migration.name))", logger: logger)
+                try await connection.query("COMMIT", logger: logger)
+            } catch {
+                try? await connection.query("ROLLBACK", logger: logger)
+                throw PostgresStoreError(kind: .migration, url: url, detail: "\(migration.name): \(PostgresStoreError.serverMessage(error))")
+            }
+            logger.info("PostgreSQL migrated", metadata: ["migration": "\(migration.name)"])
+        }
+        try await connection.query("SELECT pg_advisory_unlock(\(PostgresSchema.migrationLockKey))", logger: logger)
+    }
+}
+
+/// One open transaction's connection.
+struct Transaction: Sendable {
+    let connection: PostgresConnection
+    let logger: Logger
+
+    /// Runs `query` and collects its rows.
+    @discardableResult
+    func rows(_ query: PostgresQuery) async throws -> [Columns] {
+        try await connection.query(query, logger: logger).collect().map(Columns.init)
+    }
+
+    /// Runs `query`; its rows (`RETURNING …`) are counted.
+    @discardableResult
+    func execute(_ query: PostgresQuery) async throws -> Int {
+        try await connection.query(query, logger: logger).collect().count
+    }
+}
+
+/// A row read by column name.
+struct Columns: Sendable {
+    let row: PostgresRow
+
+    init(_ row: PostgresRow) { self.row = row }
+
+    func decode<T: PostgresDecodable>(_ type: T.Type, _ column: String) throws -> T {
+        let columns = row.makeRandomAccess()
+        // Checked: postgres-nio stops the process on an unknown column name.
+        guard columns.contains(column) else { throw PostgresStoreError.corrupt("row", "no column \(column)") }
+        return try columns[column].decode(T.self)
+    }
+
+    subscript<T: PostgresDecodable>(_ column: String) -> T {
+        get throws { try decode(T.self, column) }
+    }
+}
+
+// MARK: Copying rows in (`magical-stories copy-to`)
+
+/// A value copied from another store into a column of this one.
+public enum CopyValue: Sendable, Equatable {
+    case null
+    case integer(Int64)
+    case boolean(Bool)
+    case text(String)
+    case date(Date)
+    case bytes(Data)
+}
+
+extension PostgresDatabase {
+    /// The kinds of column `copy-to` fills.
+    public enum ColumnKind: Sendable, Equatable {
+        case integer, boolean, text, date, bytes
+    }
+
+    /// The tables `copy-to` fills, parents before children (foreign keys hold at every insert).
+    public static let copyOrder = [
+        "family", "story", "image", "page", "job", "chat_message", "bot_state", "usage_ledger", "premium_grant", "premium_audit",
+        "purchased_entitlement", "family_settings", "growth_collection", "collection_entry", "reading_day", "achievement",
+        "quota_use", "acknowledgement", "web_room", "web_invite", "web_member", "web_session",
+    ]
+
+    /// The columns of `table` and their kinds (identity `seq` columns are left to the database).
+    public func columns(of table: String) async throws -> [(name: String, kind: ColumnKind)] {
+        try await rows("""
+            SELECT column_name, data_type FROM information_schema.columns
+            WHERE table_schema = current_schema() AND table_name = \(table) AND column_name <> 'seq'
+            ORDER BY ordinal_position
+            """).map { row in
+            let type: String = try row["data_type"]
+            let kind: ColumnKind = switch type {
+            case "bigint", "integer", "smallint": .integer
+            case "boolean": .boolean
+            case "bytea": .bytes
+            case "timestamp with time zone", "timestamp without time zone", "date": .date
+            default: .text
+            }
+            return (try row["column_name"], kind)
+        }
+    }
+
+    /// Inserts `rows` (values in `columns`' order) into `table`, skipping rows that are already
+    /// there (any unique key), in one transaction; returns how many were new.
+    public func copyRows(into table: String, columns: [String], rows values: [[CopyValue]]) async throws -> Int {
+        guard !values.isEmpty else { return 0 }
+        let quoted = columns.map { "\"\($0)\"" }.joined(separator: ", ")
+        return try await transaction { transaction in
+            var inserted = 0
+            var start = 0
+            while start < values.count {
+                // At most ~30,000 parameters per statement (the protocol allows 65,535).
+                let count = max(1, min(values.count - start, 30_000 / max(1, columns.count)))
+                var bindings = PostgresBindings(capacity: count * columns.count)
+                var tuples: [String] = []
+                for row in values[start..<(start + count)] {
+                    var placeholders: [String] = []
+                    for value in row {
+                        switch value {
+                        case .null: bindings.appendNull()
+                        case let .integer(number): bindings.append(number)
+                        case let .boolean(flag): bindings.append(flag)
+                        case let .text(text): bindings.append(text)
+                        case let .date(date): bindings.append(date)
+                        case let .bytes(data): try bindings.append(data)
+                        }
+                        placeholders.append("$\(bindings.count)")
+                    }
+                    tuples.append("(" + placeholders.joined(separator: ", ") + ")")
+                }
+                inserted += try await transaction.execute(PostgresQuery(
+                    unsafeSQL: "INSERT INTO \(table) (\(quoted)) VALUES \(tuples.joined(separator: ", ")) ON CONFLICT DO NOTHING RETURNING 1",
+                    binds: bindings))
+                start += count
+            }
+            return inserted
+        }
+    }
+
+    /// Moves every identity sequence past the ids copied in, so new rows get new ids.
+    public func resetIdentities() async throws {
+        for row in try await rows("""
+            SELECT table_name, column_name FROM information_schema.columns
+            WHERE table_schema = current_schema() AND is_identity = 'YES'
+            """) {
+            let table: String = try row.decode(String.self, "table_name")
+            let column: String = try row.decode(String.self, "column_name")
+            _ = try await rows(PostgresQuery(unsafeSQL: """
+                SELECT setval(pg_get_serial_sequence('\(table)', '\(column)'), GREATEST((SELECT max(\(column)) FROM \(table)), 1))
+                """))
+        }
+    }
+
+    /// Rows in `table`.
+    public func count(_ table: String) async throws -> Int {
+        try await rows(PostgresQuery(unsafeSQL: "SELECT COUNT(*) AS n FROM \(table)")).first?.decode(Int.self, "n") ?? 0
+    }
+
+    /// Of the pictures `ids`, those stored here whose bytes hash (SHA-256) to their id.
+    public func picturesMatchingChecksum(_ ids: [String]) async throws -> Set<String> {
+        guard !ids.isEmpty else { return [] }
+        return Set(try await rows("""
+            SELECT id FROM image WHERE id = ANY(\(ids)) AND id = encode(sha256(data), 'hex') AND byte_count = octet_length(data)
+            """).map { try $0.decode(String.self, "id") })
+    }
+}

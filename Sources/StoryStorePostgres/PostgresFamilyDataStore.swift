@@ -1,0 +1,32 @@
+import Foundation
+import PostgresNIO
+import StoryDomain
+
+/// Forgets a family's data in PostgreSQL, in one transaction.
+public struct PostgresFamilyDataStore: FamilyDataStore {
+    private let database: PostgresDatabase
+
+    public init(database: PostgresDatabase) { self.database = database }
+
+    public func forget(_ family: FamilyRef) async throws -> ForgottenFamilyData {
+        try await database.transaction { transaction in
+            var forgotten = ForgottenFamilyData()
+            if family.platform == RoomName.platform {
+                forgotten.chatMessages = try await transaction.execute("DELETE FROM chat_message WHERE room = \(family.externalID) RETURNING 1")
+            }
+            guard let familyID = try await FamilyRows.id(of: family, in: transaction) else { return forgotten }
+            let pictures = { () async throws -> Int in try await transaction.rows("SELECT COUNT(*) AS n FROM image").first?["n"] ?? 0 }
+            let picturesBefore = try await pictures()
+            let storyIDs: [String] = try await transaction.rows("SELECT id FROM story WHERE family_id = \(familyID)").map { try $0["id"] }
+            forgotten.stories = try await PostgresStoryRepository.delete(stories: storyIDs, in: transaction)
+            forgotten.pictures = picturesBefore - (try await pictures())
+            forgotten.collections = try await transaction.rows("""
+                SELECT COUNT(*) AS n FROM growth_collection WHERE family_id = \(familyID)
+                """).first?["n"] ?? 0
+            // The family row's foreign keys cascade to its collections (and their entries),
+            // reading days, achievements and settings.
+            try await transaction.execute("DELETE FROM family WHERE id = \(familyID)")
+            return forgotten
+        }
+    }
+}

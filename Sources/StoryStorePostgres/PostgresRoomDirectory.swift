@@ -1,0 +1,205 @@
+import Crypto
+import Foundation
+import PostgresNIO
+import StoryDomain
+
+/// Web chat rooms, invites, members and sessions in PostgreSQL (`web_room`, `web_invite`,
+/// `web_member`, `web_session`). Invite codes and session tokens are hashed (SHA-256) here,
+/// before they leave the process: the database only ever sees the hashes.
+public struct PostgresRoomDirectory: RoomDirectory {
+    /// A session is marked seen (and extended) at most this often, so reading pictures and
+    /// reconnecting stay reads.
+    static let touchInterval: TimeInterval = 3_600
+
+    private let database: PostgresDatabase
+
+    public init(database: PostgresDatabase) { self.database = database }
+
+    public func createRoom(_ name: RoomName, at date: Date) async throws -> Room {
+        try await database.transaction { transaction in
+            let inserted = try await transaction.execute("""
+                INSERT INTO web_room (key, name, created_at) VALUES (\(name.rawValue), \(name.displayName), \(date))
+                ON CONFLICT (key) DO NOTHING RETURNING 1
+                """)
+            guard inserted > 0 else {
+                let existing = try await Self.room(key: name.rawValue, in: transaction)
+                throw RoomAccessError.roomExists(existing?.name.displayName ?? name.displayName)
+            }
+            return Room(name: name, createdAt: date)
+        }
+    }
+
+    public func room(key: String) async throws -> Room? {
+        try await database.transaction { transaction in try await Self.room(key: key, in: transaction) }
+    }
+
+    public func rooms() async throws -> [Room] {
+        try await database.rows(PostgresQuery(unsafeSQL: "\(Self.roomSelect) ORDER BY r.created_at, r.id")).map(Self.room)
+    }
+
+    public func grownUpCount() async throws -> Int {
+        try await database.rows("SELECT COUNT(*) AS n FROM web_member WHERE role = 'grown-up' AND removed_at IS NULL").first?["n"] ?? 0
+    }
+
+    public func addInvite(_ draft: InviteDraft, code: AccessSecret) async throws -> RoomInvite {
+        try await database.transaction { transaction in
+            guard let room = try await transaction.rows("SELECT id, key, name FROM web_room WHERE key = \(draft.roomKey)").first else {
+                throw RoomAccessError.roomNotFound(draft.roomKey)
+            }
+            let roomID: Int64 = try room["id"]
+            guard let id: Int64 = try await transaction.rows("""
+                INSERT INTO web_invite (room_id, code_hash, role, purpose, created_by, created_at, expires_at, max_uses)
+                VALUES (\(roomID), \(Self.hash(code)), \(draft.role.rawValue), \(draft.purpose.rawValue), \(String(draft.createdBy.prefix(64))),
+                    \(draft.createdAt), \(draft.expiresAt), \(draft.maxUses))
+                RETURNING id
+                """).first?["id"] else { throw PostgresStoreError.corrupt("web_invite", "insert returned nothing") }
+            return RoomInvite(id: id, room: RoomName(key: try room["key"], displayName: try room["name"]), role: draft.role,
+                              purpose: draft.purpose, createdBy: draft.createdBy, createdAt: draft.createdAt, expiresAt: draft.expiresAt,
+                              maxUses: draft.maxUses)
+        }
+    }
+
+    public func invites(roomKey: String, openAt: Date?) async throws -> [RoomInvite] {
+        let rows = if let openAt {
+            try await database.rows(PostgresQuery(unsafeSQL: """
+                \(Self.inviteSelect) WHERE r.key = $1 AND i.revoked_at IS NULL AND i.uses < i.max_uses AND i.expires_at > $2
+                ORDER BY i.created_at DESC, i.id DESC
+                """, binds: PostgresStoryRepository.binds(roomKey, openAt)))
+        } else {
+            try await database.rows(PostgresQuery(unsafeSQL: "\(Self.inviteSelect) WHERE r.key = $1 ORDER BY i.created_at DESC, i.id DESC",
+                                                  binds: PostgresStoryRepository.binds(roomKey)))
+        }
+        return try rows.map(Self.invite)
+    }
+
+    public func revokeInvite(id: Int64, roomKey: String?, at date: Date) async throws -> Bool {
+        try await database.rows("""
+            UPDATE web_invite SET revoked_at = \(date)
+            WHERE id = \(id) AND revoked_at IS NULL
+              AND (\(roomKey)::text IS NULL OR room_id = (SELECT id FROM web_room WHERE key = \(roomKey)))
+            RETURNING 1
+            """).count > 0
+    }
+
+    public func revokeOpenInvites(purpose: RoomInvite.Purpose, at date: Date) async throws {
+        _ = try await database.rows("""
+            UPDATE web_invite SET revoked_at = \(date) WHERE purpose = \(purpose.rawValue) AND revoked_at IS NULL AND uses < max_uses
+            """)
+    }
+
+    public func redeem(code: AccessSecret, memberID: String, name: String, session: AccessSecret, sessionExpiresAt: Date,
+                       at date: Date) async throws -> RoomMember {
+        try await database.transaction { transaction in
+            // The invite row is locked: two people redeeming its last use wait for each other.
+            guard let row = try await transaction.rows(PostgresQuery(unsafeSQL: "\(Self.inviteSelect) WHERE i.code_hash = $1 FOR UPDATE OF i",
+                                                                     binds: PostgresStoryRepository.binds(Self.hash(code)))).first
+            else { throw RoomAccessError.inviteNotFound }
+            let invite = try Self.invite(row)
+            if let closed = RoomAccessError.closed(invite.state(at: date)) { throw closed }
+            let roomID: Int64 = try row["room_id"]
+            try await transaction.execute("UPDATE web_invite SET uses = uses + 1 WHERE id = \(invite.id)")
+            try await transaction.execute("""
+                INSERT INTO web_member (id, room_id, invite_id, name, role, joined_at, last_seen_at)
+                VALUES (\(memberID), \(roomID), \(invite.id), \(name), \(invite.role.rawValue), \(date), \(date))
+                """)
+            try await transaction.execute("""
+                INSERT INTO web_session (token_hash, member_id, created_at, expires_at)
+                VALUES (\(Self.hash(session)), \(memberID), \(date), \(sessionExpiresAt))
+                """)
+            return RoomMember(id: memberID, room: invite.room, name: name, role: invite.role, joinedAt: date, lastSeenAt: date)
+        }
+    }
+
+    public func member(session: AccessSecret, at date: Date, extendTo: Date) async throws -> RoomMember? {
+        let hash = Self.hash(session)
+        guard let found = try await database.rows("""
+            SELECT m.*, r.key AS room_key, r.name AS room_name FROM web_session s
+            JOIN web_member m ON m.id = s.member_id JOIN web_room r ON r.id = m.room_id
+            WHERE s.token_hash = \(hash) AND s.ended_at IS NULL AND s.expires_at > \(date) AND m.removed_at IS NULL
+            """).first.map(Self.member) else { return nil }
+        if let seen = found.lastSeenAt, date.timeIntervalSince(seen) < Self.touchInterval { return found }
+        try await database.transaction { transaction in
+            try await transaction.execute("UPDATE web_member SET last_seen_at = \(date) WHERE id = \(found.id)")
+            try await transaction.execute("UPDATE web_session SET expires_at = GREATEST(expires_at, \(extendTo)) WHERE token_hash = \(hash)")
+        }
+        var member = found
+        member.lastSeenAt = date
+        return member
+    }
+
+    public func members(roomKey: String) async throws -> [RoomMember] {
+        try await database.rows("""
+            SELECT m.*, r.key AS room_key, r.name AS room_name FROM web_member m JOIN web_room r ON r.id = m.room_id
+            WHERE r.key = \(roomKey) AND m.removed_at IS NULL ORDER BY m.joined_at, m.seq
+            """).map(Self.member)
+    }
+
+    public func removeMember(id: String, roomKey: String, at date: Date) async throws -> Bool {
+        try await database.transaction { transaction in
+            guard let row = try await transaction.rows("""
+                SELECT m.role, m.room_id FROM web_member m JOIN web_room r ON r.id = m.room_id
+                WHERE m.id = \(id) AND r.key = \(roomKey) AND m.removed_at IS NULL
+                """).first else { return false }
+            let role: String = try row["role"]
+            let roomID: Int64 = try row["room_id"]
+            if role == RoomRole.grownUp.rawValue {
+                // The room's grown-ups are locked: two removing each other cannot leave none.
+                let others = try await transaction.rows("""
+                    SELECT id FROM web_member WHERE room_id = \(roomID) AND role = 'grown-up' AND removed_at IS NULL AND id <> \(id)
+                    FOR UPDATE
+                    """).count
+                guard others > 0 else { throw RoomAccessError.lastGrownUp }
+            }
+            try await transaction.execute("UPDATE web_member SET removed_at = \(date) WHERE id = \(id)")
+            try await transaction.execute("UPDATE web_session SET ended_at = \(date) WHERE member_id = \(id) AND ended_at IS NULL")
+            return true
+        }
+    }
+
+    public func roomShows(image: ImageID, roomKey: String) async throws -> Bool {
+        try await database.rows("""
+            SELECT EXISTS (SELECT 1 FROM page p JOIN story s ON s.id = p.story_id JOIN family f ON f.id = s.family_id
+                           WHERE p.image_id = \(image.rawValue) AND f.platform = \(PlatformColumn.text(RoomName.platform))
+                             AND f.external_id = \(roomKey)) AS shown
+            """).first?["shown"] ?? false
+    }
+
+    // MARK: Rows
+
+    private static let roomSelect = """
+        SELECT r.*,
+               (SELECT COUNT(*) FROM web_member m WHERE m.room_id = r.id AND m.removed_at IS NULL) AS member_count,
+               (SELECT COUNT(*) FROM web_member m WHERE m.room_id = r.id AND m.removed_at IS NULL AND m.role = 'grown-up') AS grown_ups
+        FROM web_room r
+        """
+
+    private static let inviteSelect = "SELECT i.*, r.key AS room_key, r.name AS room_name FROM web_invite i JOIN web_room r ON r.id = i.room_id"
+
+    private static func room(key: String, in transaction: Transaction) async throws -> Room? {
+        try await transaction.rows(PostgresQuery(unsafeSQL: "\(roomSelect) WHERE r.key = $1", binds: PostgresStoryRepository.binds(key)))
+            .first.map(room)
+    }
+
+    private static func room(_ row: Columns) throws -> Room {
+        Room(name: RoomName(key: try row["key"], displayName: try row["name"]), createdAt: try row["created_at"],
+             memberCount: try row["member_count"], grownUpCount: try row["grown_ups"])
+    }
+
+    private static func invite(_ row: Columns) throws -> RoomInvite {
+        RoomInvite(id: try row["id"], room: RoomName(key: try row["room_key"], displayName: try row["room_name"]),
+                   role: RoomRole(rawValue: try row["role"]) ?? .child,
+                   purpose: RoomInvite.Purpose(rawValue: try row["purpose"]) ?? .invite,
+                   createdBy: try row["created_by"], createdAt: try row["created_at"], expiresAt: try row["expires_at"],
+                   maxUses: try row["max_uses"], uses: try row["uses"], revokedAt: try row["revoked_at"])
+    }
+
+    private static func member(_ row: Columns) throws -> RoomMember {
+        RoomMember(id: try row["id"], room: RoomName(key: try row["room_key"], displayName: try row["room_name"]), name: try row["name"],
+                   role: RoomRole(rawValue: try row["role"]) ?? .child, joinedAt: try row["joined_at"], lastSeenAt: try row["last_seen_at"])
+    }
+
+    /// The stored form of a secret: SHA-256, lowercase hex (as the SQLite store keeps it).
+    static func hash(_ secret: AccessSecret) -> String {
+        SHA256.hash(data: Data(secret.rawValue.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import PostgresNIO
+import StoryDomain
+
+/// JSON text columns for small nested values, encoded exactly as the SQLite store does (sorted
+/// keys), so `copy-to` copies them unchanged.
+enum JSONText {
+    static func encode<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
+        try JSONDecoder().decode(type, from: Data(text.utf8))
+    }
+}
+
+/// The one place that turns a platform into its column text and back (the platform becomes a
+/// type of its own; only these two lines change then).
+enum PlatformColumn {
+    static func text(_ platform: String) -> String { platform }
+    static func family(platform: String, externalID: String) -> FamilyRef { FamilyRef(platform: platform, externalID: externalID) }
+}
+
+/// Reading stories, pages and pictures from rows.
+enum StoryRows {
+    /// A story with its family and its place in a collection, if any.
+    static let selectWithFamily = """
+        SELECT story.*, family.platform AS family_platform, family.external_id AS family_external_id,
+            collection_entry.collection_id AS link_collection, collection_entry.position AS link_position,
+            collection_entry.question AS link_question, growth_collection.story_count AS link_count
+        FROM story JOIN family ON family.id = story.family_id
+        LEFT JOIN collection_entry ON collection_entry.story_id = story.id
+        LEFT JOIN growth_collection ON growth_collection.id = collection_entry.collection_id
+        """
+
+    static func story(_ row: Columns) throws -> Story {
+        let rawID: String = try row["id"]
+        guard let id = StoryID(rawValue: rawID) else { throw corrupt("story", "bad id \(rawID)") }
+        let sheet = { (text: String) in try JSONText.decode(CharacterSheet.self, from: text) }
+        let avoid: String? = try row["avoid_json"]
+        let heroSheet: String? = try row["hero_sheet_json"]
+        let sheetText: String? = try row["sheet_json"]
+        let seed: Int64 = try row["seed"]
+        let request = StoryRequest(
+            theme: try row["theme"], heroName: try row["hero_name"], age: try row["age"], companion: try row["companion"],
+            pageCount: try row["page_count"], language: StoryLanguage(rawValue: try row["language"]) ?? .english,
+            seed: UInt64(bitPattern: seed), avoid: try avoid.map { try JSONText.decode([String].self, from: $0) } ?? [],
+            illustrations: IllustrationMode(rawValue: try row["illustrations"]) ?? .pictures, heroSheet: try heroSheet.map(sheet))
+        var story = Story(id: id, family: PlatformColumn.family(platform: try row["family_platform"], externalID: try row["family_external_id"]),
+                          requester: Requester(userID: try row["requester_id"], displayName: try row["requester_name"]),
+                          request: request, title: try row["title"], sheet: try sheetText.map(sheet),
+                          status: StoryStatus(rawValue: try row["status"]) ?? .failed, createdAt: try row["created_at"],
+                          failureReason: try row["failure_reason"], readAt: try row["read_at"])
+        let link: String? = try row["link_collection"]
+        if let link, let collectionID = CollectionID(rawValue: link) {
+            story.collection = CollectionLink(collectionID: collectionID, position: try row["link_position"],
+                                              storyCount: try row["link_count"], question: try row["link_question"])
+        }
+        return story
+    }
+
+    static func page(_ row: Columns) throws -> StoryPage {
+        let rawID: String = try row["story_id"]
+        guard let id = StoryID(rawValue: rawID) else { throw corrupt("page", "bad id") }
+        let imageID: String? = try row["image_id"]
+        return StoryPage(storyID: id, number: try row["number"], text: try row["text"],
+                         scene: try JSONText.decode(PageScene.self, from: try row["scene_json"]),
+                         imagePrompt: try row["image_prompt"], imageID: imageID.map(ImageID.init(rawValue:)))
+    }
+
+    static func job(_ row: Columns) throws -> StoryJob {
+        let rawID: String = try row["story_id"]
+        guard let storyID = StoryID(rawValue: rawID) else { throw corrupt("job", "bad job row") }
+        let status: String = try row["status"]
+        return StoryJob(id: try row["id"], storyID: storyID, status: JobStatus(rawValue: status) ?? .queued,
+                        attempts: try row["attempts"],
+                        delivery: try JSONText.decode(DeliveryAddress.self, from: try row["delivery_json"]),
+                        notBefore: try row["not_before"], lastError: try row["last_error"], deliveredAt: try row["delivered_at"])
+    }
+
+    static func summary(_ story: Story) -> StorySummary {
+        StorySummary(id: story.id, title: story.displayTitle, status: story.status, pageCount: story.pageCount,
+                     heroName: story.request.heroName, requester: story.requester, createdAt: story.createdAt)
+    }
+
+    static func corrupt(_ table: String, _ detail: String) -> PostgresStoreError { .corrupt(table, detail) }
+}
+
+/// Families by platform and external id.
+enum FamilyRows {
+    /// The family's row id, inserting the family on first use (safe against a concurrent insert).
+    static func findOrCreate(_ family: FamilyRef, at date: Date, in transaction: Transaction) async throws -> Int64 {
+        let platform = PlatformColumn.text(family.platform)
+        let inserted = try await transaction.rows("""
+            INSERT INTO family (platform, external_id, created_at) VALUES (\(platform), \(family.externalID), \(date))
+            ON CONFLICT (platform, external_id) DO NOTHING RETURNING id
+            """)
+        if let row = inserted.first { return try row["id"] }
+        guard let id = try await id(of: family, in: transaction) else { throw StoryRows.corrupt("family", "vanished") }
+        return id
+    }
+
+    static func id(of family: FamilyRef, in transaction: Transaction) async throws -> Int64? {
+        try await transaction.rows("""
+            SELECT id FROM family WHERE platform = \(PlatformColumn.text(family.platform)) AND external_id = \(family.externalID)
+            """).first?["id"]
+    }
+}

@@ -1,0 +1,219 @@
+import Foundation
+import PostgresNIO
+import StoryDomain
+
+/// Stories, pages and pictures in PostgreSQL. Every method is one transaction (or one statement).
+/// Pictures are content-addressed: `image.id` is the SHA-256 of the bytes, computed by the
+/// server (`sha256(data)`), so a picture saved twice is stored once.
+public struct PostgresStoryRepository: StoryRepository {
+    private let database: PostgresDatabase
+    private let clock: any WallClock
+
+    public init(database: PostgresDatabase, clock: any WallClock) {
+        self.database = database
+        self.clock = clock
+    }
+
+    public func story(forRequest requestID: String, on platform: String) async throws -> StoryID? {
+        let key = Self.requestKey(requestID, platform: PlatformColumn.text(platform))
+        let raw: String? = try await database.rows("SELECT story_id FROM job WHERE request_key = \(key)").first?["story_id"]
+        return raw.flatMap(StoryID.init(rawValue:))
+    }
+
+    public func createStory(_ story: Story, delivery: DeliveryAddress, quota: DailyQuota?) async throws -> StoryJob {
+        let now = clock.now()
+        return try await database.transaction { transaction in
+            try await Self.insert(story, delivery: delivery, quota: quota, at: now, in: transaction)
+        }
+    }
+
+    /// `platform:requestID` of the request that made a job (one job per request).
+    static func requestKey(_ requestID: String, platform: String) -> String { "\(platform):\(requestID)" }
+
+    /// Inserts a story and its job inside the caller's transaction. With a quota, the
+    /// requester's uses are counted under a transaction-scoped advisory lock on the requester,
+    /// so two requests at once (on any process) cannot both take the last slot.
+    static func insert(_ story: Story, delivery: DeliveryAddress, quota: DailyQuota?, at now: Date,
+                       in transaction: Transaction) async throws -> StoryJob {
+        let platform = PlatformColumn.text(story.family.platform)
+        if let quota {
+            try await transaction.execute("""
+                SELECT pg_advisory_xact_lock(hashtextextended(\(platform) || ':' || \(story.requester.userID), 0))
+                """)
+            let day = DailyQuota.day(containing: now)
+            let used = try await started(by: story.requester, on: platform, since: day.start, in: transaction)
+            if used >= quota.storiesPerDay { throw quota.exceeded(at: now) }
+        }
+        let familyID = try await FamilyRows.findOrCreate(story.family, at: now, in: transaction)
+        let request = story.request
+        let avoid = request.avoid.isEmpty ? nil : try JSONText.encode(request.avoid)
+        let heroSheet = try request.heroSheet.map(JSONText.encode)
+        let sheet = try story.sheet.map(JSONText.encode)
+        try await transaction.execute("""
+            INSERT INTO story (id, family_id, requester_id, requester_name, theme, hero_name, age, companion, page_count, language,
+                seed, title, sheet_json, status, failure_reason, created_at, avoid_json, illustrations, hero_sheet_json)
+            VALUES (\(story.id.rawValue), \(familyID), \(story.requester.userID), \(story.requester.displayName), \(request.theme),
+                \(request.heroName), \(request.age), \(request.companion), \(request.pageCount), \(request.language.rawValue),
+                \(Int64(bitPattern: request.seed)), \(story.title), \(sheet), \(story.status.rawValue), \(story.failureReason),
+                \(story.createdAt), \(avoid), \(request.illustrations.rawValue), \(heroSheet))
+            """)
+        if quota != nil {
+            try await transaction.execute("""
+                INSERT INTO quota_use (platform, requester_id, story_id, used_at)
+                VALUES (\(platform), \(story.requester.userID), \(story.id.rawValue), \(now))
+                """)
+        }
+        let key = delivery.requestID.map { Self.requestKey($0, platform: PlatformColumn.text(delivery.platform)) }
+        let rows = try await transaction.rows("""
+            INSERT INTO job (story_id, status, attempts, delivery_json, not_before, created_at, updated_at, request_key)
+            VALUES (\(story.id.rawValue), 'queued', 0, \(try JSONText.encode(delivery)), \(now), \(now), \(now), \(key))
+            RETURNING *
+            """)
+        guard let row = rows.first else { throw PostgresStoreError.corrupt("job", "insert returned nothing") }
+        return try StoryRows.job(row)
+    }
+
+    /// Deletes stories and then the pictures no remaining page uses, inside the caller's transaction.
+    static func delete(stories ids: [String], in transaction: Transaction) async throws -> Int {
+        guard !ids.isEmpty else { return 0 }
+        let imageIDs: [String] = try await transaction.rows("""
+            SELECT DISTINCT image_id FROM page WHERE story_id = ANY(\(ids)) AND image_id IS NOT NULL
+            """).map { try $0["image_id"] }
+        let deleted = try await transaction.execute("DELETE FROM story WHERE id = ANY(\(ids)) RETURNING 1")
+        if !imageIDs.isEmpty {
+            try await transaction.execute("""
+                DELETE FROM image WHERE id = ANY(\(imageIDs)) AND NOT EXISTS (SELECT 1 FROM page WHERE page.image_id = image.id)
+                """)
+        }
+        return deleted
+    }
+
+    public func storiesStarted(by requester: Requester, on platform: String, since: Date) async throws -> Int {
+        try await database.transaction { transaction in
+            try await Self.started(by: requester, on: PlatformColumn.text(platform), since: since, in: transaction)
+        }
+    }
+
+    /// Quota uses in the ledger since `since`, refunded ones (failed stories) excluded. Deleted
+    /// stories still count: the ledger keeps their rows.
+    static func started(by requester: Requester, on platform: String, since: Date, in transaction: Transaction) async throws -> Int {
+        try await transaction.rows("""
+            SELECT COUNT(*) AS n FROM quota_use
+            WHERE platform = \(platform) AND requester_id = \(requester.userID) AND used_at >= \(since) AND NOT refunded
+            """).first?["n"] ?? 0
+    }
+
+    public func story(_ id: StoryID) async throws -> Story? {
+        try await database.rows(PostgresQuery(unsafeSQL: StoryRows.selectWithFamily + " WHERE story.id = $1", binds: Self.binds(id.rawValue)))
+            .first.map(StoryRows.story)
+    }
+
+    public func saveText(_ written: WrittenStory, for id: StoryID) async throws {
+        let sheet = try JSONText.encode(written.sheet)
+        let pages = try written.pages.map { (text: $0.text, scene: try JSONText.encode($0.scene), prompt: $0.imagePrompt) }
+        let numbers = pages.isEmpty ? [] : Array(1...pages.count)
+        try await database.transaction { transaction in
+            try await transaction.execute("""
+                UPDATE story SET title = \(written.title), sheet_json = \(sheet), status = \(StoryStatus.illustrating.rawValue)
+                WHERE id = \(id.rawValue)
+                """)
+            try await transaction.execute("""
+                INSERT INTO page (story_id, number, text, scene_json, image_prompt)
+                SELECT \(id.rawValue), number, text, scene, prompt
+                FROM unnest(\(numbers), \(pages.map(\.text)),
+                            \(pages.map(\.scene)), \(pages.map(\.prompt))) AS p(number, text, scene, prompt)
+                ON CONFLICT (story_id, number) DO NOTHING
+                """)
+        }
+    }
+
+    public func saveIllustration(_ illustration: Illustration, for id: StoryID, page: Int) async throws -> ImageID {
+        let now = clock.now()
+        // The bytes are sent once: `$1` is the first value interpolated (hashed, then stored).
+        let query: PostgresQuery = try """
+            WITH new AS (SELECT encode(sha256(\(illustration.data)), 'hex') AS id),
+            stored AS (
+                INSERT INTO image (id, content_type, byte_count, width, height, data, created_at)
+                SELECT new.id, \(illustration.contentType), \(illustration.data.count), \(illustration.width), \(illustration.height),
+                    $1, \(now) FROM new
+                ON CONFLICT (id) DO NOTHING
+            ),
+            placed AS (
+                UPDATE page SET image_id = (SELECT id FROM new) WHERE story_id = \(id.rawValue) AND number = \(page)
+            )
+            SELECT id FROM new
+            """
+        guard let raw: String = try await database.rows(query).first?["id"] else {
+            throw PostgresStoreError.corrupt("image", "no content address")
+        }
+        return ImageID(rawValue: raw)
+    }
+
+    public func pages(of id: StoryID) async throws -> [StoryPage] {
+        try await database.rows("SELECT * FROM page WHERE story_id = \(id.rawValue) ORDER BY number").map(StoryRows.page)
+    }
+
+    public func pageSnapshot(_ id: StoryID, page: Int) async throws -> PageSnapshot? {
+        let rows = try await database.rows(PostgresQuery(unsafeSQL: """
+            SELECT s.*, p.number AS page_number, p.text AS page_text, p.scene_json AS page_scene,
+                p.image_prompt AS page_prompt, p.image_id AS page_image
+            FROM (\(StoryRows.selectWithFamily) WHERE story.id = $1) s
+            JOIN page p ON p.story_id = s.id AND p.number = $2
+            """, binds: Self.binds(id.rawValue, page)))
+        guard let row = rows.first else { return nil }
+        let imageID: String? = try row["page_image"]
+        let page = StoryPage(storyID: id, number: try row["page_number"], text: try row["page_text"],
+                             scene: try JSONText.decode(PageScene.self, from: try row["page_scene"]),
+                             imagePrompt: try row["page_prompt"], imageID: imageID.map(ImageID.init(rawValue:)))
+        return PageSnapshot(story: try StoryRows.story(row), page: page)
+    }
+
+    public func setStatus(_ status: StoryStatus, for id: StoryID, reason: String?) async throws {
+        _ = try await database.rows("UPDATE story SET status = \(status.rawValue), failure_reason = \(reason) WHERE id = \(id.rawValue)")
+    }
+
+    public func library(of family: FamilyRef, offset: Int, limit: Int) async throws -> LibraryPage {
+        try await database.transaction { transaction in
+            guard let familyID = try await FamilyRows.id(of: family, in: transaction) else {
+                return LibraryPage(items: [], total: 0, offset: offset)
+            }
+            let total: Int = try await transaction.rows("SELECT COUNT(*) AS n FROM story WHERE family_id = \(familyID)").first?["n"] ?? 0
+            let rows = try await transaction.rows(PostgresQuery(unsafeSQL: StoryRows.selectWithFamily + """
+                 WHERE story.family_id = $1 ORDER BY story.created_at DESC, story.seq DESC LIMIT $2 OFFSET $3
+                """, binds: Self.binds(familyID, limit, offset)))
+            return LibraryPage(items: try rows.map { StoryRows.summary(try StoryRows.story($0)) }, total: total, offset: offset)
+        }
+    }
+
+    public func findStories(in family: FamilyRef, matching text: String, limit: Int) async throws -> [StorySummary] {
+        try await database.transaction { transaction in
+            guard let familyID = try await FamilyRows.id(of: family, in: transaction) else { return [] }
+            let pattern = "%" + text.replacingOccurrences(of: "\\", with: "\\\\")
+                .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
+            let rows = try await transaction.rows(PostgresQuery(unsafeSQL: StoryRows.selectWithFamily + """
+                 WHERE story.family_id = $1 AND (coalesce(story.title, '') ILIKE $2 OR story.theme ILIKE $2)
+                 ORDER BY story.created_at DESC, story.seq DESC LIMIT $3
+                """, binds: Self.binds(familyID, pattern, limit)))
+            return try rows.map { StoryRows.summary(try StoryRows.story($0)) }
+        }
+    }
+
+    public func deleteStory(_ id: StoryID) async throws -> Bool {
+        try await database.transaction { transaction in
+            try await Self.delete(stories: [id.rawValue], in: transaction) > 0
+        }
+    }
+
+    public func image(_ id: ImageID) async throws -> StoredImage? {
+        guard let row = try await database.rows("SELECT * FROM image WHERE id = \(id.rawValue)").first else { return nil }
+        return StoredImage(id: id, contentType: try row["content_type"], data: try row["data"], width: try row["width"],
+                           height: try row["height"])
+    }
+
+    /// Bindings for a query assembled from fixed SQL (`$1`, `$2`, … in order).
+    static func binds(_ values: any PostgresDynamicTypeEncodable...) -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: values.count)
+        for value in values { bindings.append(value) }
+        return bindings
+    }
+}

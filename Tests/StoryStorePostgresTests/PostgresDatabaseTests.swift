@@ -1,0 +1,191 @@
+import Foundation
+import Logging
+import PostgresNIO
+import PostgresTestSupport
+import StoryDomain
+import StoryTestSupport
+import Synchronization
+import Testing
+@testable import StoryStorePostgres
+
+/// The store's database (PostgresNIO has a protocol of the same name).
+typealias PostgresDatabase = StoryStorePostgres.PostgresDatabase
+
+/// The PostgreSQL store's own behaviour, on a private cluster: migrations, invariants in the
+/// schema, start-up when the server cannot be reached, and concurrency the SQLite store gets
+/// from its single writer.
+@Suite("PostgreSQL store: migrations, invariants, start-up, concurrency")
+struct PostgresDatabaseTests {
+    let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
+
+    static func database(logger: Logger = Logger(label: "test")) async throws -> (PostgresDatabase, PostgresURL) {
+        let url = try PostgresURL(parsing: try await PostgresTestCluster.shared.makeDatabase())
+        return (try await PostgresDatabase.connect(to: url, logger: logger, waitingUpTo: .seconds(5), maximumConnections: 12), url)
+    }
+
+    @Test("every migration is applied once, in order; connecting again applies nothing; several at once take turns")
+    func migrations() async throws {
+        let (database, url) = try await Self.database()
+        #expect(try await database.appliedMigrations() == PostgresDatabase.knownMigrations)
+        #expect(PostgresDatabase.knownMigrations.count == 8)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<3 {
+                group.addTask {
+                    let again = try await PostgresDatabase.connect(to: url, logger: Logger(label: "again"), maximumConnections: 1)
+                    await again.close()
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try await database.appliedMigrations() == PostgresDatabase.knownMigrations)
+        await database.close()
+    }
+
+    @Test("the schema refuses what SQLite's refuses: CHECK, NOT NULL, foreign keys, unique")
+    func invariants() async throws {
+        let (database, _) = try await Self.database()
+        try await database.transaction { transaction in
+            try await transaction.execute("INSERT INTO family (platform, external_id, created_at) VALUES ('web', 'f', now())")
+        }
+        let refused: [PostgresQuery] = [
+            "INSERT INTO family (platform, external_id, created_at) VALUES ('web', 'f', now())",
+            "INSERT INTO family (platform, external_id, created_at) VALUES ('', 'g', now())",
+            """
+            INSERT INTO story (id, family_id, requester_id, requester_name, theme, hero_name, age, page_count, language, seed, status, created_at)
+            VALUES ('s', 1, 'u', 'U', 'a theme', 'Mia', 99, 3, 'en', 1, 'queued', now())
+            """,
+            """
+            INSERT INTO story (id, family_id, requester_id, requester_name, theme, hero_name, age, page_count, language, seed, status, created_at)
+            VALUES ('s', 777, 'u', 'U', 'a theme', 'Mia', 5, 3, 'en', 1, 'queued', now())
+            """,
+            "INSERT INTO image (id, content_type, byte_count, width, height, data, created_at) VALUES ('short', 'image/png', 1, 1, 1, '\\x00', now())",
+            """
+            INSERT INTO image (id, content_type, byte_count, width, height, data, created_at)
+            VALUES (repeat('a', 64), 'image/png', 5, 1, 1, '\\x00', now())
+            """,
+            "INSERT INTO bot_state (key, value, updated_at) VALUES ('k', NULL, now())",
+        ]
+        for query in refused {
+            await #expect(throws: (any Error).self, "\(query.sql)") {
+                try await database.transaction { transaction in try await transaction.execute(query) }
+            }
+        }
+        await database.close()
+    }
+
+    @Test("an unreachable server is retried with a logged reason, then named clearly, without the password")
+    func unreachable() async throws {
+        let port = try await Self.closedPort()
+        let url = try PostgresURL(parsing: "postgres://magical:topsecret@127.0.0.1:\(port)/nothing?sslmode=disable")
+        let records = LogRecords()
+        let logger = Logger(label: "unreachable") { _ in RecordingLogHandler(records: records) }
+        let error = await #expect(throws: PostgresStoreError.self) {
+            _ = try await PostgresDatabase.connect(to: url, logger: logger, waitingUpTo: .seconds(2))
+        }
+        #expect(error?.kind == .unreachable)
+        #expect(error?.description.contains("127.0.0.1:\(port)") == true)
+        #expect(error?.description.contains("topsecret") == false)
+        let retries = records.messages.filter { $0.contains("trying again") }
+        #expect(retries.count >= 1, "each failed try is logged")
+        #expect(records.messages.allSatisfy { !$0.contains("topsecret") })
+    }
+
+    @Test("a refused password fails at once, naming the problem")
+    func wrongPassword() async throws {
+        var url = try PostgresURL(parsing: try await PostgresTestCluster.shared.makeDatabase())
+        url.password = "wrong"
+        let started = ContinuousClock.now
+        let error = await #expect(throws: PostgresStoreError.self) {
+            _ = try await PostgresDatabase.connect(to: url, logger: Logger(label: "test"), waitingUpTo: .seconds(30))
+        }
+        #expect(error?.kind == .authentication)
+        #expect(ContinuousClock.now - started < .seconds(20), "not retried")
+    }
+
+    @Test("the daily quota is exact under concurrency: 10 requests at once, 3 allowed, 3 stored")
+    func quotaUnderConcurrency() async throws {
+        let (database, _) = try await Self.database()
+        let stories = PostgresStoryRepository(database: database, clock: clock)
+        let quota = DailyQuota(storiesPerDay: 3)
+        let requester = Requester(userID: "u-mia", displayName: "Mia's mum")
+        let accepted = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for index in 0..<10 {
+                group.addTask {
+                    let story = Story(id: StoryID(rawValue: "s\(index)")!, family: FamilyRef(platform: "web", externalID: "family"),
+                                      requester: requester,
+                                      request: StoryRequest(theme: "a sleepy dragon", heroName: "Mia", age: 5, companion: nil, pageCount: 3,
+                                                            seed: 1),
+                                      createdAt: Date(timeIntervalSince1970: 1_800_000_000))
+                    do {
+                        _ = try await stories.createStory(story, delivery: .background, quota: quota)
+                        return true
+                    } catch is QuotaExceeded {
+                        return false
+                    }
+                }
+            }
+            return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(accepted == 3)
+        #expect(try await stories.storiesStarted(by: requester, on: "web", since: .distantPast) == 3)
+        await database.close()
+    }
+
+    @Test("workers claiming at once never claim the same job (SKIP LOCKED)")
+    func claimsUnderConcurrency() async throws {
+        let (database, _) = try await Self.database()
+        let stories = PostgresStoryRepository(database: database, clock: clock)
+        let queue = PostgresJobQueue(database: database, clock: clock)
+        for index in 0..<24 {
+            let story = Story(id: StoryID(rawValue: "j\(index)")!, family: FamilyRef(platform: "web", externalID: "family"),
+                              requester: Requester(userID: "u", displayName: "U"),
+                              request: StoryRequest(theme: "owls", heroName: "Mia", age: 5, companion: nil, pageCount: 3, seed: 1),
+                              createdAt: clock.now())
+            _ = try await stories.createStory(story, delivery: .background, quota: nil)
+        }
+        let now = clock.now()
+        let claimed = try await withThrowingTaskGroup(of: [Int64].self) { group in
+            for _ in 0..<6 {
+                group.addTask {
+                    var mine: [Int64] = []
+                    while let job = try await queue.claimNext(now: now) { mine.append(job.id) }
+                    return mine
+                }
+            }
+            return try await group.reduce(into: [Int64]()) { $0 += $1 }
+        }
+        #expect(claimed.count == 24 && Set(claimed).count == 24)
+        #expect(try await queue.counts() == (queued: 0, running: 24))
+        await database.close()
+    }
+
+    /// A loopback port nothing listens on.
+    static func closedPort() async throws -> Int {
+        let clusterPort = try await PostgresTestCluster.shared.port()
+        return clusterPort == 1 ? 2 : 1
+    }
+}
+
+/// Log messages kept for a test to read.
+final class LogRecords: Sendable {
+    private let lines = Mutex<[String]>([])
+    var messages: [String] { lines.withLock { $0 } }
+    func add(_ line: String) { lines.withLock { $0.append(line) } }
+}
+
+struct RecordingLogHandler: LogHandler {
+    let records: LogRecords
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String, function: String,
+             line: UInt) {
+        let all = self.metadata.merging(metadata ?? [:]) { $1 }
+        records.add("\(message) \(all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))")
+    }
+}

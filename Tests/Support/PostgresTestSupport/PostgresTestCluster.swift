@@ -1,0 +1,184 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A private PostgreSQL server for tests: `initdb` in a temporary folder, started with
+/// `pg_ctl` on a free loopback port, password authentication over TCP, one fresh database per
+/// test (``makeDatabase()``). Started once per test process, on first use, and stopped by a
+/// small watchdog when the test process ends, however it ends (the folder is removed too).
+///
+/// Finds the server binaries under `/usr/lib/postgresql/*/bin` (Debian's `postgresql` package,
+/// installed by `scripts/setup.sh`); when they are missing, every PostgreSQL test fails and says
+/// so: none is skipped. As root (CI), the server runs as the unprivileged `postgres` user that
+/// Debian's package creates, since `initdb` refuses root.
+public actor PostgresTestCluster {
+    /// The cluster of this test process.
+    public static let shared = PostgresTestCluster()
+
+    /// The cluster's user and password: the password needs percent-encoding in a URL, so every
+    /// test also checks the URL parser's decoding against a real server.
+    public static let user = "magical"
+    public static let password = "p@ss:w/rd %1"
+
+    /// The one start, shared by every test that asks while it runs (the actor is reentrant
+    /// across its awaits: without it, tests starting together would each start a server).
+    private var starting: Task<Started, any Error>?
+    private var databases = 0
+
+    private struct Started: Sendable {
+        let port: Int
+        let folder: URL
+        let bin: URL
+    }
+
+    private init() {}
+
+    /// A new, empty database on the cluster (starting the cluster first if needed), as a URL
+    /// with the password percent-encoded, e.g. `postgres://magical:p%40ss…@127.0.0.1:PORT/test_3?sslmode=disable`.
+    public func makeDatabase() async throws -> String {
+        let cluster = try await start()
+        databases += 1
+        let name = "test_\(databases)"
+        try await Self.run(cluster.bin.appendingPathComponent("createdb"),
+                           ["-h", "127.0.0.1", "-p", "\(cluster.port)", "-U", Self.user, name],
+                           environment: ["PGPASSWORD": Self.password])
+        return url(port: cluster.port, database: name)
+    }
+
+    /// The URL of `database` on this cluster's `port`.
+    public nonisolated func url(port: Int, database: String) -> String {
+        let password = Self.password.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        return "postgres://\(Self.user):\(password)@127.0.0.1:\(port)/\(database)?sslmode=disable"
+    }
+
+    /// The port the cluster listens on (starting it if needed).
+    public func port() async throws -> Int { try await start().port }
+
+    private func start() async throws -> Started {
+        if let starting { return try await starting.value }
+        let task = Task { try await Self.startServer() }
+        starting = task
+        return try await task.value
+    }
+
+    private static func startServer() async throws -> Started {
+        let bin = try Self.binaries()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ms-pg-\(UUID().uuidString.prefix(8))")
+        let data = folder.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let passwordFile = folder.appendingPathComponent("password")
+        try Data(Self.password.utf8).write(to: passwordFile)
+        let asRoot = getuid() == 0
+        if asRoot { try await Self.run(URL(fileURLWithPath: "/bin/chown"), ["-R", "postgres:postgres", folder.path]) }
+        let port = try Self.freePort()
+        try await Self.run(bin.appendingPathComponent("initdb"),
+                           ["-D", data.path, "-U", Self.user, "--pwfile=\(passwordFile.path)", "--auth-local=trust",
+                            "--auth-host=scram-sha-256", "-E", "UTF8", "--no-locale", "--no-sync"], asPostgres: asRoot)
+        try Self.watch(folder: folder, data: data, bin: bin, asRoot: asRoot)
+        let options = "-p \(port) -k \(folder.path) -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off "
+            + "-c full_page_writes=off -c max_connections=200"
+        try await Self.run(bin.appendingPathComponent("pg_ctl"),
+                           ["-D", data.path, "-o", options, "-l", folder.appendingPathComponent("server.log").path, "-w", "-t", "60", "start"],
+                           asPostgres: asRoot)
+        return Started(port: port, folder: folder, bin: bin)
+    }
+
+    /// The newest PostgreSQL's `bin` folder.
+    static func binaries() throws -> URL {
+        let root = "/usr/lib/postgresql"
+        let versions = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [])
+            .compactMap { Int($0) }.sorted(by: >)
+        for version in versions {
+            let bin = URL(fileURLWithPath: "\(root)/\(version)/bin")
+            if FileManager.default.isExecutableFile(atPath: bin.appendingPathComponent("initdb").path) { return bin }
+        }
+        throw PostgresTestClusterError(
+            "PostgreSQL's server is not installed (no initdb under \(root)/*/bin): run scripts/setup.sh, which installs "
+                + "Debian's postgresql package. The PostgreSQL tests never skip, in CI or here.")
+    }
+
+    /// Stops the server and removes the folder once this process ends (polled each second).
+    private static func watch(folder: URL, data: URL, bin: URL, asRoot: Bool) throws {
+        let stop = "\(asRoot ? "/usr/sbin/runuser -u postgres -- " : "")'\(bin.path)/pg_ctl' -D '\(data.path)' -m immediate stop"
+        let script = "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; \(stop) >/dev/null 2>&1; rm -rf '\(folder.path)'"
+        let watchdog = Process()
+        watchdog.executableURL = URL(fileURLWithPath: "/bin/sh")
+        watchdog.arguments = ["-c", script]
+        watchdog.standardInput = FileHandle.nullDevice
+        watchdog.standardOutput = FileHandle.nullDevice
+        watchdog.standardError = FileHandle.nullDevice
+        try watchdog.run()
+    }
+
+    /// A TCP port free on loopback just now.
+    static func freePort() throws -> Int {
+        let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socketFD >= 0 else { throw PostgresTestClusterError("no socket for a free port") }
+        defer { close(socketFD) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, length) }
+        }
+        guard bound == 0 else { throw PostgresTestClusterError("cannot bind a loopback port") }
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socketFD, $0, &length) }
+        }
+        guard named == 0 else { throw PostgresTestClusterError("cannot read the bound port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Runs a program to its end; a non-zero exit throws with its output.
+    static func run(_ program: URL, _ arguments: [String], asPostgres: Bool = false,
+                    environment: [String: String] = [:]) async throws {
+        try await Task.detached { try runToEnd(program, arguments, asPostgres: asPostgres, environment: environment) }.value
+    }
+
+    private static func runToEnd(_ program: URL, _ arguments: [String], asPostgres: Bool = false,
+                                 environment: [String: String] = [:]) throws {
+        let argv = asPostgres ? ["/usr/sbin/runuser", "-u", "postgres", "--", program.path] + arguments : [program.path] + arguments
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
+        // Spawned and reaped here rather than with Foundation's Process: `pg_ctl start` leaves a
+        // server running that inherits the descriptors Process watches for the child's end, so
+        // Process would wait for the server to stop. Output goes to a file, for the same reason.
+        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("ms-pg-out-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        var pid: pid_t = 0
+        let status = withCStrings(argv) { cArgv in
+            withCStrings(variables) { cEnv in posix_spawn(&pid, argv[0], &actions, nil, cArgv, cEnv) }
+        }
+        guard status == 0 else { throw PostgresTestClusterError("cannot start \(argv[0]): \(String(cString: strerror(status)))") }
+        var exit: Int32 = 0
+        while waitpid(pid, &exit, 0) == -1 && errno == EINTR {}
+        let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        // A normal exit with status 0: the low 7 bits (signal) and the exit code both zero.
+        guard exit == 0 else {
+            throw PostgresTestClusterError("\(program.lastPathComponent) failed (status \(exit)): \(text)")
+        }
+    }
+
+    /// `strings` as a NULL-terminated C array for the duration of `body`.
+    private static func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
+        let pointers = strings.map { strdup($0) } + [nil]
+        defer { pointers.forEach { free($0) } }
+        return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+}
+
+/// Why the test cluster could not start.
+public struct PostgresTestClusterError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
