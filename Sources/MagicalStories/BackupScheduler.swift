@@ -57,15 +57,3 @@ struct BackupScheduler: Service {
         }
     }
 }
-
-/// Lets go of the service lock when the service group stops (it stops last: it is the first service).
-struct StoreService: Service {
-    let lock: ServiceLock?
-    let store: AppStore
-
-    func run() async throws {
-        try? await gracefulShutdown()
-        await store.close()
-        lock?.release()
-    }
-}

@@ -53,7 +53,7 @@ extension MagicalStoriesApp {
                 await port.set(bound)
             }))
         }
-        if let directory = settings.backupDirectory, config.databaseURL != nil {
+        if settings.backupDirectory != nil, config.databaseURL != nil {
             logger.labeled("backup").warning(
                 "BACKUP_DIRECTORY is set, but the store is PostgreSQL: back it up with pg_dump (docs/postgresql.md); no backups scheduled")
         } else if let directory = settings.backupDirectory {

@@ -30,8 +30,10 @@ public final class PostgresDatabase: Sendable {
     /// is, then migrates it to the newest schema.
     /// - Throws: ``PostgresStoreError`` that says what is wrong (unreachable, refused password,
     ///   no such database, a failed migration).
+    /// - Parameter firstRetry: the wait before the second try; it doubles up to 10 s.
     public static func connect(to url: PostgresURL, logger: Logger, waitingUpTo wait: Duration = .seconds(60),
-                               maximumConnections: Int = 20) async throws(PostgresStoreError) -> PostgresDatabase {
+                               maximumConnections: Int = 20,
+                               firstRetry: Duration = .milliseconds(500)) async throws(PostgresStoreError) -> PostgresDatabase {
         var configuration = PostgresClient.Configuration(host: url.host, port: url.port, username: url.user, password: url.password,
                                                          database: url.database, tls: try clientTLS(url))
         configuration.options.maximumConnections = maximumConnections
@@ -41,7 +43,7 @@ public final class PostgresDatabase: Sendable {
                                         logger: logger)
         let clock = ContinuousClock()
         let deadline = clock.now + wait
-        var delay = Duration.milliseconds(500)
+        var delay = firstRetry
         var attempt = 1
         while true {
             do {

@@ -104,13 +104,8 @@ public actor PostgresTestCluster {
     private static func watch(folder: URL, data: URL, bin: URL, asRoot: Bool) throws {
         let stop = "\(asRoot ? "/usr/sbin/runuser -u postgres -- " : "")'\(bin.path)/pg_ctl' -D '\(data.path)' -m immediate stop"
         let script = "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; \(stop) >/dev/null 2>&1; rm -rf '\(folder.path)'"
-        let watchdog = Process()
-        watchdog.executableURL = URL(fileURLWithPath: "/bin/sh")
-        watchdog.arguments = ["-c", script]
-        watchdog.standardInput = FileHandle.nullDevice
-        watchdog.standardOutput = FileHandle.nullDevice
-        watchdog.standardError = FileHandle.nullDevice
-        try watchdog.run()
+        // Not waited for: it ends with this process (and is then reaped by init).
+        _ = try spawn(["/bin/sh", "-c", script], output: nil)
     }
 
     /// A TCP port free on loopback just now.
@@ -143,23 +138,10 @@ public actor PostgresTestCluster {
     private static func runToEnd(_ program: URL, _ arguments: [String], asPostgres: Bool = false,
                                  environment: [String: String] = [:]) throws {
         let argv = asPostgres ? ["/usr/sbin/runuser", "-u", "postgres", "--", program.path] + arguments : [program.path] + arguments
-        let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
-        // Spawned and reaped here rather than with Foundation's Process: `pg_ctl start` leaves a
-        // server running that inherits the descriptors Process watches for the child's end, so
-        // Process would wait for the server to stop. Output goes to a file, for the same reason.
+        // Output goes to a file: a pipe would be held open by the server `pg_ctl` starts.
         let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("ms-pg-out-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: outputPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        var pid: pid_t = 0
-        let status = withCStrings(argv) { cArgv in
-            withCStrings(variables) { cEnv in posix_spawn(&pid, argv[0], &actions, nil, cArgv, cEnv) }
-        }
-        guard status == 0 else { throw PostgresTestClusterError("cannot start \(argv[0]): \(String(cString: strerror(status)))") }
+        let pid = try spawn(argv, output: outputPath, environment: environment)
         var exit: Int32 = 0
         while waitpid(pid, &exit, 0) == -1 && errno == EINTR {}
         let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
@@ -167,6 +149,33 @@ public actor PostgresTestCluster {
         guard exit == 0 else {
             throw PostgresTestClusterError("\(program.lastPathComponent) failed (status \(exit)): \(text)")
         }
+    }
+
+    /// Starts `argv` with standard input from /dev/null, output to `output` (or /dev/null), and
+    /// every other descriptor of this process closed. Spawned here rather than with Foundation's
+    /// Process: the server `pg_ctl` starts would inherit what the child inherits, and the test
+    /// process's sockets (other tests' servers and clients) must not live on in it, nor would
+    /// Process see its child end while the server holds the descriptors it watches.
+    static func spawn(_ argv: [String], output: String?, environment: [String: String] = [:]) throws -> pid_t {
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // glibc ≥ 2.34 has it; Swift's Glibc module does not declare it.
+        typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else {
+            throw PostgresTestClusterError("this C library has no posix_spawn_file_actions_addclosefrom_np (glibc 2.34 or newer needed)")
+        }
+        _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, 3)
+        var pid: pid_t = 0
+        let status = withCStrings(argv) { cArgv in
+            withCStrings(variables) { cEnv in posix_spawn(&pid, argv[0], &actions, nil, cArgv, cEnv) }
+        }
+        guard status == 0 else { throw PostgresTestClusterError("cannot start \(argv[0]): \(String(cString: strerror(status)))") }
+        return pid
     }
 
     /// `strings` as a NULL-terminated C array for the duration of `body`.
