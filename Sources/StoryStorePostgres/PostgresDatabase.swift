@@ -49,10 +49,16 @@ public final class PostgresDatabase: Sendable {
             do {
                 try await migrate(url: url, logger: logger)
                 return database
-            } catch let error where error.isWorthRetrying && clock.now + delay < deadline {
+            } catch let reason where reason.isWorthRetrying && clock.now + delay < deadline && !Task.isCancelled {
                 logger.warning("PostgreSQL cannot be reached yet; trying again", metadata: [
-                    "database": "\(url)", "attempt": "\(attempt)", "retry_in": "\(delay)", "reason": "\(error.detail)"])
-                try? await Task.sleep(for: delay)
+                    "database": "\(url)", "attempt": "\(attempt)", "retry_in": "\(delay)", "reason": "\(reason.detail)"])
+                do {
+                    try await Task.sleep(for: delay)
+                } catch {
+                    // Cancelled (the service is stopping): the last reason is the answer.
+                    await database.close()
+                    throw reason
+                }
                 delay = min(delay * 2, .seconds(10))
                 attempt += 1
             } catch {
