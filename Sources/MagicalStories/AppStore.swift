@@ -19,6 +19,9 @@ public struct AppStore: Sendable {
         public var family: String
         public var provider: String
         public var generations: Int
+        /// Requests sent to the provider, and how many failed.
+        public var calls: Int
+        public var failedCalls: Int
         public var inputTokens: Int
         public var outputTokens: Int
         public var images: Int
@@ -35,6 +38,11 @@ public struct AppStore: Sendable {
     public let keyValues: any KeyValueStore
     public let acknowledgements: any AcknowledgementLedger
     public let usage: any UsageLedger
+    /// The usage ledger's model calls, counted under the day's budgets.
+    public let modelCalls: any ModelCallLedger
+    public let refusedRequests: any RefusedRequestLedger
+    /// Forgets interaction tokens kept with jobs once they can no longer be used.
+    public let tokenSweeper: any DeliveryTokenSweeping
     public let rooms: any RoomDirectory
 
     /// The SQLite database, when that is the store (backups, the service lock, tests).
@@ -54,7 +62,11 @@ public struct AppStore: Sendable {
         entitlements = SQLiteEntitlementStore(database: database, clock: clock)
         keyValues = SQLiteKeyValueStore(database: database, clock: clock)
         acknowledgements = SQLiteAcknowledgementLedger(database: database, clock: clock)
-        usage = SQLiteUsageLedger(database: database)
+        let ledger = SQLiteUsageLedger(database: database)
+        usage = ledger
+        modelCalls = ledger
+        refusedRequests = SQLiteRefusedRequestLedger(database: database)
+        tokenSweeper = DeliveryTokenSweeper(database: database, clock: clock)
         rooms = SQLiteRoomDirectory(database: database)
     }
 
@@ -70,7 +82,11 @@ public struct AppStore: Sendable {
         entitlements = PostgresEntitlementStore(database: database, clock: clock)
         keyValues = PostgresKeyValueStore(database: database, clock: clock)
         acknowledgements = PostgresAcknowledgementLedger(database: database, clock: clock)
-        usage = PostgresUsageLedger(database: database)
+        let ledger = PostgresUsageLedger(database: database)
+        usage = ledger
+        modelCalls = ledger
+        refusedRequests = PostgresRefusedRequestLedger(database: database)
+        tokenSweeper = PostgresDeliveryTokenSweeper(database: database, clock: clock)
         rooms = PostgresRoomDirectory(database: database)
     }
 
@@ -113,11 +129,12 @@ public struct AppStore: Sendable {
         }
     }
 
-    /// Bytes of the SQLite file and its log (0 for PostgreSQL, whose size the server reports).
-    func bytesOnDisk() -> Int64 {
+    /// Bytes the database takes: the SQLite file and its log, or PostgreSQL's
+    /// `pg_database_size` (nil when the server cannot say right now).
+    func bytesOnDisk() async -> Int64? {
         switch backend {
         case let .sqlite(database): DatabaseStatistics(database: database).bytesOnDisk()
-        case .postgres: 0
+        case let .postgres(database): try? await database.sizeInBytes()
         }
     }
 
@@ -126,12 +143,14 @@ public struct AppStore: Sendable {
         switch backend {
         case let .sqlite(database):
             try await SQLiteUsageLedger(database: database).totals(since: since).map {
-                UsageTotal(family: $0.family, provider: $0.provider, generations: $0.generations, inputTokens: $0.inputTokens,
+                UsageTotal(family: $0.family, provider: $0.provider, generations: $0.generations, calls: $0.calls,
+                           failedCalls: $0.failedCalls, inputTokens: $0.inputTokens,
                            outputTokens: $0.outputTokens, images: $0.images)
             }
         case let .postgres(database):
             try await PostgresUsageLedger(database: database).totals(since: since).map {
-                UsageTotal(family: $0.family, provider: $0.provider, generations: $0.generations, inputTokens: $0.inputTokens,
+                UsageTotal(family: $0.family, provider: $0.provider, generations: $0.generations, calls: $0.calls,
+                           failedCalls: $0.failedCalls, inputTokens: $0.inputTokens,
                            outputTokens: $0.outputTokens, images: $0.images)
             }
         }

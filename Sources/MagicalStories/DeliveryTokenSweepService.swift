@@ -1,11 +1,12 @@
 import Logging
 import ServiceLifecycle
+import StoryDomain
 import StoryStore
 
-/// Forgets interaction tokens that can no longer be used (``DeliveryTokenSweeper``): at start,
+/// Forgets interaction tokens that can no longer be used (``DeliveryTokenSweeping``, on either store): at start,
 /// then every `interval`, for the life of the service.
 struct DeliveryTokenSweepService: Service {
-    let sweeper: DeliveryTokenSweeper
+    let sweeper: any DeliveryTokenSweeping
     let interval: Duration
     let damage: DatabaseDamageMonitor
     let logger: Logger

@@ -45,7 +45,7 @@ final class OperationsProbe: Sendable {
         if let jobs = try? await parts.store.jobCounts() {
             metrics.jobs(queued: jobs.queued, running: jobs.running)
         }
-        metrics.databaseSize(await parts.store.bytesOnDisk())
+        if let bytes = await parts.store.bytesOnDisk() { metrics.databaseSize(bytes) }
         if let meter = parts.meter, let today = try? await meter.callsToday() {
             metrics.modelCallsToday(today.service, budget: meter.budget)
         }

@@ -95,8 +95,11 @@ public struct PostgresCopy: Sendable {
             throw Failure(description: "SQLite's \(table) has column(s) \(extra.sorted().joined(separator: ", ")) that PostgreSQL lacks; "
                 + "nothing more was copied.")
         }
-        let names = columns.map(\.name).filter { !missing.contains($0) }
-        let selected = names.map { "\"\($0)\"" }.joined(separator: ", ")
+        // A table SQLite keys by its rowid alone (collection_remake) has it as `id` here, so that
+        // a second copy skips the rows the first made.
+        let rowidAsID = missing.contains("id")
+        let names = columns.map(\.name).filter { !missing.contains($0) || ($0 == "id" && rowidAsID) }
+        let selected = names.map { $0 == "id" && rowidAsID ? "rowid AS \"id\"" : "\"\($0)\"" }.joined(separator: ", ")
         let limit = table == "image" ? Self.pictureBatchRows : Self.batchRows
         var after: Int64 = .min
         var count = TableCount(table: table, source: 0, copied: 0, target: 0)

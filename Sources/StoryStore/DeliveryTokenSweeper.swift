@@ -6,7 +6,7 @@ import StoryDomain
 /// interaction token) once they can no longer be used: a job older than a token lives (Discord:
 /// 15 minutes from the interaction). Finished jobs forget theirs at once, in SQL. Delivery
 /// without the token moves to the channel (docs/delivery.md).
-public struct DeliveryTokenSweeper: Sendable {
+public struct DeliveryTokenSweeper: DeliveryTokenSweeping {
     /// How long a Discord interaction token works.
     public static let tokenLifetime: TimeInterval = 15 * 60
 

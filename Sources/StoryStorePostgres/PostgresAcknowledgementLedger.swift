@@ -14,7 +14,7 @@ public struct PostgresAcknowledgementLedger: AcknowledgementLedger {
         self.clock = clock
     }
 
-    public func receipt(for interactionID: String, on platform: String) async throws -> AcknowledgementReceipt? {
+    public func receipt(for interactionID: String, on platform: Platform) async throws -> AcknowledgementReceipt? {
         guard let row = try await database.rows("""
             SELECT privately, acknowledged_at FROM acknowledgement
             WHERE platform = \(PlatformColumn.text(platform)) AND interaction_id = \(interactionID)

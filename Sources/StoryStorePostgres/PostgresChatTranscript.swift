@@ -28,6 +28,29 @@ public struct PostgresChatTranscript: ChatTranscriptStore {
         try await database.rows("SELECT * FROM chat_message WHERE id = \(id)").first.map(Self.entry)
     }
 
+    @discardableResult
+    public func prune(room: String?, keepNewest: Int, olderThan: Date) async throws -> Int {
+        let keep = max(0, keepNewest)
+        guard let room else {
+            return try await database.transaction { transaction in
+                let old = try await transaction.execute("DELETE FROM chat_message WHERE created_at < \(olderThan) RETURNING 1")
+                let extra = try await transaction.execute("""
+                    DELETE FROM chat_message WHERE seq IN (SELECT seq FROM (SELECT seq,
+                        ROW_NUMBER() OVER (PARTITION BY room ORDER BY created_at DESC, seq DESC) AS newest FROM chat_message) ranked
+                        WHERE newest > \(keep))
+                    RETURNING 1
+                    """)
+                return old + extra
+            }
+        }
+        // One room, along its (room, created_at) index: the old ones, and those past the newest `keepNewest`.
+        return try await database.rows("""
+            DELETE FROM chat_message WHERE room = \(room) AND (created_at < \(olderThan) OR seq IN (
+                SELECT seq FROM chat_message WHERE room = \(room) ORDER BY created_at DESC, seq DESC OFFSET \(keep)))
+            RETURNING 1
+            """).count
+    }
+
     private static func entry(_ row: Columns) throws -> TranscriptEntry {
         TranscriptEntry(id: try row["id"], room: try row["room"], payload: try row["payload"], createdAt: try row["created_at"],
                         updatedAt: try row["updated_at"])

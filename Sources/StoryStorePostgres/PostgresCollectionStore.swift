@@ -50,6 +50,9 @@ public struct PostgresCollectionStore: CollectionStore {
                 let status: String? = try entry["status"]
                 guard status == StoryStatus.failed.rawValue else { return false }
                 _ = try await PostgresStoryRepository.delete(stories: [existing], in: transaction)
+                try await transaction.execute("""
+                    INSERT INTO collection_remake (collection_id, position, made_at) VALUES (\(id.rawValue), \(position), \(now))
+                    """)
             }
             _ = try await PostgresStoryRepository.insert(story, delivery: delivery, quota: nil, at: now, in: transaction)
             try await transaction.execute("""
@@ -57,6 +60,12 @@ public struct PostgresCollectionStore: CollectionStore {
                 """)
             return true
         }
+    }
+
+    public func remakes(of id: CollectionID, position: Int, since: Date) async throws -> Int {
+        try await database.rows("""
+            SELECT COUNT(*) AS n FROM collection_remake WHERE collection_id = \(id.rawValue) AND position = \(position) AND made_at >= \(since)
+            """).first?["n"] ?? 0
     }
 
     public func collection(_ id: CollectionID) async throws -> CollectionProgress? {

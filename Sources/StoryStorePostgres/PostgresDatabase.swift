@@ -83,6 +83,11 @@ public final class PostgresDatabase: Sendable {
         }
     }
 
+    /// The database's size on the server (`pg_database_size`), in bytes.
+    public func sizeInBytes() async throws -> Int64 {
+        try await rows("SELECT pg_database_size(current_database()) AS bytes").first?.decode(Int64.self, "bytes") ?? 0
+    }
+
     /// The applied migration names, oldest first.
     public func appliedMigrations() async throws -> [String] {
         try await rows("SELECT name FROM schema_migration ORDER BY applied_at, name").map { try $0.decode(String.self, "name") }
@@ -257,6 +262,7 @@ extension PostgresDatabase {
         "family", "story", "image", "page", "job", "chat_message", "bot_state", "usage_ledger", "premium_grant", "premium_audit",
         "purchased_entitlement", "family_settings", "growth_collection", "collection_entry", "reading_day", "achievement",
         "quota_use", "acknowledgement", "web_room", "web_invite", "web_member", "web_session",
+        "model_call", "refused_request", "collection_remake",
     ]
 
     /// The columns of `table` and their kinds (identity `seq` columns are left to the database).

@@ -109,7 +109,7 @@ public struct PostgresEntitlementStore: EntitlementStore {
         }
         return try rows.compactMap { row in
             guard let action = PremiumAuditEntry.Action(rawValue: try row["action"]),
-                  let target = PremiumTarget(kind: try row["target_kind"], platform: try row["platform"], externalID: try row["target_id"])
+                  let target = PremiumTarget(kind: try row["target_kind"], platform: PlatformColumn.platform(try row["platform"]), externalID: try row["target_id"])
             else { return nil }
             return PremiumAuditEntry(action: action, actor: try row["actor"], target: target, at: try row["at"], until: try row["until"],
                                      reason: try row["reason"])
@@ -127,12 +127,12 @@ public struct PostgresEntitlementStore: EntitlementStore {
             """)
     }
 
-    public func purchases(platform: String, userID: String?, familyExternalID: String?) async throws -> [PurchasedEntitlement] {
+    public func purchases(platform: Platform, userID: String?, familyExternalID: String?) async throws -> [PurchasedEntitlement] {
         try await database.rows("""
             SELECT * FROM purchased_entitlement WHERE platform = \(PlatformColumn.text(platform))
               AND (user_id = \(userID) OR family_id = \(familyExternalID))
             """).map { row in
-            PurchasedEntitlement(id: try row["id"], platform: try row["platform"], skuID: try row["sku_id"], userID: try row["user_id"],
+            PurchasedEntitlement(id: try row["id"], platform: PlatformColumn.platform(try row["platform"]), skuID: try row["sku_id"], userID: try row["user_id"],
                                  familyExternalID: try row["family_id"], endsAt: try row["ends_at"], deleted: try row["deleted"])
         }
     }
@@ -143,7 +143,7 @@ public struct PostgresEntitlementStore: EntitlementStore {
     }
 
     private static func grant(from row: Columns) throws -> PremiumGrant? {
-        guard let target = PremiumTarget(kind: try row["target_kind"], platform: try row["platform"], externalID: try row["target_id"])
+        guard let target = PremiumTarget(kind: try row["target_kind"], platform: PlatformColumn.platform(try row["platform"]), externalID: try row["target_id"])
         else { return nil }
         return PremiumGrant(id: try row["id"], target: target, grantedBy: try row["granted_by"], grantedAt: try row["granted_at"],
                             expiresAt: try row["expires_at"], reason: try row["reason"], endedAt: try row["ended_at"])

@@ -11,7 +11,7 @@ public struct PostgresFamilyDataStore: FamilyDataStore {
     public func forget(_ family: FamilyRef) async throws -> ForgottenFamilyData {
         try await database.transaction { transaction in
             var forgotten = ForgottenFamilyData()
-            if family.platform == RoomName.platform {
+            if family.platform == Platform.web {
                 forgotten.chatMessages = try await transaction.execute("DELETE FROM chat_message WHERE room = \(family.externalID) RETURNING 1")
             }
             guard let familyID = try await FamilyRows.id(of: family, in: transaction) else { return forgotten }

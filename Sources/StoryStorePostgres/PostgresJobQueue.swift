@@ -13,13 +13,40 @@ public struct PostgresJobQueue: StoryJobQueue {
         self.clock = clock
     }
 
+    /// Families take turns (see ``StoryJobQueue/claimNext(now:)``): the family with the fewest
+    /// jobs running, then the one served longest ago (`family.job_turn`, never served first),
+    /// then the earliest due; that family's earliest due job is taken. The job is locked with
+    /// `SKIP LOCKED`, so a worker on another process claiming at the same moment takes the next
+    /// one instead of waiting or taking the same.
     public func claimNext(now: Date) async throws -> StoryJob? {
-        try await database.rows("""
-            UPDATE job SET status = 'running', attempts = attempts + 1, updated_at = \(now)
-            WHERE id = (SELECT id FROM job WHERE status = 'queued' AND not_before <= \(now)
-                        ORDER BY not_before, id LIMIT 1 FOR UPDATE SKIP LOCKED)
-            RETURNING *
-            """).first.map(StoryRows.job)
+        try await database.transaction { transaction in
+            guard let row = try await transaction.rows("""
+                WITH due AS (
+                    SELECT job.id, story.family_id, job.not_before,
+                        MIN(job.not_before) OVER family_jobs AS family_due, MIN(job.id) OVER family_jobs AS family_first
+                    FROM job JOIN story ON story.id = job.story_id
+                    WHERE job.status = 'queued' AND job.not_before <= \(now)
+                    WINDOW family_jobs AS (PARTITION BY story.family_id)
+                ), running AS (
+                    SELECT story.family_id, COUNT(*) AS n FROM job JOIN story ON story.id = job.story_id
+                    WHERE job.status = 'running' GROUP BY story.family_id
+                )
+                SELECT job.id, due.family_id FROM job JOIN due ON due.id = job.id JOIN family ON family.id = due.family_id
+                    LEFT JOIN running ON running.family_id = due.family_id
+                WHERE job.status = 'queued' AND job.not_before <= \(now)
+                ORDER BY coalesce(running.n, 0), family.job_turn NULLS FIRST, due.family_due, due.family_first, due.not_before, due.id
+                LIMIT 1 FOR UPDATE OF job SKIP LOCKED
+                """).first else { return nil }
+            let id: Int64 = try row["id"]
+            let familyID: Int64 = try row["family_id"]
+            guard let claimed = try await transaction.rows("""
+                UPDATE job SET status = 'running', attempts = attempts + 1, updated_at = \(now) WHERE id = \(id) RETURNING *
+                """).first else { return nil }
+            try await transaction.execute("""
+                UPDATE family SET job_turn = (SELECT coalesce(MAX(job_turn), 0) + 1 FROM family) WHERE id = \(familyID)
+                """)
+            return try StoryRows.job(claimed)
+        }
     }
 
     public func requeueInterrupted() async throws -> Int {

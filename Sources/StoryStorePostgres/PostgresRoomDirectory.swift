@@ -159,7 +159,7 @@ public struct PostgresRoomDirectory: RoomDirectory {
     public func roomShows(image: ImageID, roomKey: String) async throws -> Bool {
         try await database.rows("""
             SELECT EXISTS (SELECT 1 FROM page p JOIN story s ON s.id = p.story_id JOIN family f ON f.id = s.family_id
-                           WHERE p.image_id = \(image.rawValue) AND f.platform = \(PlatformColumn.text(RoomName.platform))
+                           WHERE p.image_id = \(image.rawValue) AND f.platform = \(PlatformColumn.text(.web))
                              AND f.external_id = \(roomKey)) AS shown
             """).first?["shown"] ?? false
     }

@@ -16,11 +16,13 @@ enum JSONText {
     }
 }
 
-/// The one place that turns a platform into its column text and back (the platform becomes a
-/// type of its own; only these two lines change then).
+/// The one place that turns a platform into its column text and back.
 enum PlatformColumn {
-    static func text(_ platform: String) -> String { platform }
-    static func family(platform: String, externalID: String) -> FamilyRef { FamilyRef(platform: platform, externalID: externalID) }
+    static func text(_ platform: Platform) -> String { platform.rawValue }
+    static func platform(_ text: String) -> Platform { Platform(rawValue: text) }
+    static func family(platform: String, externalID: String) -> FamilyRef {
+        FamilyRef(platform: Platform(rawValue: platform), externalID: externalID)
+    }
 }
 
 /// Reading stories, pages and pictures from rows.

@@ -21,6 +21,8 @@ enum PostgresSchema {
         Migration(name: "v6: a story the bedtime screen refused keeps its quota use", statements: v6),
         Migration(name: "v7: request keys, acknowledgement receipts", statements: v7),
         Migration(name: "v8: web chat rooms, members, invites, sessions", statements: v8),
+        Migration(name: "v9: model calls, refused requests, collection remakes, queue turns by family", statements: v9),
+        Migration(name: "v11: interaction tokens forgotten when finished", statements: v11),
     ]
 
     /// The bookkeeping table; created before any migration runs.

@@ -14,7 +14,7 @@ public struct PostgresStoryRepository: StoryRepository {
         self.clock = clock
     }
 
-    public func story(forRequest requestID: String, on platform: String) async throws -> StoryID? {
+    public func story(forRequest requestID: String, on platform: Platform) async throws -> StoryID? {
         let key = Self.requestKey(requestID, platform: PlatformColumn.text(platform))
         let raw: String? = try await database.rows("SELECT story_id FROM job WHERE request_key = \(key)").first?["story_id"]
         return raw.flatMap(StoryID.init(rawValue:))
@@ -88,13 +88,13 @@ public struct PostgresStoryRepository: StoryRepository {
         return deleted
     }
 
-    public func storiesStarted(by requester: Requester, on platform: String, since: Date) async throws -> Int {
+    public func storiesStarted(by requester: Requester, on platform: Platform, since: Date) async throws -> Int {
         try await database.transaction { transaction in
             try await Self.started(by: requester, on: PlatformColumn.text(platform), since: since, in: transaction)
         }
     }
 
-    /// Quota uses in the ledger since `since`, refunded ones (failed stories) excluded. Deleted
+    /// Quota uses in the ledger since `since`, refunded ones (stories failed by the service's fault) excluded. Deleted
     /// stories still count: the ledger keeps their rows.
     static func started(by requester: Requester, on platform: String, since: Date, in transaction: Transaction) async throws -> Int {
         try await transaction.rows("""
@@ -170,6 +170,17 @@ public struct PostgresStoryRepository: StoryRepository {
 
     public func setStatus(_ status: StoryStatus, for id: StoryID, reason: String?) async throws {
         _ = try await database.rows("UPDATE story SET status = \(status.rawValue), failure_reason = \(reason) WHERE id = \(id.rawValue)")
+    }
+
+    public func markFailed(_ id: StoryID, reason: String, refundingQuota: Bool) async throws {
+        try await database.transaction { transaction in
+            try await transaction.execute("""
+                UPDATE story SET status = \(StoryStatus.failed.rawValue), failure_reason = \(reason) WHERE id = \(id.rawValue)
+                """)
+            if refundingQuota {
+                try await transaction.execute("UPDATE quota_use SET refunded = true WHERE story_id = \(id.rawValue)")
+            }
+        }
     }
 
     public func library(of family: FamilyRef, offset: Int, limit: Int) async throws -> LibraryPage {

@@ -26,6 +26,10 @@ struct BackupCommand: AsyncParsableCommand {
 
     func run() async throws {
         let config = try await options.load()
+        if let url = config.databaseURL {
+            print("✗ " + PostgresToolsAdvice.refusal("backup", url: url))
+            throw ExitCode(1)
+        }
         do {
             if let out {
                 let summary = try BackupTool.backup(databasePath: config.databasePath, to: out)
@@ -62,6 +66,10 @@ struct RestoreCommand: AsyncParsableCommand {
 
     func run() async throws {
         let config = try await options.load()
+        if let url = config.databaseURL {
+            print("✗ " + PostgresToolsAdvice.refusal("restore", url: url))
+            throw ExitCode(1)
+        }
         do {
             let restored = try BackupTool.restore(file, databasePath: config.databasePath)
             print("✓ Restored \(file) to \(config.databasePath): \(BackupCommand.describe(restored.summary)).")

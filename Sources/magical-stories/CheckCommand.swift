@@ -12,6 +12,10 @@ struct CheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         let config = try await options.load()
+        if let url = config.databaseURL {
+            print("✗ " + PostgresToolsAdvice.refusal("check", url: url))
+            throw ExitCode(1)
+        }
         let report: DatabaseIntegrity.Report
         do {
             report = try DatabaseIntegrity.check(path: config.databasePath)

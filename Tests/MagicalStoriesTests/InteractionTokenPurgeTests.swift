@@ -3,6 +3,7 @@ import DiscordSimulator
 import Foundation
 import GRDB
 import MagicalStories
+import StoryDomain
 import StoryStore
 import StoryTestSupport
 import Testing
@@ -12,7 +13,7 @@ import Testing
 @Suite("Interaction tokens forgotten", .serialized)
 struct InteractionTokenPurgeTests {
     static func delivery(of bot: DiscordTestBot) async throws -> (json: String, status: String)? {
-        try await bot.app.database.writer.read { db in
+        try await bot.app.database!.writer.read { db in
             try Row.fetchOne(db, sql: "SELECT delivery_json, status FROM job").map { ($0[0], $0[1]) }
         }
     }

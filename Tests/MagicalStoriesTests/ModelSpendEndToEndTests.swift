@@ -82,7 +82,7 @@ struct ModelSpendEndToEndTests {
         let capped = try await leo.next("the refused-request cap") { $0.message?.text?.contains("quite a few ideas") == true }
         #expect(capped.message?.isPrivate == true)
         #expect(fake.requests(kind: .text) == 2, "no refused request reached the model")
-        let stored = try await SQLiteRefusedRequestLedger(database: app.app.database)
+        let stored = try await SQLiteRefusedRequestLedger(database: app.app.database!)
             .refusals(by: Requester(userID: leo.userID, displayName: "Leo"), on: "web", since: today())
         #expect(stored == 3)
 
@@ -109,7 +109,7 @@ struct ModelSpendEndToEndTests {
         try await waitUntilReady(app.app.stories, id: view.storyId, family: FamilyRef(platform: "web", externalID: "family"),
                                  timeout: .seconds(60))
 
-        let ledger = SQLiteUsageLedger(database: app.app.database)
+        let ledger = SQLiteUsageLedger(database: app.app.database!)
         let calls = try await ledger.calls(since: .distantPast)
         #expect(calls.count == fake.requests(kind: .text) + fake.requests(kind: .image), "one row per request the provider saw")
         #expect(calls.filter { $0.call.kind == .text }.map(\.status) == [503, 200, 200])
@@ -119,7 +119,7 @@ struct ModelSpendEndToEndTests {
 
         let total = try #require(try await ledger.totals(since: .distantPast).first { $0.provider == "gemini" })
         #expect(total.calls == 7 && total.failedCalls == 2)
-        let report = try await AdminConsole(config: app.app.config, database: app.app.database).usageReport(days: 1)
+        let report = try await AdminConsole(config: app.app.config, database: app.app.database!).usageReport(days: 1)
         let line = try #require(report.split(separator: "\n").first { $0.hasPrefix("web:family") })
         #expect(line.split(separator: " ").dropFirst(2).prefix(2) == ["7", "2"], "calls and failed calls: \(line)")
 

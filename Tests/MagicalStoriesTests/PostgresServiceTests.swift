@@ -30,6 +30,24 @@ struct DatabaseURLConfigTests {
         #expect(error?.description == "DATABASE_URL's port “notaport” is not a number from 1 to 65535.")
         #expect(error?.description.contains("hunter2") == false)
     }
+
+    @Test("backup, restore and check refuse on PostgreSQL and say what to run instead, without the password")
+    func fileToolsRefuse() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ms-pgtools-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let environment = ["DATABASE_URL": "postgres://stories:hunter2@127.0.0.1:1/magical", "PATH": "/usr/bin:/bin",
+                           "DATABASE_PATH": directory.appendingPathComponent("unused.sqlite").path]
+        for (arguments, tool) in [(["backup", "--out", "b.sqlite"], "pg_dump"), (["restore", "b.sqlite"], "pg_restore"),
+                                  (["check"], "pg_amcheck")] {
+            let run = try await ServiceProcess.run(ServiceProcess.binary.path, arguments, environment: environment, directory: directory)
+            #expect(run.status == 1, "\(arguments): \(run.output)")
+            #expect(run.output.contains("store is PostgreSQL") && run.output.contains(tool), "\(arguments): \(run.output)")
+            #expect(run.output.contains("docs/postgresql.md") && !run.output.contains("hunter2"), "\(arguments): \(run.output)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("unused.sqlite").path),
+                "no SQLite file was made")
+    }
 }
 
 @Suite("The service on PostgreSQL; SQLite held by one service; copy-to", .serialized)
@@ -134,21 +152,38 @@ struct PostgresServiceTests {
                                                               for: id, page: page)
             }
         }
-        try await source.stories.setStatus(.failed, for: ids[2], reason: "writerFailed")
+        try await source.stories.markFailed(ids[2], reason: "writerFailed", refundingQuota: true)
         _ = try await source.entitlements.grant(.family(family), by: "7", at: Date(), until: nil, reason: "gift")
         try await source.transcript.upsert(TranscriptEntry(id: "m1", room: "family", payload: Data("{}".utf8), createdAt: Date(),
                                                            updatedAt: Date()))
         try await source.keyValues.setValue("resume-me", for: "gateway.session")
         _ = try await RoomAccess(directory: source.rooms, clock: clock).createRoom(named: "family")
+        // The spend ledgers, and a collection entry made again (a table SQLite keys by rowid alone).
+        _ = try await source.modelCalls.begin(ModelCall(provider: "gemini", model: "m", kind: .text, family: family, storyID: ids[0],
+                                                        at: Date()), budget: ModelBudget(familyDailyCalls: 9, serviceDailyCalls: 9),
+                                              since: .distantPast)
+        try await source.refusedRequests.recordRefusal(by: mia, on: .web, at: Date())
+        let growth = GrowthCollection(id: CollectionID(rawValue: "coll1")!, family: family, requester: mia, goal: .kindness,
+                                      heroName: "Mia", age: 5, companion: nil, language: .english, storyCount: 3, seed: 1, createdAt: Date())
+        func entry(_ id: String) -> Story {
+            Story(id: StoryID(rawValue: id)!, family: family, requester: mia,
+                  request: StoryRequest(theme: "kindness", heroName: "Mia", age: 5, companion: nil, pageCount: 3, seed: 1), createdAt: Date())
+        }
+        _ = try await source.collections.createCollection(growth, firstStory: entry("c1"), delivery: .background, quota: nil)
+        _ = try await source.collections.addStory(entry("c2"), to: growth.id, position: 2, delivery: .background)
+        try await source.stories.markFailed(StoryID(rawValue: "c2")!, reason: "writerFailed", refundingQuota: true)
+        _ = try await source.collections.addStory(entry("c2b"), to: growth.id, position: 2, delivery: .background)
 
         let url = try await Self.postgresURL()
         let target = try await PostgresDatabase.connect(to: url, logger: Logger(label: "copy"))
         let first = try await PostgresCopy(from: sqlite, to: target).run()
         let counts = Dictionary(uniqueKeysWithValues: first.tables.map { ($0.table, $0) })
-        #expect(counts["story"] == PostgresCopy.TableCount(table: "story", source: 3, copied: 3, target: 3))
+        #expect(counts["story"] == PostgresCopy.TableCount(table: "story", source: 5, copied: 5, target: 5), "3 stories and 2 of a collection")
         #expect(counts["image"]?.copied == 7 && counts["page"]?.copied == 9 && counts["quota_use"]?.copied == 3)
         #expect(counts["premium_grant"]?.copied == 1 && counts["premium_audit"]?.copied == 1 && counts["chat_message"]?.copied == 1)
         #expect(counts["web_room"]?.copied == 1 && counts["bot_state"]?.copied == 1)
+        #expect(counts["model_call"]?.copied == 1 && counts["refused_request"]?.copied == 1
+                && counts["collection_remake"]?.copied == 1)
         #expect(first.picturesChecked == 7)
         #expect(Set(first.tables.map(\.table)) == Set(PostgresDatabase.copyOrder), "every table")
 
@@ -168,6 +203,9 @@ struct PostgresServiceTests {
         }
         #expect(try await copied.stories.storiesStarted(by: mia, on: "web", since: .distantPast) == 2, "the failed story stays refunded")
         #expect(try await copied.keyValues.value(for: "gateway.session") == "resume-me")
+        #expect(try await copied.collections.remakes(of: growth.id, position: 2, since: .distantPast) == 1)
+        #expect(try await copied.modelCalls.callsBegun(by: family, since: .distantPast) == ModelCallCount(family: 1, service: 1))
+        #expect(try await copied.refusedRequests.refusals(by: mia, on: .web, since: .distantPast) == 1)
         // Identity sequences moved past the copied ids: a new grant gets a new id.
         let grant = try await copied.entitlements.grant(.user(platform: "discord", userID: "9"), by: "7", at: Date(), until: nil, reason: nil)
         #expect(grant.id > 1)

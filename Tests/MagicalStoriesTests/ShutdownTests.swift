@@ -88,7 +88,7 @@ struct ShutdownTests {
         let elapsed = ContinuousClock.now - asked
         #expect(elapsed < Self.limit, "stopped in \(elapsed)")
         print("graceful shutdown with Discord gone mid-story: stopped in \(elapsed)")
-        let (story, job) = try await bot.app.database.writer.read { db in
+        let (story, job) = try await bot.app.database!.writer.read { db in
             (try String.fetchOne(db, sql: "SELECT status FROM story"), try String.fetchOne(db, sql: "SELECT status FROM job"))
         }
         #expect(story != nil && story != "failed", "story \(story ?? "none")")

@@ -176,7 +176,7 @@ struct WebChatAbuseTests {
         _ = try await anna.next("slow-down notice") { $0.type == "notice" && $0.text?.contains("very fast") == true }
         #expect(await ben.all().filter { $0.message?.text?.hasPrefix("flood ") == true }.count == 65, "every message arrived")
 
-        let stored = try await app.app.database.writer.read { db in
+        let stored = try await app.app.database!.writer.read { db in
             try Int.fetchOne(db, sql: "SELECT count(*) FROM chat_message WHERE room = 'family'") ?? 0
         }
         #expect(stored == 30)
@@ -200,7 +200,7 @@ struct WebChatAbuseTests {
         _ = try await anna.next("echo") { $0.message?.text == "a newer one" }
         clock.advance(by: 11 * 86_400)
         #expect(try await app.app.hub.applyRetention() == 1)
-        let texts = try await app.app.database.writer.read { db in
+        let texts = try await app.app.database!.writer.read { db in
             try Data.fetchAll(db, sql: "SELECT payload FROM chat_message WHERE room = 'family'")
         }.map { String(decoding: $0, as: UTF8.self) }
         #expect(texts.count == 1 && texts[0].contains("a newer one"))
@@ -241,7 +241,7 @@ struct WebChatAbuseTests {
         try await ben.press("ms:p:\(view.storyId):2", on: annas)
         let turned = try await anna.next("page 2") { $0.message?.page?.pageNumber == 2 }
         #expect(turned.message?.id != annas)
-        let stored = try await app.app.database.writer.read { db in
+        let stored = try await app.app.database!.writer.read { db in
             try Data.fetchOne(db, sql: "SELECT payload FROM chat_message WHERE id = ?", arguments: [annas])
         }
         #expect(stored.map { String(decoding: $0, as: UTF8.self) }?.contains("Good night, Ben!") == true, "Anna's words stay hers")
@@ -280,7 +280,7 @@ struct WebChatAbuseTests {
         let member = try JSONDecoder().decode(MemberAnswer.self, from: answer)
         #expect(joined == 200 && member.name == "émilie" && member.roomName == "家族")
 
-        let console = RoomConsole(config: app.app.config, database: app.app.database)
+        let console = RoomConsole(config: app.app.config, database: app.app.database!)
         let before = try await app.app.rooms.rooms().count
         await #expect(throws: AdminConsole.Refusal.self) { _ = try await console.create("!!!") }
         #expect(try await app.app.rooms.rooms().count == before, "no room was made or renamed")

@@ -27,7 +27,6 @@ struct PostgresDatabaseTests {
     func migrations() async throws {
         let (database, url) = try await Self.database()
         #expect(try await database.appliedMigrations() == PostgresDatabase.knownMigrations)
-        #expect(PostgresDatabase.knownMigrations.count == 8)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<3 {
                 group.addTask {
@@ -132,6 +131,39 @@ struct PostgresDatabaseTests {
         }
         #expect(accepted == 3)
         #expect(try await stories.storiesStarted(by: requester, on: "web", since: .distantPast) == 3)
+        await database.close()
+    }
+
+    @Test("model-call budgets are exact under concurrency: 24 calls at once from two pools, 8 admitted, at most 5 per family")
+    func modelCallsUnderConcurrency() async throws {
+        let (database, url) = try await Self.database()
+        // A second pool on the same database: another process's connections.
+        let other = try await PostgresDatabase.connect(to: url, logger: Logger(label: "other"), maximumConnections: 12)
+        let ledgers = [PostgresUsageLedger(database: database), PostgresUsageLedger(database: other)]
+        let budget = ModelBudget(familyDailyCalls: 5, serviceDailyCalls: 8)
+        let families = [FamilyRef(platform: "web", externalID: "a"), FamilyRef(platform: "discord", externalID: "b")]
+        let admitted = try await withThrowingTaskGroup(of: FamilyRef?.self) { group in
+            for index in 0..<24 {
+                group.addTask { [clock] in
+                    let family = families[index % 2]
+                    let call = ModelCall(provider: "gemini", model: "m", kind: .picture, family: family, storyID: nil, at: clock.now())
+                    if case .admitted = try await ledgers[index / 12].begin(call, budget: budget, since: .distantPast) { return family }
+                    return nil
+                }
+            }
+            return try await group.reduce(into: [FamilyRef]()) { if let family = $1 { $0.append(family) } }
+        }
+        #expect(admitted.count == 8)
+        #expect(families.allSatisfy { family in admitted.filter { $0 == family }.count <= 5 })
+        #expect(try await ledgers[0].callsBegun(by: families[0], since: .distantPast).service == 8)
+        await other.close()
+        await database.close()
+    }
+
+    @Test("the database reports its size for the metrics")
+    func size() async throws {
+        let (database, _) = try await Self.database()
+        #expect(try await database.sizeInBytes() > 1_000_000, "an empty PostgreSQL database is several megabytes")
         await database.close()
     }
 

@@ -23,7 +23,7 @@ struct SpendContractTests {
 
     @Test("families take turns: fewest running first, then the one served longest ago", arguments: StoreBackend.allCases)
     func turnsByFamily(_ backend: StoreBackend) async throws {
-        let ports = try backend.make(clock: clock)
+        let ports = try await backend.make(clock: clock)
         var flood: [Int64] = []
         for index in 1...6 {
             flood.append(try await enqueue(ports, "flood\(index)", family: Self.flood))
@@ -58,7 +58,7 @@ struct SpendContractTests {
     @Test("a failed story gives its quota use back only when marked the service's fault; setStatus never does",
           arguments: StoreBackend.allCases)
     func refundRule(_ backend: StoreBackend) async throws {
-        let ports = try backend.make(clock: clock)
+        let ports = try await backend.make(clock: clock)
         let quota = DailyQuota(storiesPerDay: 3)
         for id in ["refused", "down", "plain"] {
             _ = try await ports.stories.createStory(Fixtures.story(id: id, at: clock.now()), delivery: Self.delivery, quota: quota)
@@ -77,7 +77,7 @@ struct SpendContractTests {
     @Test("model calls are recorded before they are sent and counted under the family's and the service's budgets",
           arguments: StoreBackend.allCases)
     func modelCallBudgets(_ backend: StoreBackend) async throws {
-        let ports = try backend.make(clock: clock)
+        let ports = try await backend.make(clock: clock)
         let budget = ModelBudget(familyDailyCalls: 2, serviceDailyCalls: 3)
         func call(_ family: FamilyRef?, kind: ModelCallKind = .text) -> ModelCall {
             ModelCall(provider: "gemini", model: "gemini-test:generateContent", kind: kind, family: family,
@@ -106,7 +106,7 @@ struct SpendContractTests {
 
     @Test("refused requests are counted per person, platform and day", arguments: StoreBackend.allCases)
     func refusedRequests(_ backend: StoreBackend) async throws {
-        let ports = try backend.make(clock: clock)
+        let ports = try await backend.make(clock: clock)
         let other = Requester(userID: "u-leo", displayName: "Leo")
         for _ in 0..<3 { try await ports.refusals.recordRefusal(by: Fixtures.mia, on: "web", at: clock.now()) }
         try await ports.refusals.recordRefusal(by: other, on: "web", at: clock.now())
@@ -119,7 +119,7 @@ struct SpendContractTests {
 
     @Test("replacing a collection entry's failed story is counted as a remake of that entry", arguments: StoreBackend.allCases)
     func remakes(_ backend: StoreBackend) async throws {
-        let ports = try backend.make(clock: clock)
+        let ports = try await backend.make(clock: clock)
         let growth = GrowthCollection(id: CollectionID(rawValue: "coll1")!, family: Fixtures.family, requester: Fixtures.mia,
                                       goal: .kindness, heroName: "Mia", age: 5, companion: nil, language: .english, storyCount: 3,
                                       seed: 1, createdAt: clock.now())

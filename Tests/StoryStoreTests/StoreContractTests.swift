@@ -26,6 +26,8 @@ enum StoreBackend: String, CaseIterable, CustomTestStringConvertible {
         /// The usage ledger's model calls and the refused requests (the spend limits).
         let modelCalls: any ModelCallLedger
         let refusals: any RefusedRequestLedger
+        /// Forgets interaction tokens kept with jobs (the databases only: the fakes keep none).
+        var tokens: (any DeliveryTokenSweeping)? = nil
     }
 
     func make(clock: ManualWallClock) async throws -> Ports {
@@ -36,14 +38,17 @@ enum StoreBackend: String, CaseIterable, CustomTestStringConvertible {
                          jobs: PostgresJobQueue(database: database, clock: clock),
                          collections: PostgresCollectionStore(database: database, clock: clock),
                          settings: PostgresFamilySettingsStore(database: database, clock: clock),
-                         transcript: PostgresChatTranscript(database: database), familyData: PostgresFamilyDataStore(database: database))
+                         transcript: PostgresChatTranscript(database: database), familyData: PostgresFamilyDataStore(database: database),
+                         modelCalls: PostgresUsageLedger(database: database), refusals: PostgresRefusedRequestLedger(database: database),
+                         tokens: PostgresDeliveryTokenSweeper(database: database, clock: clock))
         case .sqlite:
             let database = try AppDatabase.inMemory()
             return Ports(stories: SQLiteStoryRepository(database: database, clock: clock), jobs: SQLiteJobQueue(database: database, clock: clock),
                          collections: SQLiteCollectionStore(database: database, clock: clock),
                          settings: SQLiteFamilySettingsStore(database: database, clock: clock),
                          transcript: SQLiteChatTranscript(database: database), familyData: SQLiteFamilyDataStore(database: database),
-                         modelCalls: SQLiteUsageLedger(database: database), refusals: SQLiteRefusedRequestLedger(database: database))
+                         modelCalls: SQLiteUsageLedger(database: database), refusals: SQLiteRefusedRequestLedger(database: database),
+                         tokens: DeliveryTokenSweeper(database: database, clock: clock))
         case .inMemory:
             let store = InMemoryStore(clock: clock)
             return Ports(stories: store, jobs: store, collections: store, settings: store, transcript: store, familyData: store,
