@@ -129,10 +129,16 @@ public actor PostgresTestCluster {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    /// Runs a program to its end; a non-zero exit throws with its output.
+    /// Runs a program to its end; a non-zero exit throws with its output. It is waited for on a
+    /// thread of its own: a blocking `waitpid` on the shared concurrency pool (two threads on a
+    /// two-core machine) would stall every other test of the process while `initdb` runs.
     static func run(_ program: URL, _ arguments: [String], asPostgres: Bool = false,
                     environment: [String: String] = [:]) async throws {
-        try await Task.detached { try runToEnd(program, arguments, asPostgres: asPostgres, environment: environment) }.value
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try runToEnd(program, arguments, asPostgres: asPostgres, environment: environment) })
+            }
+        }
     }
 
     private static func runToEnd(_ program: URL, _ arguments: [String], asPostgres: Bool = false,
