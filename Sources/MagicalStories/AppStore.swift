@@ -50,11 +50,12 @@ public struct AppStore: Sendable {
         if case let .sqlite(database) = backend { database } else { nil }
     }
 
-    /// The store on the SQLite database `database`.
-    public init(sqlite database: AppDatabase, clock: any WallClock) {
+    /// The store on the SQLite database `database`; the jobs this process claims are leased
+    /// under `lease` (one per process: ``JobLease/newOwner()``).
+    public init(sqlite database: AppDatabase, clock: any WallClock, lease: JobLease = JobLease()) {
         backend = .sqlite(database)
         stories = SQLiteStoryRepository(database: database, clock: clock)
-        jobs = SQLiteJobQueue(database: database, clock: clock)
+        jobs = SQLiteJobQueue(database: database, clock: clock, lease: lease)
         collections = SQLiteCollectionStore(database: database, clock: clock)
         settings = SQLiteFamilySettingsStore(database: database, clock: clock)
         transcript = SQLiteChatTranscript(database: database)
@@ -70,11 +71,12 @@ public struct AppStore: Sendable {
         rooms = SQLiteRoomDirectory(database: database)
     }
 
-    /// The store on the PostgreSQL database `database`.
-    public init(postgres database: PostgresDatabase, clock: any WallClock) {
+    /// The store on the PostgreSQL database `database`, shared with other processes; the jobs
+    /// this process claims are leased under `lease` (one per process).
+    public init(postgres database: PostgresDatabase, clock: any WallClock, lease: JobLease = JobLease()) {
         backend = .postgres(database)
         stories = PostgresStoryRepository(database: database, clock: clock)
-        jobs = PostgresJobQueue(database: database, clock: clock)
+        jobs = PostgresJobQueue(database: database, clock: clock, lease: lease)
         collections = PostgresCollectionStore(database: database, clock: clock)
         settings = PostgresFamilySettingsStore(database: database, clock: clock)
         transcript = PostgresChatTranscript(database: database)

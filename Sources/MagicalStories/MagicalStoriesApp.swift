@@ -285,6 +285,9 @@ public struct MagicalStoriesApp: Sendable {
         if let httpClient { services.append(.init(service: HTTPClientService(client: httpClient))) }
         services.append(contentsOf: operationsServices())
         services.append(.init(service: StoryWorkerService(pool: pool)))
+        if case let .postgres(database) = store.backend {
+            services.append(.init(service: JobNotificationService(database: database, pool: pool, logger: logger.labeled("workers"))))
+        }
         services.append(.init(service: DeliveryTokenSweepService(sweeper: tokenSweeper, interval: Self.tokenSweepInterval, damage: damage,
                                                                  logger: logger.labeled("workers"))))
         services.append(.init(service: PremiumExpiryService(entitlements: entitlements, logger: logger.labeled("premium"))))

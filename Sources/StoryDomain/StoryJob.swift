@@ -52,9 +52,13 @@ public struct StoryJob: Sendable, Equatable {
     public var lastError: String?
     /// When the story (page 1) reached the family; a resumed job does not deliver it again.
     public var deliveredAt: Date?
+    /// The process working the job (``JobLease/owner``), while it runs.
+    public var lockedBy: String?
+    /// Until when that process holds it; past this, any process may take it back to the queue.
+    public var leaseUntil: Date?
 
     public init(id: Int64, storyID: StoryID, status: JobStatus, attempts: Int, delivery: DeliveryAddress,
-                notBefore: Date, lastError: String?, deliveredAt: Date? = nil) {
+                notBefore: Date, lastError: String?, deliveredAt: Date? = nil, lockedBy: String? = nil, leaseUntil: Date? = nil) {
         self.id = id
         self.storyID = storyID
         self.status = status
@@ -63,5 +67,7 @@ public struct StoryJob: Sendable, Equatable {
         self.notBefore = notBefore
         self.lastError = lastError
         self.deliveredAt = deliveredAt
+        self.lockedBy = lockedBy
+        self.leaseUntil = leaseUntil
     }
 }

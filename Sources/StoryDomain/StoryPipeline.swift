@@ -67,7 +67,8 @@ public struct StoryPipeline: Sendable {
         case willRetry(at: Date, error: String)
         /// The story was deleted while its job waited.
         case dropped
-        /// The service is stopping: the job stays as it is and resumes on the next start.
+        /// The service is stopping: the job goes back to the queue (the worker pool releases its
+        /// lease) and resumes on the next start or on another process.
         case interrupted
     }
 

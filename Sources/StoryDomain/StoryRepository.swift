@@ -43,14 +43,25 @@ public protocol StoryJobQueue: Sendable {
     /// Discord server, a web chat room): the family with the fewest jobs running, and among
     /// those the one whose last job was taken longest ago (never first), gets its oldest job.
     /// One family's long queue so delays another family's first story by at most one story.
+    ///
+    /// The job is leased to this queue's process (``JobLease``): `lockedBy` is its owner and
+    /// `leaseUntil` when the lease ends unless ``renewLeases()`` extends it.
     func claimNext(now: Date) async throws -> StoryJob?
-    /// After a restart: jobs left running by a dead process go back to the queue. Returns how many.
+    /// Jobs whose lease expired (their process died, or stopped renewing) go back to the queue;
+    /// jobs other processes hold under a live lease are left alone. Run at start and now and
+    /// then while running. Returns how many went back.
     func requeueInterrupted() async throws -> Int
+    /// The heartbeat: extends the lease of every job this queue's process holds. Returns how many.
+    @discardableResult
+    func renewLeases() async throws -> Int
+    /// Gives a job this process holds back to the queue at once (the service is stopping).
+    func release(_ jobID: Int64) async throws
     /// The job's story was delivered (or its failure reported): it is done.
     func finish(_ jobID: Int64) async throws
     /// The story reached the family (page 1 shown): a resumed job will not deliver it again.
     func markDelivered(_ jobID: Int64, at date: Date) async throws
-    /// Puts the job back to run again no earlier than `notBefore`.
+    /// Puts the job back to run again no earlier than `notBefore` (unless its lease was lost to
+    /// another process, which runs it now).
     func retry(_ jobID: Int64, notBefore: Date, error: String) async throws
     func job(for storyID: StoryID) async throws -> StoryJob?
     /// Where the job's story is delivered from now on (its message got an id, or moved).

@@ -8,6 +8,8 @@ public final class StoryWorkerPool: Sendable {
     private let clock: any WallClock
     private let concurrency: Int
     private let idlePoll: Duration
+    private let leaseRenewal: Duration
+    private let leaseSweep: Duration
     private let signal = WakeSignal()
     private let onError: @Sendable (any Error) -> Void
     private let onOutcome: @Sendable (StoryJob, StoryPipeline.Outcome) -> Void
@@ -23,12 +25,17 @@ public final class StoryWorkerPool: Sendable {
     /// - Parameters:
     ///   - concurrency: stories made at once (each is mostly waiting on a provider).
     ///   - clock: dates jobs are claimed at, and the idle poll's wait.
-    ///   - idlePoll: how often an idle worker looks for delayed retries that became due.
+    ///   - idlePoll: how often an idle worker looks for delayed retries that became due (and
+    ///     for new jobs, when the wake-up of another process's enqueue was missed).
+    ///   - leaseRenewal: how often the leases of the jobs being worked are renewed (real time).
+    ///   - leaseSweep: how often jobs whose lease expired (a dead process's) are put back in the
+    ///     queue (real time; also once at start).
     ///   - onError: told about queue errors (a broken database), which are retried after `idlePoll`.
     ///   - onOutcome: told how each job run ended (for logs and metrics).
     ///   - onRun: told each run with how long it took (for metrics).
     public init(queue: any StoryJobQueue, pipeline: StoryPipeline, clock: any WallClock, concurrency: Int = 4,
-                idlePoll: Duration = .seconds(1), onError: @escaping @Sendable (any Error) -> Void = { _ in },
+                idlePoll: Duration = .seconds(1), leaseRenewal: Duration = JobLease.defaultRenewal,
+                leaseSweep: Duration = JobLease.defaultSweep, onError: @escaping @Sendable (any Error) -> Void = { _ in },
                 onOutcome: @escaping @Sendable (StoryJob, StoryPipeline.Outcome) -> Void = { _, _ in },
                 onRun: @escaping @Sendable (Run) -> Void = { _ in }) {
         self.queue = queue
@@ -36,6 +43,8 @@ public final class StoryWorkerPool: Sendable {
         self.clock = clock
         self.concurrency = max(1, concurrency)
         self.idlePoll = idlePoll
+        self.leaseRenewal = leaseRenewal
+        self.leaseSweep = leaseSweep
         self.onError = onError
         self.onOutcome = onOutcome
         self.onRun = onRun
@@ -46,16 +55,38 @@ public final class StoryWorkerPool: Sendable {
         signal.notify()
     }
 
-    /// Requeues jobs a previous process left running, then works the queue until cancelled.
+    /// Requeues jobs whose lease expired (a process that died), then works the queue until
+    /// cancelled, renewing the leases of the jobs it works and sweeping for expired ones.
     public func run() async {
-        do {
-            _ = try await queue.requeueInterrupted()
-        } catch {
-            onError(error)
-        }
+        await sweepExpiredLeases()
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<concurrency {
                 group.addTask { await self.workLoop() }
+            }
+            group.addTask { await self.every(self.leaseRenewal) { try await self.queue.renewLeases() } }
+            group.addTask { await self.every(self.leaseSweep) { await self.sweepExpiredLeases() } }
+        }
+    }
+
+    /// Puts jobs whose lease expired back in the queue, and wakes the workers for them.
+    private func sweepExpiredLeases() async {
+        do {
+            if try await queue.requeueInterrupted() > 0 { signal.notify() }
+        } catch {
+            onError(error)
+        }
+    }
+
+    /// Runs `chore` every `interval` of real time until cancelled.
+    private func every(_ interval: Duration, _ chore: @Sendable () async throws -> Void) async {
+        while !Task.isCancelled {
+            do {
+                try await Task.sleep(for: interval)
+                try await chore()
+            } catch is CancellationError {
+                return
+            } catch {
+                onError(error)
             }
         }
     }
@@ -66,6 +97,7 @@ public final class StoryWorkerPool: Sendable {
                 if let job = try await queue.claimNext(now: clock.now()) {
                     let started = ContinuousClock.now
                     let outcome = await pipeline.process(job)
+                    if outcome == .interrupted { await release(job) }
                     onOutcome(job, outcome)
                     onRun(Run(job: job, outcome: outcome, duration: ContinuousClock.now - started))
                     // Another job may be waiting; look again at once.
@@ -78,6 +110,15 @@ public final class StoryWorkerPool: Sendable {
             }
             await idleWait()
         }
+    }
+
+    /// Gives an interrupted job back to the queue at once (the service is stopping), so that
+    /// another process, or the next start, takes it without waiting for the lease to expire. In
+    /// a task of its own: the worker's task is already cancelled.
+    private func release(_ job: StoryJob) async {
+        let queue = self.queue
+        let released = Task { try await queue.release(job.id) }
+        if case let .failure(error) = await released.result { onError(error) }
     }
 
     private func idleWait() async {

@@ -109,6 +109,9 @@ public struct AppDatabase: Sendable {
         migrator.registerMigration("v11: interaction tokens forgotten when finished") { db in
             try db.execute(sql: Schema.forgottenTokens)
         }
+        migrator.registerMigration("v12: job leases") { db in
+            try db.execute(sql: Schema.jobLeases)
+        }
         return migrator
     }
 

@@ -2,14 +2,19 @@ import Foundation
 import GRDB
 import StoryDomain
 
-/// The durable generation queue in the `job` table.
+/// The durable generation queue in the `job` table. Claimed jobs are leased to this queue's
+/// process (``JobLease``), with times from `clock`: one service holds a SQLite file, so its
+/// clock is the only one.
 public struct SQLiteJobQueue: StoryJobQueue {
     private let database: AppDatabase
     private let clock: any WallClock
+    /// The process's lease on the jobs it claims.
+    public let lease: JobLease
 
-    public init(database: AppDatabase, clock: any WallClock) {
+    public init(database: AppDatabase, clock: any WallClock, lease: JobLease = JobLease()) {
         self.database = database
         self.clock = clock
+        self.lease = lease
     }
 
     /// Families take turns (see ``StoryJobQueue/claimNext(now:)``): the family with the fewest
@@ -35,6 +40,8 @@ public struct SQLiteJobQueue: StoryJobQueue {
             record.status = JobStatus.running.rawValue
             record.attempts += 1
             record.updatedAt = now
+            record.lockedBy = lease.owner
+            record.leaseUntil = now.addingTimeInterval(lease.duration)
             try record.update(db)
             try db.execute(sql: "UPDATE family SET job_turn = (SELECT coalesce(MAX(job_turn), 0) + 1 FROM family) WHERE id = ?",
                            arguments: [familyID])
@@ -45,15 +52,39 @@ public struct SQLiteJobQueue: StoryJobQueue {
     public func requeueInterrupted() async throws -> Int {
         let now = clock.now()
         return try await database.writer.write { db in
-            try db.execute(sql: "UPDATE job SET status = 'queued', updated_at = ? WHERE status = 'running'", arguments: [now])
+            try db.execute(sql: """
+                UPDATE job SET status = 'queued', locked_by = NULL, lease_until = NULL, updated_at = ?
+                WHERE status = 'running' AND (lease_until IS NULL OR lease_until < ?)
+                """, arguments: [now, now])
             return db.changesCount
+        }
+    }
+
+    @discardableResult
+    public func renewLeases() async throws -> Int {
+        let now = clock.now()
+        return try await database.writer.write { db in
+            try db.execute(sql: "UPDATE job SET lease_until = ? WHERE status = 'running' AND locked_by = ?",
+                           arguments: [now.addingTimeInterval(lease.duration), lease.owner])
+            return db.changesCount
+        }
+    }
+
+    public func release(_ jobID: Int64) async throws {
+        let now = clock.now()
+        try await database.writer.write { db in
+            try db.execute(sql: """
+                UPDATE job SET status = 'queued', locked_by = NULL, lease_until = NULL, updated_at = ?
+                WHERE id = ? AND status = 'running' AND locked_by = ?
+                """, arguments: [now, jobID, lease.owner])
         }
     }
 
     public func finish(_ jobID: Int64) async throws {
         let now = clock.now()
         try await database.writer.write { db in
-            try db.execute(sql: "UPDATE job SET status = 'done', updated_at = ? WHERE id = ?", arguments: [now, jobID])
+            try db.execute(sql: "UPDATE job SET status = 'done', locked_by = NULL, lease_until = NULL, updated_at = ? WHERE id = ?",
+                           arguments: [now, jobID])
         }
     }
 
@@ -66,8 +97,11 @@ public struct SQLiteJobQueue: StoryJobQueue {
     public func retry(_ jobID: Int64, notBefore: Date, error: String) async throws {
         let now = clock.now()
         try await database.writer.write { db in
-            try db.execute(sql: "UPDATE job SET status = 'queued', not_before = ?, last_error = ?, updated_at = ? WHERE id = ?",
-                           arguments: [notBefore, error, now, jobID])
+            // A job whose lease went to another process is that process's to run now.
+            try db.execute(sql: """
+                UPDATE job SET status = 'queued', not_before = ?, last_error = ?, locked_by = NULL, lease_until = NULL, updated_at = ?
+                WHERE id = ? AND (locked_by IS NULL OR locked_by = ?)
+                """, arguments: [notBefore, error, now, jobID, lease.owner])
         }
     }
 

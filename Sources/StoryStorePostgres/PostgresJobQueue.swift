@@ -2,15 +2,21 @@ import Foundation
 import PostgresNIO
 import StoryDomain
 
-/// The durable generation queue in the `job` table. A job is claimed with
-/// `FOR UPDATE SKIP LOCKED`, so workers on several processes never claim the same one.
+/// The durable generation queue in the `job` table, shared by every process on the database.
+/// A job is claimed with `FOR UPDATE SKIP LOCKED`, so workers on several processes never claim
+/// the same one, and leased to the claiming process (``JobLease``) with times from the
+/// database's clock (`now()`), which every machine shares: a process's own clock never decides
+/// whether another's lease has expired.
 public struct PostgresJobQueue: StoryJobQueue {
     private let database: PostgresDatabase
     private let clock: any WallClock
+    /// This process's lease on the jobs it claims.
+    public let lease: JobLease
 
-    public init(database: PostgresDatabase, clock: any WallClock) {
+    public init(database: PostgresDatabase, clock: any WallClock, lease: JobLease = JobLease()) {
         self.database = database
         self.clock = clock
+        self.lease = lease
     }
 
     /// Families take turns (see ``StoryJobQueue/claimNext(now:)``): the family with the fewest
@@ -40,7 +46,9 @@ public struct PostgresJobQueue: StoryJobQueue {
             let id: Int64 = try row["id"]
             let familyID: Int64 = try row["family_id"]
             guard let claimed = try await transaction.rows("""
-                UPDATE job SET status = 'running', attempts = attempts + 1, updated_at = \(now) WHERE id = \(id) RETURNING *
+                UPDATE job SET status = 'running', attempts = attempts + 1, updated_at = \(now), locked_by = \(lease.owner),
+                    lease_until = now() + \(lease.duration) * interval '1 second'
+                WHERE id = \(id) RETURNING *
                 """).first else { return nil }
             try await transaction.execute("""
                 UPDATE family SET job_turn = (SELECT coalesce(MAX(job_turn), 0) + 1 FROM family) WHERE id = \(familyID)
@@ -49,12 +57,44 @@ public struct PostgresJobQueue: StoryJobQueue {
         }
     }
 
+    /// Jobs whose lease ended by the database's clock go back to the queue, and idle workers on
+    /// every process are woken for them.
     public func requeueInterrupted() async throws -> Int {
-        try await database.rows("UPDATE job SET status = 'queued', updated_at = \(clock.now()) WHERE status = 'running' RETURNING 1").count
+        try await database.transaction { transaction in
+            let count = try await transaction.execute("""
+                UPDATE job SET status = 'queued', locked_by = NULL, lease_until = NULL, updated_at = \(clock.now())
+                WHERE status = 'running' AND (lease_until IS NULL OR lease_until < now())
+                RETURNING 1
+                """)
+            if count > 0 { try await transaction.execute("SELECT pg_notify(\(PostgresSchema.jobsChannel), 'rescued')") }
+            return count
+        }
+    }
+
+    @discardableResult
+    public func renewLeases() async throws -> Int {
+        try await database.rows("""
+            UPDATE job SET lease_until = now() + \(lease.duration) * interval '1 second'
+            WHERE status = 'running' AND locked_by = \(lease.owner)
+            RETURNING 1
+            """).count
+    }
+
+    public func release(_ jobID: Int64) async throws {
+        try await database.transaction { transaction in
+            let released = try await transaction.execute("""
+                UPDATE job SET status = 'queued', locked_by = NULL, lease_until = NULL, updated_at = \(clock.now())
+                WHERE id = \(jobID) AND status = 'running' AND locked_by = \(lease.owner)
+                RETURNING 1
+                """)
+            if released > 0 { try await transaction.execute("SELECT pg_notify(\(PostgresSchema.jobsChannel), 'released')") }
+        }
     }
 
     public func finish(_ jobID: Int64) async throws {
-        _ = try await database.rows("UPDATE job SET status = 'done', updated_at = \(clock.now()) WHERE id = \(jobID)")
+        _ = try await database.rows("""
+            UPDATE job SET status = 'done', locked_by = NULL, lease_until = NULL, updated_at = \(clock.now()) WHERE id = \(jobID)
+            """)
     }
 
     public func markDelivered(_ jobID: Int64, at date: Date) async throws {
@@ -63,8 +103,9 @@ public struct PostgresJobQueue: StoryJobQueue {
 
     public func retry(_ jobID: Int64, notBefore: Date, error: String) async throws {
         _ = try await database.rows("""
-            UPDATE job SET status = 'queued', not_before = \(notBefore), last_error = \(error), updated_at = \(clock.now())
-            WHERE id = \(jobID)
+            UPDATE job SET status = 'queued', not_before = \(notBefore), last_error = \(error), locked_by = NULL, lease_until = NULL,
+                updated_at = \(clock.now())
+            WHERE id = \(jobID) AND (locked_by IS NULL OR locked_by = \(lease.owner))
             """)
     }
 

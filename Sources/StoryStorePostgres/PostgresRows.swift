@@ -79,7 +79,8 @@ enum StoryRows {
         return StoryJob(id: try row["id"], storyID: storyID, status: JobStatus(rawValue: status) ?? .queued,
                         attempts: try row["attempts"],
                         delivery: try JSONText.decode(DeliveryAddress.self, from: try row["delivery_json"]),
-                        notBefore: try row["not_before"], lastError: try row["last_error"], deliveredAt: try row["delivered_at"])
+                        notBefore: try row["not_before"], lastError: try row["last_error"], deliveredAt: try row["delivered_at"],
+                        lockedBy: try row["locked_by"], leaseUntil: try row["lease_until"])
     }
 
     static func summary(_ story: Story) -> StorySummary {

@@ -23,6 +23,7 @@ enum PostgresSchema {
         Migration(name: "v8: web chat rooms, members, invites, sessions", statements: v8),
         Migration(name: "v9: model calls, refused requests, collection remakes, queue turns by family", statements: v9),
         Migration(name: "v11: interaction tokens forgotten when finished", statements: v11),
+        Migration(name: "v12: job leases", statements: v12),
     ]
 
     /// The bookkeeping table; created before any migration runs.

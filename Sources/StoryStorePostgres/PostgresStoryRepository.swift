@@ -70,6 +70,8 @@ public struct PostgresStoryRepository: StoryRepository {
             RETURNING *
             """)
         guard let row = rows.first else { throw PostgresStoreError.corrupt("job", "insert returned nothing") }
+        // Delivered when the transaction commits, so a woken worker finds the job.
+        try await transaction.execute("SELECT pg_notify(\(PostgresSchema.jobsChannel), 'queued')")
         return try StoryRows.job(row)
     }
 

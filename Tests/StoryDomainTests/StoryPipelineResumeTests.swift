@@ -13,7 +13,9 @@ struct StoryPipelineResumeTests {
         #expect(await harness.pipeline(illustrator: first).process(try await harness.claim()) == .interrupted)
         #expect(try await harness.store.job(for: harness.story.id)?.status == .running, "left as it was, for the next start")
 
-        // The next start requeues it; the writer must not be asked again.
+        // The next start requeues it once the dead process's lease ran out; the writer must not be asked again.
+        #expect(try await harness.store.requeueInterrupted() == 0, "its lease is still live")
+        harness.clock.advance(by: JobLease.defaultDuration + 1)
         #expect(try await harness.store.requeueInterrupted() == 1)
         let second = harness.illustrator()
         let outcome = await harness.pipeline(writer: .unused(), illustrator: second).process(try await harness.claim())

@@ -21,12 +21,14 @@ private struct PoolHarness {
         store = InMemoryStore(clock: clock)
     }
 
-    func pool(writer: ScriptedWriter = .fitting(), concurrency: Int) -> StoryWorkerPool {
+    func pool(writer: ScriptedWriter = .fitting(), concurrency: Int, leaseRenewal: Duration = JobLease.defaultRenewal,
+              leaseSweep: Duration = JobLease.defaultSweep) -> StoryWorkerPool {
         let pipeline = StoryPipeline(repository: store, queue: store, writer: writer, illustrator: ScriptedIllustrator.unused(),
                                      listener: RecordingProgressListener(), clock: clock)
         let ran = self.ran
         let errors = self.errors
         return StoryWorkerPool(queue: store, pipeline: pipeline, clock: clock, concurrency: concurrency, idlePoll: idlePoll,
+                               leaseRenewal: leaseRenewal, leaseSweep: leaseSweep,
                                onError: { errors.append("\($0)") },
                                onOutcome: { job, outcome in ran.append(Ran(story: job.storyID, outcome: outcome)) })
     }
@@ -99,16 +101,41 @@ struct StoryWorkerPoolTests {
         await running.value
     }
 
-    @Test("jobs a stopped process left running are requeued when the pool starts")
+    @Test("a job a dead process left running is taken back by the sweep once its lease expired, not before")
     func requeuesInterrupted() async throws {
         let harness = PoolHarness()
         let story = try await harness.enqueue("interrupted")
-        _ = try #require(try await harness.store.claimNext(now: harness.clock.now()))
-        let pool = harness.pool(concurrency: 1)
+        let dead = harness.store.queue(lease: JobLease(owner: "dead-process", duration: 30))
+        _ = try #require(try await dead.claimNext(now: harness.clock.now()))
+        // The sweep runs every 20 ms of real time: while the lease is live it takes nothing.
+        let pool = harness.pool(concurrency: 1, leaseSweep: .milliseconds(20))
         let running = Task { await pool.run() }
+        await harness.clock.waitForSleepers(1)
+        #expect(try await harness.store.job(for: story.id)?.lockedBy == "dead-process")
 
+        harness.clock.advance(by: 31)
         #expect(await harness.ran.wait(count: 1) == [.init(story: story.id, outcome: .delivered)])
         #expect(try await harness.store.job(for: story.id)?.attempts == 2)
+        running.cancel()
+        await running.value
+    }
+
+    @Test("the pool's heartbeat renews the leases of the jobs it holds")
+    func heartbeat() async throws {
+        let harness = PoolHarness()
+        let story = try await harness.enqueue("held")
+        // Held under this store's own lease, which the pool's queue renews.
+        _ = try #require(try await harness.store.claimNext(now: harness.clock.now()))
+        harness.clock.advance(by: 20)
+        let renewedUntil = harness.clock.now().addingTimeInterval(InMemoryStore.ownLease.duration)
+        let pool = harness.pool(concurrency: 1, leaseRenewal: .milliseconds(20))
+        let running = Task { await pool.run() }
+        // Renewed within a generous deadline (every 20 ms of real time).
+        let deadline = ContinuousClock.now + .seconds(30)
+        while try await harness.store.job(for: story.id)?.leaseUntil != renewedUntil, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(try await harness.store.job(for: story.id)?.leaseUntil == renewedUntil)
         running.cancel()
         await running.value
     }

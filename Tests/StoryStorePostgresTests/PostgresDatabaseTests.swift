@@ -160,6 +160,69 @@ struct PostgresDatabaseTests {
         await database.close()
     }
 
+    @Test("a second process (its own pool and owner) leaves a live lease alone and takes an expired one")
+    func leasesAcrossProcesses() async throws {
+        let (first, url) = try await Self.database()
+        let second = try await PostgresDatabase.connect(to: url, logger: Logger(label: "second"), maximumConnections: 4)
+        let stories = PostgresStoryRepository(database: first, clock: clock)
+        for id in ["live", "dying"] {
+            let story = Story(id: StoryID(rawValue: id)!, family: FamilyRef(platform: "web", externalID: "family"),
+                              requester: Requester(userID: "u", displayName: "U"),
+                              request: StoryRequest(theme: "owls", heroName: "Mia", age: 5, companion: nil, pageCount: 3, seed: 1),
+                              createdAt: clock.now())
+            _ = try await stories.createStory(story, delivery: .background, quota: nil)
+            clock.advance(by: 1)
+        }
+        // Process one: one job under a long lease, the other under a 1 s lease it never renews.
+        let live = try #require(try await PostgresJobQueue(database: first, clock: clock, lease: JobLease(owner: "one", duration: 3_600))
+            .claimNext(now: clock.now()))
+        let dying = try #require(try await PostgresJobQueue(database: first, clock: clock, lease: JobLease(owner: "one", duration: 1))
+            .claimNext(now: clock.now()))
+        #expect(live.storyID.rawValue == "live" && dying.storyID.rawValue == "dying")
+
+        // Process two sweeps until the short lease has expired by the database's clock.
+        let two = PostgresJobQueue(database: second, clock: clock, lease: JobLease(owner: "two", duration: 30))
+        let deadline = ContinuousClock.now + .seconds(60)
+        var rescued = try await two.requeueInterrupted()
+        while rescued == 0, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+            rescued = try await two.requeueInterrupted()
+        }
+        #expect(rescued == 1, "only the expired lease")
+        let taken = try #require(try await two.claimNext(now: clock.now()))
+        #expect(taken.id == dying.id && taken.lockedBy == "two" && taken.attempts == 2)
+        #expect(try await two.claimNext(now: clock.now()) == nil, "the live job is not claimable")
+        let held = try #require(try await two.job(for: live.storyID))
+        #expect(held.status == .running && held.lockedBy == "one")
+        await second.close()
+        await first.close()
+    }
+
+    @Test("a story queued on one process wakes the listener on another (NOTIFY in the enqueue's transaction)")
+    func notifications() async throws {
+        let (first, url) = try await Self.database()
+        let second = try await PostgresDatabase.connect(to: url, logger: Logger(label: "second"), maximumConnections: 2)
+        let woken = Mutex(0)
+        let (listening, listeningNow) = AsyncStream.makeStream(of: Void.self)
+        let listener = Task {
+            await second.listenForJobs(listening: { listeningNow.yield() }, wake: { woken.withLock { $0 += 1 } })
+        }
+        var ready = listening.makeAsyncIterator()
+        _ = await ready.next()
+        let story = Story(id: StoryID(rawValue: "woken")!, family: FamilyRef(platform: "web", externalID: "family"),
+                          requester: Requester(userID: "u", displayName: "U"),
+                          request: StoryRequest(theme: "owls", heroName: "Mia", age: 5, companion: nil, pageCount: 3, seed: 1),
+                          createdAt: clock.now())
+        _ = try await PostgresStoryRepository(database: first, clock: clock).createStory(story, delivery: .background, quota: nil)
+        let deadline = ContinuousClock.now + .seconds(30)
+        while woken.withLock({ $0 }) == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(woken.withLock { $0 } == 1)
+        listener.cancel()
+        await listener.value
+        await second.close()
+        await first.close()
+    }
+
     @Test("the database reports its size for the metrics")
     func size() async throws {
         let (database, _) = try await Self.database()

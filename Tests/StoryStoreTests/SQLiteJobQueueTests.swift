@@ -47,7 +47,7 @@ struct SQLiteJobQueueTests {
         #expect(again.lastError == "provider 503")
     }
 
-    @Test("after a crash, running jobs go back to the queue; finished ones do not")
+    @Test("after a crash, running jobs go back to the queue once their lease ran out; finished ones do not")
     func requeueInterrupted() async throws {
         defer { temp.cleanUp() }
         _ = try await repository.createStory(Fixtures.story(id: "done"), delivery: delivery, quota: nil)
@@ -56,8 +56,10 @@ struct SQLiteJobQueueTests {
         _ = try #require(try await queue.claimNext(now: clock.now()))
         try await queue.finish(done.id)
 
-        // A new process opens the same file.
+        // A new process opens the same file: the crashed job comes back once its lease ran out.
         let restarted = SQLiteJobQueue(database: try temp.open(), clock: clock)
+        #expect(try await restarted.requeueInterrupted() == 0, "the lease is still live")
+        clock.advance(by: JobLease.defaultDuration + 1)
         #expect(try await restarted.requeueInterrupted() == 1)
         let resumed = try #require(try await restarted.claimNext(now: clock.now()))
         #expect(resumed.storyID.rawValue == "crashed")

@@ -20,6 +20,9 @@ struct JobRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var deliveredAt: Date?
     /// `platform:requestID` of the request that made the job (one job per request).
     var requestKey: String?
+    /// The process working the job, and until when (v12).
+    var lockedBy: String?
+    var leaseUntil: Date?
 
     static func requestKey(_ requestID: String, platform: Platform) -> String { "\(platform):\(requestID)" }
 
@@ -31,6 +34,7 @@ struct JobRecord: Codable, FetchableRecord, MutablePersistableRecord {
         }
         return StoryJob(id: id, storyID: storyID, status: JobStatus(rawValue: status) ?? .queued, attempts: attempts,
                         delivery: try JSONColumn.decode(DeliveryAddress.self, from: deliveryJson),
-                        notBefore: notBefore, lastError: lastError, deliveredAt: deliveredAt)
+                        notBefore: notBefore, lastError: lastError, deliveredAt: deliveredAt, lockedBy: lockedBy,
+                        leaseUntil: leaseUntil)
     }
 }

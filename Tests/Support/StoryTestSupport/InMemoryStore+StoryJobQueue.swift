@@ -2,10 +2,21 @@ import Foundation
 import StoryDomain
 
 extension InMemoryStore: StoryJobQueue {
+    /// The lease this store's own queue takes jobs under (``queue(lease:)`` gives another
+    /// process's view of the same jobs).
+    public static let ownLease = JobLease(owner: "in-memory", duration: JobLease.defaultDuration)
+
+    /// The same jobs as seen by a process holding `lease`.
+    public nonisolated func queue(lease: JobLease) -> any StoryJobQueue { InMemoryLeasedQueue(store: self, lease: lease) }
+
     /// Families take turns, as in the SQLite store: fewest jobs running, then served longest ago
     /// (never first), then the earliest due; that family's earliest due job.
     public func claimNext(now: Date) async throws -> StoryJob? {
         try checkFault()
+        return claim(now: now, lease: Self.ownLease)
+    }
+
+    func claim(now: Date, lease: JobLease) -> StoryJob? {
         let all = jobs.values.map(\.job)
         func family(_ job: StoryJob) -> FamilyRef? { stories[job.storyID]?.story.family }
         let runnable = all.filter { $0.status == .queued && $0.notBefore <= now }
@@ -22,21 +33,53 @@ extension InMemoryStore: StoryJobQueue {
         var job = next
         job.status = .running
         job.attempts += 1
+        job.lockedBy = lease.owner
+        job.leaseUntil = now.addingTimeInterval(lease.duration)
         jobs[job.id]?.job = job
         jobTurns[chosen] = (jobTurns.values.max() ?? 0) + 1
         return job
     }
 
+    /// Jobs whose lease ended (by this store's clock) go back to the queue.
     public func requeueInterrupted() async throws -> Int {
         try checkFault()
-        let running = jobs.filter { $0.value.job.status == .running }.map(\.key)
-        for id in running { jobs[id]?.job.status = .queued }
-        return running.count
+        let now = clock.now()
+        let expired = jobs.filter { $0.value.job.status == .running && ($0.value.job.leaseUntil.map { $0 < now } ?? true) }.map(\.key)
+        for id in expired { unlease(id, status: .queued) }
+        return expired.count
+    }
+
+    @discardableResult
+    public func renewLeases() async throws -> Int {
+        try checkFault()
+        return renew(lease: Self.ownLease)
+    }
+
+    func renew(lease: JobLease) -> Int {
+        let mine = jobs.filter { $0.value.job.status == .running && $0.value.job.lockedBy == lease.owner }.map(\.key)
+        for id in mine { jobs[id]?.job.leaseUntil = clock.now().addingTimeInterval(lease.duration) }
+        return mine.count
+    }
+
+    public func release(_ jobID: Int64) async throws {
+        try checkFault()
+        release(jobID, lease: Self.ownLease)
+    }
+
+    func release(_ jobID: Int64, lease: JobLease) {
+        guard let job = jobs[jobID]?.job, job.status == .running, job.lockedBy == lease.owner else { return }
+        unlease(jobID, status: .queued)
+    }
+
+    func unlease(_ jobID: Int64, status: JobStatus) {
+        jobs[jobID]?.job.status = status
+        jobs[jobID]?.job.lockedBy = nil
+        jobs[jobID]?.job.leaseUntil = nil
     }
 
     public func finish(_ jobID: Int64) async throws {
         try checkFault()
-        jobs[jobID]?.job.status = .done
+        unlease(jobID, status: .done)
     }
 
     public func markDelivered(_ jobID: Int64, at date: Date) async throws {
@@ -46,7 +89,13 @@ extension InMemoryStore: StoryJobQueue {
 
     public func retry(_ jobID: Int64, notBefore: Date, error: String) async throws {
         try checkFault()
-        jobs[jobID]?.job.status = .queued
+        retry(jobID, notBefore: notBefore, error: error, lease: Self.ownLease)
+    }
+
+    func retry(_ jobID: Int64, notBefore: Date, error: String, lease: JobLease) {
+        // A job whose lease went to another process is that process's to run now.
+        guard let job = jobs[jobID]?.job, job.lockedBy == nil || job.lockedBy == lease.owner else { return }
+        unlease(jobID, status: .queued)
         jobs[jobID]?.job.notBefore = notBefore
         jobs[jobID]?.job.lastError = error
     }
@@ -61,4 +110,23 @@ extension InMemoryStore: StoryJobQueue {
         // The request the job was made for stays its request.
         jobs[jobID]?.job.delivery = delivery
     }
+}
+
+/// Another process's view of an ``InMemoryStore``'s jobs: the same queue, claimed, renewed,
+/// released and retried under its own lease.
+struct InMemoryLeasedQueue: StoryJobQueue {
+    let store: InMemoryStore
+    let lease: JobLease
+
+    func claimNext(now: Date) async throws -> StoryJob? { await store.claim(now: now, lease: lease) }
+    func requeueInterrupted() async throws -> Int { try await store.requeueInterrupted() }
+    func renewLeases() async throws -> Int { await store.renew(lease: lease) }
+    func release(_ jobID: Int64) async throws { await store.release(jobID, lease: lease) }
+    func finish(_ jobID: Int64) async throws { try await store.finish(jobID) }
+    func markDelivered(_ jobID: Int64, at date: Date) async throws { try await store.markDelivered(jobID, at: date) }
+    func retry(_ jobID: Int64, notBefore: Date, error: String) async throws {
+        await store.retry(jobID, notBefore: notBefore, error: error, lease: lease)
+    }
+    func job(for storyID: StoryID) async throws -> StoryJob? { try await store.job(for: storyID) }
+    func updateDelivery(_ jobID: Int64, to delivery: DeliveryAddress) async throws { try await store.updateDelivery(jobID, to: delivery) }
 }

@@ -1,0 +1,13 @@
+extension PostgresSchema {
+    /// Job leases (the SQLite store's v12): the process working a job (`locked_by`) and until
+    /// when it holds it (`lease_until`, from the database's clock, so every machine agrees).
+    static let v12 = [
+        "ALTER TABLE job ADD COLUMN locked_by text CHECK (locked_by IS NULL OR length(locked_by) BETWEEN 1 AND 128)",
+        "ALTER TABLE job ADD COLUMN lease_until timestamptz",
+        "CREATE INDEX job_by_lease ON job(status, lease_until)",
+    ]
+
+    /// The channel an enqueue notifies (in its transaction, so only once the job is visible) to
+    /// wake idle workers on every process.
+    static let jobsChannel = "magical_stories_jobs"
+}

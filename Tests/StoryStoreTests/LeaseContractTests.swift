@@ -1,0 +1,124 @@
+import Foundation
+import GRDB
+import StoryDomain
+import StoryTestSupport
+import Testing
+@testable import StoryStore
+
+/// Job leases, run against every backend: a process holds the jobs it claims while it renews
+/// them; only jobs whose lease expired go back to the queue, whoever sweeps. SQLite and the
+/// fakes read the injected clock; PostgreSQL its own (`now()`), which a test cannot move: there
+/// the short lease is waited out.
+@Suite("Storage contract: job leases")
+struct LeaseContractTests {
+    static let delivery = DeliveryAddress(platform: "web", channelID: "family")
+    let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
+
+    func enqueue(_ ports: StoreBackend.Ports, _ ids: [String]) async throws {
+        for id in ids {
+            _ = try await ports.stories.createStory(Fixtures.story(id: id, at: clock.now()), delivery: Self.delivery, quota: nil)
+            clock.advance(by: 1)
+        }
+    }
+
+    @Test("a live lease is never taken; an expired one goes back to the queue and another process takes it",
+          arguments: StoreBackend.allCases)
+    func expiry(_ backend: StoreBackend) async throws {
+        let ports = try await backend.make(clock: clock)
+        try await enqueue(ports, ["one", "two", "three"])
+        // Process A holds a long lease; process B a short one, and then dies (never renews).
+        let short: TimeInterval = backend == .postgres ? 1 : 30
+        let a = ports.queue(JobLease(owner: "process-a", duration: 3_600))
+        let b = ports.queue(JobLease(owner: "process-b", duration: short))
+        let held = try #require(try await a.claimNext(now: clock.now()))
+        let lost = try #require(try await b.claimNext(now: clock.now()))
+        #expect(held.storyID.rawValue == "one" && held.lockedBy == "process-a" && held.leaseUntil != nil)
+        #expect(lost.storyID.rawValue == "two" && lost.lockedBy == "process-b")
+
+        // Process C starts while both leases are live: it takes nothing back.
+        let c = ports.queue(JobLease(owner: "process-c", duration: 30))
+        #expect(try await c.requeueInterrupted() == 0)
+
+        // B's lease runs out.
+        if backend == .postgres {
+            let deadline = ContinuousClock.now + .seconds(60)
+            var rescued = 0
+            while rescued == 0, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(100))
+                rescued = try await c.requeueInterrupted()
+            }
+            #expect(rescued == 1)
+        } else {
+            clock.advance(by: short + 1)
+            #expect(try await c.requeueInterrupted() == 1)
+        }
+        let stillHeld = try #require(try await ports.jobs.job(for: held.storyID))
+        #expect(stillHeld.status == .running && stillHeld.lockedBy == "process-a", "A's live lease is left alone")
+        let back = try #require(try await ports.jobs.job(for: lost.storyID))
+        #expect(back.status == .queued && back.lockedBy == nil && back.leaseUntil == nil)
+
+        // C takes the dead process's job; B, coming back late, can neither retry nor release it.
+        let taken = try #require(try await c.claimNext(now: clock.now()))
+        #expect(taken.id == lost.id && taken.attempts == 2 && taken.lockedBy == "process-c")
+        try await b.retry(lost.id, notBefore: clock.now().addingTimeInterval(60), error: "late")
+        try await b.release(lost.id)
+        let kept = try #require(try await ports.jobs.job(for: lost.storyID))
+        #expect(kept.status == .running && kept.lockedBy == "process-c" && kept.lastError == nil)
+        #expect(try await b.renewLeases() == 0, "B holds nothing any more")
+
+        // Finishing lets go of the lease.
+        try await c.finish(taken.id)
+        let done = try #require(try await ports.jobs.job(for: lost.storyID))
+        #expect(done.status == .done && done.lockedBy == nil && done.leaseUntil == nil)
+    }
+
+    @Test("the heartbeat extends the renewing process's leases, and only its own", arguments: StoreBackend.allCases)
+    func heartbeat(_ backend: StoreBackend) async throws {
+        let ports = try await backend.make(clock: clock)
+        try await enqueue(ports, ["one", "two"])
+        let a = ports.queue(JobLease(owner: "process-a", duration: 30))
+        let b = ports.queue(JobLease(owner: "process-b", duration: 30))
+        let mine = try #require(try await a.claimNext(now: clock.now()))
+        let theirs = try #require(try await b.claimNext(now: clock.now()))
+        let first = try #require(mine.leaseUntil)
+
+        // Time passes (on PostgreSQL the database's own clock moves on by itself).
+        if backend == .postgres { try await Task.sleep(for: .milliseconds(20)) } else { clock.advance(by: 20) }
+        #expect(try await a.renewLeases() == 1)
+        let renewed = try #require(try await ports.jobs.job(for: mine.storyID)?.leaseUntil)
+        #expect(renewed > first)
+        #expect(try await ports.jobs.job(for: theirs.storyID)?.leaseUntil == theirs.leaseUntil, "B's lease is B's to renew")
+        if backend != .postgres {
+            #expect(renewed == clock.now().addingTimeInterval(30))
+            // Past A's first lease but within the renewed one: only B's job goes back.
+            clock.advance(by: 15)
+            #expect(try await ports.queue(JobLease(owner: "process-c")).requeueInterrupted() == 1)
+            #expect(try await ports.jobs.job(for: mine.storyID)?.status == .running)
+        }
+    }
+
+    @Test("a released job is queued again at once; only its holder releases it", arguments: StoreBackend.allCases)
+    func release(_ backend: StoreBackend) async throws {
+        let ports = try await backend.make(clock: clock)
+        try await enqueue(ports, ["one"])
+        let a = ports.queue(JobLease(owner: "process-a", duration: 30))
+        let job = try #require(try await a.claimNext(now: clock.now()))
+        try await ports.queue(JobLease(owner: "process-b")).release(job.id)
+        #expect(try await ports.jobs.job(for: job.storyID)?.status == .running, "only its holder releases a job")
+        try await a.release(job.id)
+        let released = try #require(try await ports.jobs.job(for: job.storyID))
+        #expect(released.status == .queued && released.lockedBy == nil)
+        #expect(try await a.claimNext(now: clock.now())?.id == job.id)
+    }
+
+    @Test("v12 leaves jobs running from before leases without one, so the next start resumes them")
+    func legacyRunningJob() async throws {
+        let database = try AppDatabase.inMemory()
+        let stories = SQLiteStoryRepository(database: database, clock: clock)
+        let job = try await stories.createStory(Fixtures.story(id: "old"), delivery: Self.delivery, quota: nil)
+        try await database.writer.write { db in
+            try db.execute(sql: "UPDATE job SET status = 'running', locked_by = NULL, lease_until = NULL WHERE id = ?", arguments: [job.id])
+        }
+        #expect(try await SQLiteJobQueue(database: database, clock: clock).requeueInterrupted() == 1)
+    }
+}
