@@ -138,6 +138,12 @@ public struct MagicalStoriesApp: Sendable {
                     let share = LocalGlobalRateBudget<ContinuousClock>.share(ofShards: shards.count, totalShards: count)
                     await globalBudget.setLimit(share)
                     discordLogger.notice("this process's share of Discord's global REST limit", metadata: ["requestsPerSecond": "\(share)"])
+                    if LocalGlobalRateBudget<ContinuousClock>.discordGlobalLimit * shards.count < count {
+                        discordLogger.warning("""
+                            this process's fair share of Discord's global REST limit is below 1 request/s: processes together may \
+                            exceed it; run more shards per process or set DISCORD_GLOBAL_RATE_SHARE
+                            """)
+                    }
                 }))
         }
         let listener = StoryDeliveryListener(transports: transports, stories: stories, logger: logger.labeled("delivery"))

@@ -7,10 +7,11 @@ import Testing
 
 @Suite("Discord: shards end to end against the simulator", .serialized)
 struct DiscordShardingTests {
-    /// A simulator that recommends `shards` shards and lets two identify at once.
+    /// A simulator that recommends `shards` shards and lets two identify at once. Heartbeats are
+    /// seconds apart, so a loaded machine does not make a connection look like a zombie and resume.
     static func simulator(shards: Int = 2, maxConcurrency: Int = 2) async throws -> DiscordSimulator {
         let simulator = DiscordSimulator(configuration: .init(
-            heartbeatInterval: .milliseconds(250),
+            heartbeatInterval: .seconds(5),
             sessionStartLimit: .init(total: 1000, remaining: 1000, resetAfter: 86_400_000, maxConcurrency: maxConcurrency),
             recommendedShards: shards))
         try await simulator.start()
@@ -88,5 +89,21 @@ struct DiscordShardingTests {
         await first.stopBot()
         await second.stopAll()
         try? FileManager.default.removeItem(at: first.directory)
+    }
+
+    @Test("shard ids beyond the count Discord recommends stop the service with a message naming them")
+    func idsThatDoNotExistStopTheService() async throws {
+        let simulator = try await Self.simulator(shards: 2)
+        let beyond = try DiscordShardSettings(shards: "1-3")
+        let bot = try await DiscordTestBot.start(simulator: simulator, expectIdentify: false) { $0.discordShards = beyond }
+        guard case let .failure(error) = await bot.result() else {
+            Issue.record("the service ran shards that do not exist")
+            await bot.stopAll()
+            return
+        }
+        #expect("\(error)".contains("shard 2 does not exist"), "\(error)")
+        #expect(simulator.identifyCount == 0)
+        await simulator.stop()
+        try? FileManager.default.removeItem(at: bot.directory)
     }
 }
