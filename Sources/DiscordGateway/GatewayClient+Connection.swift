@@ -117,6 +117,7 @@ extension GatewayClient {
             case let .scheduleFlush(deadline):
                 flushTimer.schedule(at: deadline)
             case .requestIdentifyTurn:
+                logger.info("Waiting for this shard's turn to identify")
                 requestTurn.yield()
             case .connect, .waitUntil, .fail:
                 // Only produced between connections, where `drive` executes them.
