@@ -53,7 +53,8 @@ final class OperationsProbe: Sendable {
         let rateLimited = await parts.rateLimiter?.rateLimitedResponses
         if let bot = parts.discordBot {
             let statuses = bot.gatewayStatuses
-            if statuses.isEmpty { metrics.gatewayState("idle", shard: 0, latency: nil) }
+            // No series before the shards are known: a placeholder for a shard this process does
+            // not run would stay behind, looking down.
             for (shard, status) in statuses {
                 metrics.gatewayState(GatewayStateLabel.of(status.state), shard: shard.id, latency: status.latency)
             }
