@@ -349,7 +349,7 @@ let package = Package(
         .testTarget(
             name: "DiscordAdapterTests",
             dependencies: [
-                "DiscordAdapter", "DiscordModels", "DiscordREST", "StoryBot", "StoryDomain", "Textify",
+                "DiscordAdapter", "DiscordGateway", "DiscordModels", "DiscordREST", "StoryBot", "StoryDomain", "Textify",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

@@ -8,13 +8,18 @@ import StoryBot
 import StoryDomain
 import Synchronization
 
-/// The Discord bot: registers slash commands, keeps the gateway connection, and hands every
-/// interaction to the ``CommandRouter`` in the lane it belongs to.
+/// The Discord bot: registers slash commands, keeps this process's gateway shards connected, and
+/// hands every interaction to the ``CommandRouter`` in the lane it belongs to.
+///
+/// ## Shards
+/// ``Configuration/shards`` says which shards run here (default: all Discord recommends); each has
+/// its own connection, session (kept per shard in the key-value store) and resume state, and all
+/// feed the same lanes. IDENTIFYs take turns through ``Configuration/identifyCoordinator``.
 ///
 /// ## Lanes
 /// Each kind of input has one lane, and each lane one limit; what waits in a lane is a plain
 /// value, not a suspended task, so a burst of any size stays within bounded memory.
-/// - **Gateway reader** (one): decodes each event and puts it in its lane; it never waits for work.
+/// - **Gateway readers** (one per shard): decode each event and put it in its lane; they never wait for work.
 /// - **Acknowledgements** (``Configuration/maxConcurrentAcknowledgements``, 32): a command is
 ///   acknowledged by ``CommandRouter/acknowledge(_:context:responder:)`` (publicly or privately,
 ///   after a read-only check) and nothing else; autocomplete, whose first answer is its whole
@@ -44,6 +49,13 @@ public final class DiscordBot: Service {
         /// Register commands to this server only (instant, for development).
         public var guildID: Snowflake?
         public var gateway: GatewayConfiguration
+        /// The shard count and the shard ids this process runs.
+        public var shards: ShardSelection
+        /// Hands out IDENTIFY turns (`max_concurrency`) to the shards; share one per bot.
+        public var identifyCoordinator: any IdentifyCoordinator
+        /// Told the shards this process runs once they are known (before any connects), e.g. to
+        /// size this process's share of the REST global limit.
+        public var onShardPlan: @Sendable ([ShardID]) async -> Void
         /// Commands (and autocompletes) being acknowledged at once: one read-only check and one
         /// deferral request each.
         public var maxConcurrentAcknowledgements: Int
@@ -55,8 +67,14 @@ public final class DiscordBot: Service {
         /// (answering them needs Discord); after it they are cancelled.
         public var inFlightGrace: Duration
 
-        public init(applicationID: Snowflake?, guildID: Snowflake?, gateway: GatewayConfiguration, maxConcurrentAcknowledgements: Int = 32,
+        public init(applicationID: Snowflake?, guildID: Snowflake?, gateway: GatewayConfiguration, shards: ShardSelection = .all,
+                    identifyCoordinator: any IdentifyCoordinator = LocalIdentifyCoordinator(),
+                    onShardPlan: @escaping @Sendable ([ShardID]) async -> Void = { _ in },
+                    maxConcurrentAcknowledgements: Int = 32,
                     maxConcurrentCommands: Int = 16, maxConcurrentButtonPresses: Int = 16, inFlightGrace: Duration = .seconds(3)) {
+            self.shards = shards
+            self.identifyCoordinator = identifyCoordinator
+            self.onShardPlan = onShardPlan
             self.inFlightGrace = inFlightGrace
             self.applicationID = applicationID
             self.guildID = guildID
@@ -74,14 +92,15 @@ public final class DiscordBot: Service {
     private let acknowledgements: any AcknowledgementLedger
     private let clock: any WallClock
     private let registrar: CommandRegistrar
-    private let sessionStore: any GatewaySessionStore
+    private let store: any KeyValueStore
     private let translator = InteractionTranslator()
     private let deduplicator = InteractionDeduplicator()
     private let logger: Logger
-    private let gateway = Mutex<GatewayClient?>(nil)
+    private let gateway = Mutex<ShardedGateway?>(nil)
 
-    /// The gateway connection's state and counters (nil before the bot runs), for health and metrics.
-    public var gatewayStatus: GatewayStatus? { gateway.withLock { $0?.status } }
+    /// Each of this process's shards' state and counters (empty until the shards are known), for
+    /// health and metrics.
+    public var gatewayStatuses: [ShardID: GatewayStatus] { gateway.withLock { $0?.statuses ?? [:] } }
 
     /// - Parameters:
     ///   - renderer: the one Discord renderer, shared with the story deliveries (``DiscordTransport``).
@@ -96,7 +115,7 @@ public final class DiscordBot: Service {
         self.acknowledgements = acknowledgements
         self.clock = clock
         registrar = CommandRegistrar(rest: rest, store: store, logger: logger)
-        sessionStore = StoredGatewaySession(store: store)
+        self.store = store
         self.logger = logger
     }
 
@@ -130,7 +149,12 @@ public final class DiscordBot: Service {
         let (purchases, purchaseLane) = AsyncStream.makeStream(of: PurchasedEntitlement.self)
         let (acknowledged, acknowledgedLane) = AsyncStream.makeStream(of: PreparedInteraction.self)
         let lanes = Lanes(commands: commandLane, presses: pressLane, purchases: purchaseLane)
-        let gateway = GatewayClient(configuration: configuration.gateway, sessionStore: sessionStore, logger: logger) { [weak self] dispatch in
+        let gateway = ShardedGateway(
+            configuration: configuration.gateway, selection: configuration.shards,
+            identifyCoordinator: configuration.identifyCoordinator,
+            sessionStore: { [store] shard in StoredGatewaySession(store: store, shard: shard) },
+            logger: logger, onPlan: configuration.onShardPlan
+        ) { [weak self] _, dispatch in
             self?.receive(dispatch, into: lanes)
         }
         self.gateway.withLock { $0 = gateway }

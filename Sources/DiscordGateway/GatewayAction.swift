@@ -4,6 +4,9 @@ public enum GatewayAction: Equatable, Sendable {
     case connect(url: String)
     /// Sleep until the instant, then call ``GatewayStateMachine/connectDue(now:)``.
     case waitUntil(ContinuousClock.Instant)
+    /// Ask the ``IdentifyCoordinator`` for this shard's turn, then call
+    /// ``GatewayStateMachine/identifyTurn(now:)`` (keep heartbeating meanwhile).
+    case requestIdentifyTurn
     /// Send a JSON text frame. It may contain the token: never log it.
     case send(String)
     /// Call ``GatewayStateMachine/heartbeatDue(now:)`` at the instant (replaces any earlier schedule).

@@ -10,26 +10,41 @@ extension GatewayClient {
         case payload(Data)
         case heartbeatDue
         case flushDue
+        case identifyTurn
         case shutdown
         case inboundEnded(failure: String?)
     }
 
-    /// Drives the machine over one open WebSocket: a reader and two timers run as child tasks and
-    /// feed one event loop, which executes the machine's actions until the socket closes.
+    /// Drives the machine over one open WebSocket: a reader, two timers and the wait for an identify
+    /// turn run as child tasks and feed one event loop, which executes the machine's actions until
+    /// the socket closes.
     func runConnection(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
         let (events, sink) = AsyncStream.makeStream(of: ConnectionEvent.self)
         let heartbeatTimer = DeadlineTimer()
         let flushTimer = DeadlineTimer()
+        let (turnRequests, requestTurn) = AsyncStream.makeStream(of: Void.self)
         let maxSize = configuration.maxFrameSize
         let compress = configuration.compress
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await Self.read(inbound, maxSize: maxSize, compress: compress, into: sink) }
             group.addTask { await heartbeatTimer.run { sink.yield(.heartbeatDue) } }
             group.addTask { await flushTimer.run { sink.yield(.flushDue) } }
+            group.addTask { [identifyCoordinator, shard, logger] in
+                for await _ in turnRequests {
+                    do {
+                        try await identifyCoordinator.waitForTurn(shard)
+                        sink.yield(.identifyTurn)
+                    } catch {
+                        logger.debug("Stopped waiting for an identify turn", metadata: ["error": "\(error)"])
+                        return
+                    }
+                }
+            }
             var iterator = events.makeAsyncIterator()
             var actions = step { $0.connected(now: .now) }
             shutdown.attach { sink.yield(.shutdown) }
-            while await !perform(actions, outbound: outbound, heartbeatTimer: heartbeatTimer, flushTimer: flushTimer),
+            while await !perform(actions, outbound: outbound, heartbeatTimer: heartbeatTimer, flushTimer: flushTimer,
+                                 requestTurn: requestTurn),
                 let event = await iterator.next(),
                 let next = handle(event)
             {
@@ -37,6 +52,7 @@ extension GatewayClient {
             }
             shutdown.detach()
             sink.finish()
+            requestTurn.finish()
             group.cancelAll()
         }
         // Returning makes WSClient close with 1000, which would end the session: close resumably first.
@@ -58,6 +74,8 @@ extension GatewayClient {
             return step { $0.heartbeatDue(now: now) }
         case .flushDue:
             return step { $0.flushDue(now: now) }
+        case .identifyTurn:
+            return step { $0.identifyTurn(now: now) }
         case .shutdown:
             logger.notice("Closing the Discord gateway connection for shutdown")
             return step { $0.stop() }
@@ -70,7 +88,8 @@ extension GatewayClient {
     /// Executes connection actions in order; true once the socket was closed.
     private func perform(
         _ actions: [GatewayAction], outbound: WebSocketOutboundWriter,
-        heartbeatTimer: DeadlineTimer<ContinuousClock>, flushTimer: DeadlineTimer<ContinuousClock>
+        heartbeatTimer: DeadlineTimer<ContinuousClock>, flushTimer: DeadlineTimer<ContinuousClock>,
+        requestTurn: AsyncStream<Void>.Continuation
     ) async -> Bool {
         var closed = false
         for action in actions {
@@ -97,6 +116,9 @@ extension GatewayClient {
                 heartbeatTimer.schedule(at: deadline)
             case let .scheduleFlush(deadline):
                 flushTimer.schedule(at: deadline)
+            case .requestIdentifyTurn:
+                logger.info("Waiting for this shard's turn to identify")
+                requestTurn.yield()
             case .connect, .waitUntil, .fail:
                 // Only produced between connections, where `drive` executes them.
                 break

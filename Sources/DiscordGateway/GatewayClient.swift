@@ -5,15 +5,19 @@ import ServiceLifecycle
 import Synchronization
 import WSClient
 
-/// Keeps the bot's Discord gateway connection alive, as a swift-service-lifecycle `Service`.
+/// Keeps one Discord gateway connection (one shard) alive, as a swift-service-lifecycle `Service`.
 ///
 /// `run()` fetches the gateway URL, connects, heartbeats, resumes or re-identifies as Discord
 /// requires, and hands every event to `onDispatch` exactly once. It throws ``GatewayFatalError``
 /// when Discord rejects the configuration (bad token, disallowed intents…), so the service group
 /// stops. On graceful shutdown it closes with a resumable code and persists the session, so the
-/// next start resumes instead of identifying.
+/// next start resumes instead of identifying. A new session waits for its turn from the
+/// ``IdentifyCoordinator`` (shared by every shard) before it IDENTIFYs.
 public final class GatewayClient: Service {
     let configuration: GatewayConfiguration
+    /// The shard this connection is; IDENTIFY carries it.
+    public let shard: ShardID
+    let identifyCoordinator: any IdentifyCoordinator
     let sessionStore: any GatewaySessionStore
     let logger: Logger
     let onDispatch: @Sendable (GatewayDispatch) async -> Void
@@ -22,21 +26,30 @@ public final class GatewayClient: Service {
 
     /// - Parameters:
     ///   - configuration: Token, intents and how to reach the gateway.
-    ///   - sessionStore: Where the session survives restarts.
+    ///   - shard: Which shard this connection is (`[0, 1]` for an unsharded bot).
+    ///   - identifyCoordinator: Hands out IDENTIFY turns; share one among all of a bot's shards.
+    ///   - sessionStore: Where this shard's session survives restarts.
     ///   - logger: Connection lifecycle goes to info/notice; the token and sent payloads are never logged.
     ///   - onDispatch: Receives every event in order, on the connection's reader. It must return
     ///     quickly — start your own work for anything slow — or heartbeats and reads stall.
     public init(
         configuration: GatewayConfiguration,
+        shard: ShardID = .single,
+        identifyCoordinator: any IdentifyCoordinator = LocalIdentifyCoordinator(),
         sessionStore: any GatewaySessionStore,
         logger: Logger,
         onDispatch: @escaping @Sendable (GatewayDispatch) async -> Void
     ) {
         self.configuration = configuration
+        self.shard = shard
+        self.identifyCoordinator = identifyCoordinator
         self.sessionStore = sessionStore
+        var logger = logger
+        logger[metadataKey: "shard"] = "\(shard)"
         self.logger = logger
         self.onDispatch = onDispatch
-        machine = Mutex(GatewayStateMachine(token: configuration.token, intents: configuration.intents, compress: configuration.compress))
+        machine = Mutex(GatewayStateMachine(token: configuration.token, intents: configuration.intents,
+                                            compress: configuration.compress, shard: shard))
     }
 
     /// The connection's state and counters; safe to read from any task.
@@ -57,6 +70,7 @@ public final class GatewayClient: Service {
     private func drive() async throws {
         let session = await sessionStore.load()
         guard let gateway = await fetchGatewayInfo() else { return }
+        await identifyCoordinator.update(gateway.sessionStartLimit)
         logger.info("Starting Discord gateway", metadata: ["resuming": "\(session != nil)"])
         var pending = step { $0.start(gateway: gateway, session: session, now: .now) }
         while !pending.isEmpty {
@@ -72,7 +86,7 @@ public final class GatewayClient: Service {
             case let .fail(error):
                 logger.critical("Discord gateway stopped: \(error.message)", metadata: ["closeCode": "\(error.closeCode.map(String.init) ?? "none")"])
                 throw error
-            case .send, .close, .dispatch, .scheduleHeartbeat, .scheduleFlush:
+            case .send, .close, .dispatch, .scheduleHeartbeat, .scheduleFlush, .requestIdentifyTurn:
                 // Only produced while a connection is open, where `runConnection` executes them.
                 break
             }

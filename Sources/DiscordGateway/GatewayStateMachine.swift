@@ -10,12 +10,15 @@ public struct GatewayStateMachine: Sendable {
     public enum State: Sendable, Equatable {
         /// ``start(gateway:session:now:)`` was not called yet.
         case idle
-        /// Waiting (backoff, invalid-session delay or identify limit) before connecting.
+        /// Waiting (backoff or invalid-session delay) before connecting.
         case waitingToConnect(until: ContinuousClock.Instant)
         /// A WebSocket to `url` is being opened.
         case connecting(url: String)
         /// Connected; HELLO not received yet.
         case waitingForHello
+        /// HELLO received and heartbeating; waiting for this shard's turn to IDENTIFY
+        /// (``GatewayAction/requestIdentifyTurn``).
+        case waitingForIdentifyTurn
         /// IDENTIFY sent; waiting for READY.
         case identifying
         /// RESUME sent; receiving replayed events until RESUMED.
@@ -46,12 +49,12 @@ public struct GatewayStateMachine: Sendable {
     private let token: RedactedToken
     private let intents: UInt64
     private let compress: Bool
+    private let shard: ShardID?
     private var random: any RandomNumberGenerator & Sendable
 
     private var gatewayURL = ""
     private var sequence: Int?
     private var persisted: GatewaySession?
-    private var identifyLimiter: IdentifyLimiter?
     private var backoff = ReconnectBackoff()
     private var helloDeadline: ContinuousClock.Instant?
     private var heartbeat: HeartbeatTracker?
@@ -68,14 +71,16 @@ public struct GatewayStateMachine: Sendable {
     ///   - token: The bot token, sent in IDENTIFY and RESUME.
     ///   - intents: The IDENTIFY intents bitfield.
     ///   - compress: Ask for `compress=zlib-stream` transport compression.
+    ///   - shard: Sent in IDENTIFY as `[id, count]`; nil sends none (an unsharded bot).
     ///   - random: The source of heartbeat and reconnect jitter (seed it in tests).
     public init(
-        token: String, intents: UInt64, compress: Bool = true,
+        token: String, intents: UInt64, compress: Bool = true, shard: ShardID? = nil,
         random: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator()
     ) {
         self.token = RedactedToken(value: token)
         self.intents = intents
         self.compress = compress
+        self.shard = shard
         self.random = random
     }
 
@@ -89,12 +94,11 @@ public struct GatewayStateMachine: Sendable {
 
     // MARK: - Inputs
 
-    /// Begins: remembers the gateway URL and identify limits from `GET /gateway/bot`, then connects,
-    /// resuming `session` when one is given.
+    /// Begins: remembers the gateway URL from `GET /gateway/bot`, then connects, resuming `session`
+    /// when one is given. (The identify limits are the ``IdentifyCoordinator``'s.)
     public mutating func start(gateway: GatewayBot, session: GatewaySession?, now: ContinuousClock.Instant) -> [GatewayAction] {
         guard case .idle = state else { return [] }
         gatewayURL = gateway.url
-        identifyLimiter = IdentifyLimiter(limit: gateway.sessionStartLimit, now: now)
         self.session = session
         persisted = session
         sequence = session?.sequence
@@ -120,6 +124,15 @@ public struct GatewayStateMachine: Sendable {
         let deadline = now.advanced(by: Self.helloTimeout)
         helloDeadline = deadline
         return [.scheduleHeartbeat(at: deadline)]
+    }
+
+    /// This shard's turn to IDENTIFY came (after ``GatewayAction/requestIdentifyTurn``).
+    public mutating func identifyTurn(now: ContinuousClock.Instant) -> [GatewayAction] {
+        guard case .waitingForIdentifyTurn = state else { return [] }
+        state = .identifying
+        identifies += 1
+        outbox.append(Self.command(.identify, Identify(token: token.value, intents: intents, shard: shard?.payload)))
+        return flush(now: now)
     }
 
     /// A payload arrived.
@@ -152,7 +165,7 @@ public struct GatewayStateMachine: Sendable {
             guard let helloDeadline else { return [] }
             guard now >= helloDeadline else { return [.scheduleHeartbeat(at: helloDeadline)] }
             return closeAndReconnect(after: nextBackoff(), reason: "no HELLO received")
-        case .identifying, .resuming, .ready:
+        case .waitingForIdentifyTurn, .identifying, .resuming, .ready:
             guard let heartbeat else { return [] }
             guard now >= heartbeat.nextBeat else { return [.scheduleHeartbeat(at: heartbeat.nextBeat)] }
             if heartbeat.awaitingAck {
@@ -174,7 +187,7 @@ public struct GatewayStateMachine: Sendable {
     public mutating func disconnected(closeCode: Int?, now: ContinuousClock.Instant) -> [GatewayAction] {
         let plannedDelay: Duration?
         switch state {
-        case .connecting, .waitingForHello, .identifying, .resuming, .ready: plannedDelay = nil
+        case .connecting, .waitingForHello, .waitingForIdentifyTurn, .identifying, .resuming, .ready: plannedDelay = nil
         case let .closing(delay): plannedDelay = delay
         case .idle, .waitingToConnect, .stopped: return []
         }
@@ -201,7 +214,7 @@ public struct GatewayStateMachine: Sendable {
         let closeNeeded: Bool
         switch state {
         case .stopped: return []
-        case .waitingForHello, .identifying, .resuming, .ready: closeNeeded = true
+        case .waitingForHello, .waitingForIdentifyTurn, .identifying, .resuming, .ready: closeNeeded = true
         case .idle, .waitingToConnect, .connecting, .closing: closeNeeded = false
         }
         state = .stopped(.requested)
@@ -227,11 +240,10 @@ public struct GatewayStateMachine: Sendable {
             resumes += 1
             outbox.append(Self.command(.resume, Resume(token: token.value, sessionID: session.sessionID, seq: session.sequence)))
         } else {
-            state = .identifying
-            identifies += 1
+            // IDENTIFY waits for this shard's turn (Discord's max_concurrency); heartbeats go on meanwhile.
+            state = .waitingForIdentifyTurn
             sequence = nil
-            identifyLimiter?.recordIdentify(now: now)
-            outbox.append(Self.command(.identify, Identify(token: token.value, intents: intents)))
+            return [.scheduleHeartbeat(at: firstBeat), .requestIdentifyTurn]
         }
         return [.scheduleHeartbeat(at: firstBeat)] + flush(now: now)
     }
@@ -277,17 +289,13 @@ public struct GatewayStateMachine: Sendable {
 
     private var isConnected: Bool {
         switch state {
-        case .waitingForHello, .identifying, .resuming, .ready: true
+        case .waitingForHello, .waitingForIdentifyTurn, .identifying, .resuming, .ready: true
         case .idle, .waitingToConnect, .connecting, .closing, .stopped: false
         }
     }
 
-    /// Connects at `notBefore` (or later when the next connection must IDENTIFY and the limits say wait).
-    private mutating func connectOrWait(notBefore: ContinuousClock.Instant, now: ContinuousClock.Instant) -> [GatewayAction] {
-        var deadline = notBefore
-        if session == nil, let identifyLimiter {
-            deadline = max(deadline, identifyLimiter.earliestIdentify(now: now))
-        }
+    /// Connects at `notBefore`.
+    private mutating func connectOrWait(notBefore deadline: ContinuousClock.Instant, now: ContinuousClock.Instant) -> [GatewayAction] {
         if deadline > now {
             state = .waitingToConnect(until: deadline)
             return [.waitUntil(deadline)]

@@ -3,17 +3,14 @@
 /// - Buckets are learned from `X-RateLimit-*` headers and keyed by (bucket hash, major parameter);
 ///   until Discord names a route's bucket, the route itself is the bucket.
 /// - One request per bucket is in flight at a time, so a burst can never outrun the headers.
-/// - A global window (50/s) applies to every route except interaction routes.
+/// - The global limit (50/s) is counted by a ``GlobalRateBudget`` that ``RateLimiter`` consults, as
+///   it is shared with the bot's other processes; a global 429 is handled here.
 /// - A 429 blocks its bucket, or with `global` every non-interaction route, for `retry_after`.
 /// - 401, 403 and 429 responses (except `X-RateLimit-Scope: shared`) are counted over 10 minutes;
 ///   near Discord's 10,000 ban threshold ``acquire(_:now:)`` refuses to send.
 public struct RateLimitState: Sendable {
     /// Limits; the defaults are Discord's.
     public struct Configuration: Sendable {
-        /// Requests per ``globalWindow`` for non-interaction routes.
-        public var globalLimit: Int
-        /// The window ``globalLimit`` applies to.
-        public var globalWindow: Duration
         /// Invalid responses within ``invalidRequestWindow`` at which sending stops (Discord bans at 10,000).
         public var invalidRequestThreshold: Int
         /// The window invalid responses are counted over (Discord: 10 minutes).
@@ -21,10 +18,8 @@ public struct RateLimitState: Sendable {
         /// The pause after a 429 that names no duration.
         public var defaultRetryAfter: Duration
 
-        public init(globalLimit: Int = 50, globalWindow: Duration = .seconds(1), invalidRequestThreshold: Int = 9_000,
-                    invalidRequestWindow: Duration = .seconds(600), defaultRetryAfter: Duration = .seconds(1)) {
-            self.globalLimit = globalLimit
-            self.globalWindow = globalWindow
+        public init(invalidRequestThreshold: Int = 9_000, invalidRequestWindow: Duration = .seconds(600),
+                    defaultRetryAfter: Duration = .seconds(1)) {
             self.invalidRequestThreshold = invalidRequestThreshold
             self.invalidRequestWindow = invalidRequestWindow
             self.defaultRetryAfter = defaultRetryAfter
@@ -62,14 +57,12 @@ public struct RateLimitState: Sendable {
     private var buckets: [BucketID: Bucket] = [:]
     /// Endpoint (`METHOD template`) → Discord bucket hash.
     private var bucketHashes: [String: String] = [:]
-    private var global: SlidingWindowCounter
     private var invalidResponses: SlidingWindowCounter
     private var globalPausedUntil: ContinuousClock.Instant?
     private var nextSweep: ContinuousClock.Instant?
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        global = SlidingWindowCounter(window: configuration.globalWindow)
         invalidResponses = SlidingWindowCounter(window: configuration.invalidRequestWindow)
     }
 
@@ -103,11 +96,6 @@ public struct RateLimitState: Sendable {
         if let remaining = bucket.remaining, remaining <= 0, let resetAt = bucket.resetAt {
             return .wait(until: resetAt)
         }
-        if !route.isInteraction, global.count(at: now) >= configuration.globalLimit,
-           let expiry = global.nextExpiry(at: now) {
-            return .wait(until: expiry)
-        }
-        if !route.isInteraction { global.record(now) }
         bucket.remaining = bucket.remaining.map { $0 - 1 }
         bucket.inFlight = true
         buckets[id] = bucket

@@ -6,7 +6,9 @@
 /// await permit.complete(status: 200, headers: RateLimitHeaders(response.headers))
 /// ```
 /// Every permit must be completed, or abandoned when no response arrived: until then its bucket
-/// holds the next request back.
+/// holds the next request back. A request that counts against Discord's global limit (every one
+/// but interaction callbacks and webhooks) also takes a unit of the ``GlobalRateBudget`` once its
+/// bucket lets it go.
 public actor RateLimiter {
     private struct Waiter {
         let id: UInt64
@@ -14,6 +16,7 @@ public actor RateLimiter {
     }
 
     private var state: RateLimitState
+    private let globalBudget: any GlobalRateBudget
     private let clock: any Clock<Duration>
     private let origin = ContinuousClock.now
     private let elapsed: @Sendable () -> Duration
@@ -23,10 +26,14 @@ public actor RateLimiter {
     /// 429 responses seen since the limiter was made (for metrics).
     public private(set) var rateLimitedResponses = 0
 
-    /// - Parameter clock: Used for every wait and as the source of time; inject a manual clock in tests.
+    /// - Parameters:
+    ///   - globalBudget: This process's share of Discord's global limit (default: all 50/s).
+    ///   - clock: Used for every wait and as the source of time; inject a manual clock in tests.
     public init(configuration: RateLimitState.Configuration = RateLimitState.Configuration(),
+                globalBudget: any GlobalRateBudget = LocalGlobalRateBudget(),
                 clock: any Clock<Duration> = ContinuousClock()) {
         state = RateLimitState(configuration: configuration)
+        self.globalBudget = globalBudget
         self.clock = clock
         elapsed = Self.stopwatch(clock)
     }
@@ -41,7 +48,15 @@ public actor RateLimiter {
             case .proceed:
                 nextID += 1
                 outstanding.insert(nextID)
-                return RateLimitPermit(id: nextID, route: route, limiter: self)
+                let permit = RateLimitPermit(id: nextID, route: route, limiter: self)
+                guard !route.isInteraction else { return permit }
+                do {
+                    try await globalBudget.take()
+                } catch {
+                    abandon(permit)
+                    throw error
+                }
+                return permit
             case let .wait(until):
                 try await Task.sleep(for: now.duration(to: until), clock: clock)
             case let .busy(bucket):

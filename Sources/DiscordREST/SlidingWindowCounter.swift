@@ -1,4 +1,4 @@
-/// Counts events in a trailing time window (the global 50/s limit, the invalid-request guard).
+/// Counts events in a trailing time window (the invalid-request guard).
 struct SlidingWindowCounter: Sendable {
     let window: Duration
     /// Event times, oldest first; entries before `start` are expired and awaiting compaction.

@@ -28,6 +28,7 @@ import WebChat
 /// | `discord.applicationId` | `DISCORD_APPLICATION_ID` | asked from Discord if unset |
 /// | `discord.apiUrl`     | `DISCORD_API_URL`    | `https://discord.com/api/v10`    |
 /// | `discord.guildId`    | `DISCORD_GUILD_ID`   | none (commands registered globally) |
+/// | `discord.shardCount`, `discord.shards`, `discord.globalRateShare` | `DISCORD_SHARD_COUNT`, `DISCORD_SHARDS`, `DISCORD_GLOBAL_RATE_SHARE` | recommended count, all shards (see ``DiscordShardSettings``) |
 /// | `admin.userIds`      | `ADMIN_USER_IDS`     | none (comma-separated user ids)  |
 /// | `story.provider`     | `STORY_PROVIDER`     | `offline` (`gemini`, `openai`)   |
 /// | `image.provider`     | `IMAGE_PROVIDER`     | `offline` (`gemini`, `openai`, `imagen`) |
@@ -67,6 +68,8 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
     public var discordApplicationID: String?
     public var discordAPIURL = "https://discord.com/api/v10"
     public var discordGuildID: String?
+    /// The Discord shards this process runs and its share of the global REST limit.
+    public var discordShards = DiscordShardSettings()
     /// Bot admins (Discord user ids).
     public var adminUserIDs: [String] = []
     /// Who writes stories.
@@ -110,7 +113,7 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         "AppConfig(http: \(httpHost):\(httpPort), database: \(databaseURL.map(\.description) ?? databasePath), workers: \(workers), maxPages: \(maxPages), "
             + "webChat: \(webChatEnabled), discord: \(discordToken == nil ? "off" : "on (token redacted)"), "
-            + "discordAPI: \(discordAPIURL), guild: \(discordGuildID ?? "global"), admins: \(adminUserIDs.count), "
+            + "discordAPI: \(discordAPIURL), guild: \(discordGuildID ?? "global"), \(discordShards), admins: \(adminUserIDs.count), "
             + "story: \(storyProvider.rawValue), images: \(imageProvider.rawValue), "
             + "gemini key: \(gemini.apiKey == nil ? "unset" : "set (redacted)"), openai key: \(openAI.apiKey == nil ? "unset" : "set (redacted)"), "
             + "web: \(webAccess), spend: \(spend))"
@@ -171,6 +174,7 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
             throw AppConfigError.invalid(key: "DISCORD_API_URL", value: discordAPIURL, expected: "an http(s) URL")
         }
         discordGuildID = try Self.snowflake(reader, "discord.guildId", name: "DISCORD_GUILD_ID")
+        discordShards = try DiscordShardSettings(reader: reader)
         let admins = reader.string(forKey: "admin.userIds", default: "")
         adminUserIDs = admins.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         if let bad = adminUserIDs.first(where: { UInt64($0) == nil }) {

@@ -145,7 +145,9 @@ public struct MagicalStoriesApp: Sendable {
         var discord: (rest: DiscordRESTClient, renderer: DiscordMessageRenderer, configuration: DiscordBot.Configuration)?
         // Text art of pictures where they cannot be shown (illustrations:text, no Attach Files).
         let textArtist = TextifyPictureArtist()
-        let rateLimiter = RateLimiter()
+        let shardSettings = config.discordShards
+        let globalBudget = LocalGlobalRateBudget(limit: Self.initialGlobalRateShare(shardSettings))
+        let rateLimiter = RateLimiter(globalBudget: globalBudget)
         if let token = config.discordToken, let httpClient = sharedHTTPClient {
             let rest = DiscordRESTClient(configuration: DiscordRESTConfiguration(apiURL: config.discordAPIURL, token: token),
                                          httpClient: httpClient, logger: logger.labeled("discord.rest"), rateLimiter: rateLimiter)
@@ -157,8 +159,22 @@ public struct MagicalStoriesApp: Sendable {
                                                   premiumSKU: entitlements.offeredSKU.flatMap(Snowflake.init), textArtist: textArtist)
             transports.append(DiscordTransport(rest: rest, renderer: renderer, logger: logger.labeled("discord.delivery")))
             let gateway = GatewayConfiguration(token: token, gatewayInfo: { try await rest.gatewayBot() })
-            discord = (rest, renderer, DiscordBot.Configuration(applicationID: config.discordApplicationID.flatMap(Snowflake.init),
-                                                                guildID: config.discordGuildID.flatMap(Snowflake.init), gateway: gateway))
+            let discordLogger = logger.labeled("discord")
+            discord = (rest, renderer, DiscordBot.Configuration(
+                applicationID: config.discordApplicationID.flatMap(Snowflake.init), guildID: config.discordGuildID.flatMap(Snowflake.init),
+                gateway: gateway, shards: shardSettings.selection, identifyCoordinator: LocalIdentifyCoordinator(),
+                onShardPlan: { shards in
+                    guard shardSettings.globalRateShare == nil, let count = shards.first?.count else { return }
+                    let share = LocalGlobalRateBudget<ContinuousClock>.share(ofShards: shards.count, totalShards: count)
+                    await globalBudget.setLimit(share)
+                    discordLogger.notice("this process's share of Discord's global REST limit", metadata: ["requestsPerSecond": "\(share)"])
+                    if LocalGlobalRateBudget<ContinuousClock>.discordGlobalLimit * shards.count < count {
+                        discordLogger.warning("""
+                            this process's fair share of Discord's global REST limit is below 1 request/s: processes together may \
+                            exceed it; run more shards per process or set DISCORD_GLOBAL_RATE_SHARE
+                            """)
+                    }
+                }))
         }
         let listener = StoryDeliveryListener(transports: transports, stories: stories, logger: logger.labeled("delivery"))
         let pageFillIn = PageFillIn(transports: transports, stories: stories, logger: logger.labeled("delivery"))
@@ -223,6 +239,17 @@ public struct MagicalStoriesApp: Sendable {
         operations = Self.operationsParts(config: config, lock: lock, metrics: metrics, parts: .init(
             store: store, hub: config.webChatEnabled ? hub : nil, discordBot: discordBot,
             rateLimiter: discordBot == nil ? nil : rateLimiter, damage: damage, meter: meter))
+    }
+
+    /// This process's share of Discord's global REST limit before its shards are known: the
+    /// configured share; all of it when this process runs every shard; else one request a second
+    /// until the shard plan gives the real share (only command registration runs before).
+    static func initialGlobalRateShare(_ settings: DiscordShardSettings) -> Int {
+        if let share = settings.globalRateShare { return share }
+        let selection = settings.selection
+        guard let ids = selection.ids else { return LocalGlobalRateBudget<ContinuousClock>.discordGlobalLimit }
+        guard let count = selection.count else { return 1 }
+        return LocalGlobalRateBudget<ContinuousClock>.share(ofShards: ids.count, totalShards: count)
     }
 
     /// Bytes of recently shown Discord pictures kept in memory, so turning back and forth through

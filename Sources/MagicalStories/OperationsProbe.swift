@@ -29,8 +29,8 @@ final class OperationsProbe: Sendable {
     private let seen = Mutex(Seen())
 
     private struct Seen {
-        var connects = 0
-        var resumes = 0
+        var connects: [ShardID: Int] = [:]
+        var resumes: [ShardID: Int] = [:]
         var rateLimited = 0
     }
 
@@ -52,16 +52,25 @@ final class OperationsProbe: Sendable {
         if let hub = parts.hub { metrics.webChatConnections(await hub.connectionCount()) }
         let rateLimited = await parts.rateLimiter?.rateLimitedResponses
         if let bot = parts.discordBot {
-            let status = bot.gatewayStatus
-            metrics.gatewayState(status.map { GatewayStateLabel.of($0.state) } ?? "idle", latency: status?.latency)
+            let statuses = bot.gatewayStatuses
+            // No series before the shards are known: a placeholder for a shard this process does
+            // not run would stay behind, looking down.
+            for (shard, status) in statuses {
+                metrics.gatewayState(GatewayStateLabel.of(status.state), shard: shard.id, latency: status.latency)
+            }
             let (reconnects, resumes, limited) = seen.withLock { seen in
-                let connects = status?.connects ?? seen.connects
-                let resumes = status?.resumes ?? seen.resumes
+                var new = (reconnects: 0, resumes: 0, limited: 0)
+                for (shard, status) in statuses {
+                    let connected = seen.connects[shard] ?? 0, resumed = seen.resumes[shard] ?? 0
+                    // Every connection of a shard after its first is a reconnect.
+                    new.reconnects += max(0, status.connects - max(1, connected))
+                    new.resumes += max(0, status.resumes - resumed)
+                    seen.connects[shard] = max(status.connects, connected)
+                    seen.resumes[shard] = max(status.resumes, resumed)
+                }
                 let limited = rateLimited ?? seen.rateLimited
-                // Every connection after the first is a reconnect.
-                let new = (max(0, connects - max(1, seen.connects)), max(0, resumes - seen.resumes), max(0, limited - seen.rateLimited))
-                seen = Seen(connects: max(connects, seen.connects), resumes: max(resumes, seen.resumes),
-                            rateLimited: max(limited, seen.rateLimited))
+                new.limited = max(0, limited - seen.rateLimited)
+                seen.rateLimited = max(limited, seen.rateLimited)
                 return new
             }
             metrics.gatewayReconnected(reconnects)
@@ -75,8 +84,8 @@ final class OperationsProbe: Sendable {
         await parts.store.ping()
     }
 
-    /// Ready to serve families: the database takes a write, and the Discord gateway (when the
-    /// bot is on) has a live session. `problems` says what is not ready, one line each.
+    /// Ready to serve families: the database takes a write, and every Discord shard of this process
+    /// (when the bot is on) has a live session. `problems` says what is not ready, one line each.
     func readiness() async -> (ready: Bool, problems: [String]) {
         var problems: [String] = []
         do {
@@ -89,9 +98,11 @@ final class OperationsProbe: Sendable {
             problems.append("database: damaged (\(detail)); \(RestoreAdvice.short)")
         }
         if let bot = parts.discordBot {
-            let status = bot.gatewayStatus
-            if status?.isReady != true {
-                problems.append("discord gateway: \(status.map { GatewayStateLabel.of($0.state) } ?? "not started")")
+            let statuses = bot.gatewayStatuses
+            if statuses.isEmpty { problems.append("discord gateway: not started") }
+            for (shard, status) in statuses.sorted(by: { $0.key < $1.key }) where !status.isReady {
+                let state = GatewayStateLabel.of(status.state)
+                problems.append(shard == .single ? "discord gateway: \(state)" : "discord gateway: \(state) (shard \(shard.id) of \(shard.count))")
             }
         }
         return (problems.isEmpty, problems)
@@ -100,7 +111,7 @@ final class OperationsProbe: Sendable {
 
 /// The gateway's states as metric label values.
 enum GatewayStateLabel {
-    static let all = ["idle", "waiting", "connecting", "hello", "identifying", "resuming", "ready", "closing", "stopped"]
+    static let all = ["idle", "waiting", "connecting", "hello", "identify_turn", "identifying", "resuming", "ready", "closing", "stopped"]
 
     static func of(_ state: GatewayStateMachine.State) -> String {
         switch state {
@@ -108,6 +119,7 @@ enum GatewayStateLabel {
         case .waitingToConnect: "waiting"
         case .connecting: "connecting"
         case .waitingForHello: "hello"
+        case .waitingForIdentifyTurn: "identify_turn"
         case .identifying: "identifying"
         case .resuming: "resuming"
         case .ready: "ready"

@@ -153,12 +153,12 @@ public struct ServiceMetrics: Sendable {
 
     func webChatConnections(_ count: Int) { gauge(Name.webChatConnections, [:]).record(count) }
 
-    /// The gateway's state as one series per state, 1 for the current one.
-    func gatewayState(_ current: String, latency: Duration?) {
+    /// A shard's gateway state as one series per state, 1 for the current one.
+    func gatewayState(_ current: String, shard: Int, latency: Duration?) {
         for state in GatewayStateLabel.all {
-            gauge(Name.gatewayState, ["state": state]).record(state == current ? 1 : 0)
+            gauge(Name.gatewayState, ["shard": "\(shard)", "state": state]).record(state == current ? 1 : 0)
         }
-        if let latency { gauge(Name.gatewayLatency, [:]).record(Double(latency.nanoseconds) / 1e9) }
+        if let latency { gauge(Name.gatewayLatency, ["shard": "\(shard)"]).record(Double(latency.nanoseconds) / 1e9) }
     }
 
     func gatewayReconnected(_ count: Int) { counter(Name.gatewayReconnects, [:]).increment(by: count) }

@@ -13,10 +13,14 @@ struct HandshakeTests {
 
         let hello = harness.receive(Frames.hello())
         #expect(hello.heartbeatDeadline != nil)
-        let identify = try #require(hello.sent.first)
+        #expect(hello.contains(.requestIdentifyTurn))
+        #expect(hello.sent.isEmpty, "IDENTIFY waits for the shard's turn")
+        #expect(harness.machine.state == .waitingForIdentifyTurn)
+        let identify = try #require(harness.identifyTurn().sent.first)
         #expect(identify.op == 2)
         #expect(identify.fields["token"] as? String == Harness.token)
         #expect(identify.fields["intents"] as? Int == 1)
+        #expect(identify.fields["shard"] == nil, "an unsharded bot sends no shard")
         #expect(harness.machine.state == .identifying)
 
         let ready = harness.receive(Frames.ready(sequence: 1))
@@ -29,6 +33,36 @@ struct HandshakeTests {
         #expect(harness.machine.status.identifies == 1)
         #expect(harness.machine.status.connects == 1)
         #expect(harness.machine.status.isReady)
+    }
+
+    @Test func identifyCarriesTheShard() throws {
+        var harness = Harness(shard: ShardID(id: 3, count: 8))
+        _ = harness.start()
+        _ = harness.connected()
+        let identify = try #require(harness.helloThenTurn().sent.first)
+        #expect(identify.op == 2)
+        #expect(identify.fields["shard"] as? [Int] == [3, 8])
+    }
+
+    @Test func heartbeatsGoOnWhileWaitingForTheIdentifyTurn() throws {
+        var harness = Harness()
+        _ = harness.start()
+        _ = harness.connected()
+        let firstBeat = try #require(harness.receive(Frames.hello()).heartbeatDeadline)
+        harness.now = firstBeat
+        #expect(harness.heartbeatDue().sentOps == [1])
+        #expect(harness.machine.state == .waitingForIdentifyTurn)
+        #expect(harness.identifyTurn().sentOps == [2])
+        #expect(harness.identifyTurn().isEmpty, "one IDENTIFY per connection")
+    }
+
+    @Test func aTurnThatComesAfterTheConnectionClosedSendsNothing() {
+        var harness = Harness()
+        _ = harness.start()
+        _ = harness.connected()
+        _ = harness.receive(Frames.hello())
+        _ = harness.disconnected(nil)
+        #expect(harness.identifyTurn().isEmpty)
     }
 
     @Test func storedSessionResumesOnItsResumeURL() {

@@ -14,8 +14,8 @@ struct Harness {
     let session: GatewaySession?
 
     init(seed: UInt64 = 42, gatewayURL: String = Harness.gatewayURL, remaining: Int = 999, resetAfterMilliseconds: Int = 3_600_000,
-         session: GatewaySession? = nil, compress: Bool = true) {
-        machine = GatewayStateMachine(token: Self.token, intents: 1, compress: compress, random: SeededRandom(seed: seed))
+         session: GatewaySession? = nil, compress: Bool = true, shard: ShardID? = nil) {
+        machine = GatewayStateMachine(token: Self.token, intents: 1, compress: compress, shard: shard, random: SeededRandom(seed: seed))
         gateway = GatewayBot(
             url: gatewayURL, shards: 1,
             sessionStartLimit: .init(total: 1000, remaining: remaining, resetAfter: resetAfterMilliseconds, maxConcurrency: 1)
@@ -32,13 +32,20 @@ struct Harness {
     mutating func flushDue() -> [GatewayAction] { machine.flushDue(now: now) }
     mutating func disconnected(_ code: Int?) -> [GatewayAction] { machine.disconnected(closeCode: code, now: now) }
     mutating func connectDue() -> [GatewayAction] { machine.connectDue(now: now) }
+    mutating func identifyTurn() -> [GatewayAction] { machine.identifyTurn(now: now) }
+
+    /// HELLO, then (when it asks for one) this shard's identify turn at once; the actions of both.
+    mutating func helloThenTurn() -> [GatewayAction] {
+        let hello = receive(Frames.hello())
+        return hello.contains(.requestIdentifyTurn) ? hello + identifyTurn() : hello
+    }
 
     /// start → connected → HELLO → READY; returns the HELLO actions.
     @discardableResult
     mutating func becomeReady(sequence: Int = 1) -> [GatewayAction] {
         _ = start()
         _ = connected()
-        let helloActions = receive(Frames.hello())
+        let helloActions = helloThenTurn()
         _ = receive(Frames.ready(sequence: sequence))
         return helloActions
     }

@@ -1,43 +1,8 @@
 import DiscordGateway
 import Testing
 
-@Suite("Identify and send limits")
+@Suite("Send limits")
 struct LimitTests {
-    @Test func identifiesAreAtLeastFiveSecondsApart() throws {
-        var harness = Harness()
-        _ = harness.start()
-        _ = harness.connected()
-        let firstIdentify = harness.now
-        #expect(harness.receive(Frames.hello()).sentOps == [2])
-
-        harness.advance(.milliseconds(500))
-        let wait = harness.disconnected(4009)
-        let deadline = try #require(wait.waitDeadline)
-        #expect(deadline == firstIdentify.advanced(by: .seconds(5)))
-        harness.advance(.seconds(2))
-        #expect(harness.connectDue() == [.waitUntil(deadline)])
-
-        harness.now = deadline
-        #expect(harness.connectDue().connectURL != nil)
-        _ = harness.connected()
-        #expect(harness.receive(Frames.hello()).sentOps == [2])
-        #expect(firstIdentify.duration(to: harness.now) >= .seconds(5))
-    }
-
-    @Test func exhaustedSessionStartsWaitForTheReset() throws {
-        var harness = Harness(remaining: 0, resetAfterMilliseconds: 30_000)
-        let start = harness.start()
-        #expect(start == [.waitUntil(harness.now.advanced(by: .seconds(30)))])
-        harness.advance(.seconds(30))
-        #expect(harness.connectDue().connectURL != nil)
-    }
-
-    @Test func exhaustedSessionStartsDoNotDelayResumes() {
-        let stored = GatewaySession(sessionID: "s", resumeURL: "wss://resume.example", sequence: 1)
-        var harness = Harness(remaining: 0, resetAfterMilliseconds: 30_000, session: stored)
-        #expect(harness.start().connectURL != nil)
-    }
-
     @Test func floodOfHeartbeatRequestsNeverExceedsTheSendLimit() {
         var harness = Harness()
         _ = harness.start()

@@ -46,7 +46,7 @@ struct ReconnectTests {
         #expect(delay >= .seconds(1) && delay <= .seconds(5))
         #expect(harness.reconnect(after: wait) == Self.gatewayConnectURL)
         _ = harness.connected()
-        #expect(harness.receive(Frames.hello()).sentOps == [2])
+        #expect(harness.helloThenTurn().sentOps == [2])
         #expect(harness.machine.status.identifies == 2)
     }
 
@@ -97,7 +97,7 @@ struct ReconnectTests {
         #expect(actions.persisted == [nil])
         #expect(harness.reconnect(after: actions) == Self.gatewayConnectURL)
         _ = harness.connected()
-        #expect(harness.receive(Frames.hello()).sentOps == [2])
+        #expect(harness.helloThenTurn().sentOps == [2])
     }
 
     @Test(arguments: [nil, 1006, 4000, 4001, 4002, 4005, 4008] as [Int?])

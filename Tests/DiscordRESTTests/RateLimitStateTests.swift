@@ -64,31 +64,6 @@ import Testing
         #expect(try state.acquire(channelA, now: at(10)) == .wait(until: at(2_001)))
     }
 
-    @Test func globalWindowAllowsFiftyPerSecond() throws {
-        var state = RateLimitState()
-        for channel in 1...50 {
-            let route = Route.createMessage(channelID: Snowflake(UInt64(channel)))
-            #expect(try state.acquire(route, now: at(channel)) == .proceed)
-            state.complete(route, status: 200, headers: RateLimitHeaders(), now: at(channel))
-        }
-        let next = Route.createMessage(channelID: 51)
-        #expect(try state.acquire(next, now: at(100)) == .wait(until: at(1_001)))
-        #expect(try state.acquire(next, now: at(1_001)) == .proceed)
-    }
-
-    @Test func interactionRoutesSkipTheGlobalWindow() throws {
-        var state = RateLimitState(configuration: .init(globalLimit: 2))
-        for channel in 1...2 {
-            let route = Route.createMessage(channelID: Snowflake(UInt64(channel)))
-            _ = try state.acquire(route, now: at(0))
-            state.complete(route, status: 200, headers: RateLimitHeaders(), now: at(0))
-        }
-        #expect(try state.acquire(channelA, now: at(1)) != .proceed)
-        #expect(try state.acquire(followup, now: at(1)) == .proceed)
-        let callback = Route.createInteractionResponse(interactionID: 3, token: "t")
-        #expect(try state.acquire(callback, now: at(1)) == .proceed)
-    }
-
     @Test func perRoute429BlocksOnlyThatBucket() throws {
         var state = RateLimitState()
         _ = try state.acquire(channelA, now: at(0))

@@ -79,8 +79,9 @@ final class GatewayTestClient: Sendable {
         outgoing.yield(.text(json))
     }
 
-    func identify(token: String = "simulated-token") {
-        send(#"{"op":2,"d":{"token":"\#(token)","intents":0,"properties":{"os":"linux","browser":"t","device":"t"}}}"#)
+    func identify(token: String = "simulated-token", shard: [Int]? = nil) {
+        let shardField = shard.map { #","shard":[\#($0.map(String.init).joined(separator: ","))]"# } ?? ""
+        send(#"{"op":2,"d":{"token":"\#(token)","intents":0,"properties":{"os":"linux","browser":"t","device":"t"}\#(shardField)}}"#)
     }
 
     /// Closes with `code` (not 1000/1001 keeps the session resumable).

@@ -15,7 +15,7 @@ struct OperationsEndpointTests {
 
     /// The only label names any metric may carry: no user, family, room, guild or story.
     static let allowedLabels: Set<String> = ["platform", "command", "outcome", "provider", "images", "kind", "state", "event", "le",
-                                              "budget", "stage"]
+                                              "budget", "stage", "shard"]
 
     static func get(_ port: Int, _ path: String) async throws -> (status: Int, body: String, headers: [String: String]) {
         let (status, data, headers) = try await HTTPGet.fetch(URL(string: "http://127.0.0.1:\(port)\(path)")!)

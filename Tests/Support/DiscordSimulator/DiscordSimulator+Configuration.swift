@@ -22,8 +22,16 @@ extension DiscordSimulator {
         public var botUser: User
         /// The `heartbeat_interval` sent in HELLO.
         public var heartbeatInterval: Duration
-        /// What `GET /gateway/bot` reports; `remaining` drops with every IDENTIFY.
+        /// What `GET /gateway/bot` reports; `remaining` drops with every IDENTIFY. Its
+        /// `maxConcurrency` is enforced: one IDENTIFY per bucket (`shard_id % max_concurrency`) per
+        /// ``identifyWindow``, the others refused with op 9.
         public var sessionStartLimit: GatewayBot.SessionStartLimit
+        /// The shard count `GET /gateway/bot` recommends.
+        public var recommendedShards: Int
+        /// IDENTIFYs naming fewer shards (or none: one) are closed with 4011, sharding required.
+        public var minimumShardCount: Int
+        /// The window of one IDENTIFY per `max_concurrency` bucket (Discord: 5 s).
+        public var identifyWindow: Duration
         /// How long after dispatch an interaction may still be acknowledged.
         public var callbackDeadline: Duration
         /// How long an interaction token works for edits and follow-ups.
@@ -46,6 +54,9 @@ extension DiscordSimulator {
                     heartbeatInterval: Duration = .milliseconds(41_250),
                     sessionStartLimit: GatewayBot.SessionStartLimit = .init(total: 1000, remaining: 1000,
                                                                             resetAfter: 86_400_000, maxConcurrency: 1),
+                    recommendedShards: Int = 1,
+                    minimumShardCount: Int = 1,
+                    identifyWindow: Duration = .seconds(5),
                     callbackDeadline: Duration = .seconds(3),
                     tokenLifetime: Duration = .seconds(15 * 60),
                     rateLimits: [String: RateLimit] = [:],
@@ -59,6 +70,9 @@ extension DiscordSimulator {
             self.botUser = botUser
             self.heartbeatInterval = heartbeatInterval
             self.sessionStartLimit = sessionStartLimit
+            self.recommendedShards = recommendedShards
+            self.minimumShardCount = minimumShardCount
+            self.identifyWindow = identifyWindow
             self.callbackDeadline = callbackDeadline
             self.tokenLifetime = tokenLifetime
             self.rateLimits = rateLimits

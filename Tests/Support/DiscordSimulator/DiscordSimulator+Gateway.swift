@@ -3,8 +3,9 @@ import DiscordModels
 extension DiscordSimulator {
     // MARK: Dispatches
 
-    /// Dispatches `INTERACTION_CREATE` to the current session and starts its callback deadline.
-    /// Without a session the dispatch follows the next READY. The moment its frame is written to
+    /// Dispatches `INTERACTION_CREATE` to the current session of the interaction's shard (see
+    /// ``shard(ofGuild:)``) and starts its callback deadline. Without a session the dispatch
+    /// follows that shard's next READY. The moment its frame is written to
     /// the socket is recorded too (see ``acknowledgementLatency(interactionID:from:)``).
     public func sendInteraction(_ interaction: Interaction) async {
         let now = clock.now
@@ -14,7 +15,7 @@ extension DiscordSimulator {
         }
         let id = interaction.id
         let payload = DiscordPayload(interaction: interaction, message: message, maxFileSize: configuration.maxFileSize)
-        gateway.dispatch(event: "INTERACTION_CREATE", data: GatewayFrame.encode(payload)) { [store, clock] in
+        gateway.dispatch(event: "INTERACTION_CREATE", data: GatewayFrame.encode(payload), guildID: interaction.guildID) { [store, clock] in
             let written = clock.now
             store.update { $0.interactions[id]?.markWritten(at: written) }
         }
@@ -25,38 +26,45 @@ extension DiscordSimulator {
     /// a second callback is refused with 400 `40060` as Discord does.
     public func replayInteraction(_ interaction: Interaction) async {
         let payload = DiscordPayload(interaction: interaction, message: nil, maxFileSize: configuration.maxFileSize)
-        gateway.dispatch(event: "INTERACTION_CREATE", data: GatewayFrame.encode(payload))
+        gateway.dispatch(event: "INTERACTION_CREATE", data: GatewayFrame.encode(payload), guildID: interaction.guildID)
     }
 
-    /// Dispatches any event (e.g. `ENTITLEMENT_CREATE`) to the current session.
-    public func dispatch(event: String, data: some Encodable) async {
-        gateway.dispatch(event: event, data: GatewayFrame.encode(data))
+    /// Dispatches any event to the current session of the shard receiving `guildID`'s events;
+    /// events without a server (e.g. `ENTITLEMENT_CREATE`) go to shard 0, as Discord sends them.
+    public func dispatch(event: String, data: some Encodable, guildID: Snowflake? = nil) async {
+        gateway.dispatch(event: event, data: GatewayFrame.encode(data), guildID: guildID)
+    }
+
+    /// The shard that receives the events of `guildID` when the bot runs `count` shards.
+    public static func shard(ofGuild guildID: Snowflake, count: Int) -> Int {
+        Int((guildID.rawValue >> 22) % UInt64(max(1, count)))
     }
 
     // MARK: Connection controls
 
-    /// Drops the newest connection without a close frame (the client sees an abnormal closure).
-    /// The session stays resumable.
-    public func dropConnection() async {
-        gateway.sendToActiveConnection(.drop)
+    /// Drops the newest connection (of shard `shard`, when given) without a close frame (the
+    /// client sees an abnormal closure). The session stays resumable.
+    public func dropConnection(shard: Int? = nil) async {
+        gateway.sendToActiveConnection(.drop, shard: shard)
     }
 
-    /// Sends op 7 RECONNECT.
-    public func sendReconnect() async {
-        gateway.sendToActiveConnection(.message(GatewayFrame.command(.reconnect)))
+    /// Sends op 7 RECONNECT (on shard `shard`'s newest connection, when given).
+    public func sendReconnect(shard: Int? = nil) async {
+        gateway.sendToActiveConnection(.message(GatewayFrame.command(.reconnect)), shard: shard)
     }
 
-    /// Sends op 9 INVALID_SESSION; when not `resumable` the session ends.
-    public func invalidateSession(resumable: Bool) async {
+    /// Sends op 9 INVALID_SESSION (on shard `shard`'s newest connection, when given); when not
+    /// `resumable` the session ends.
+    public func invalidateSession(resumable: Bool, shard: Int? = nil) async {
         gateway.sendToActiveConnection(.message(GatewayFrame.command(.invalidSession, data: String(resumable))),
-                                       endsSession: !resumable)
+                                       shard: shard, endsSession: !resumable)
     }
 
-    /// Closes the newest connection with `code`; codes after which Discord wants a new session
-    /// (4003, 4004, 4007, 4009–4014) also end the session.
-    public func closeGateway(code: Int) async {
+    /// Closes the newest connection (of shard `shard`, when given) with `code`; codes after which
+    /// Discord wants a new session (4003, 4004, 4007, 4009–4014) also end the session.
+    public func closeGateway(code: Int, shard: Int? = nil) async {
         let endsSession = GatewayCloseCode.action(for: code) != .resume && code >= 4000
-        gateway.sendToActiveConnection(.close(code: code, reason: "Closed by the simulator."), endsSession: endsSession)
+        gateway.sendToActiveConnection(.close(code: code, reason: "Closed by the simulator."), shard: shard, endsSession: endsSession)
     }
 
     /// Stops (or resumes) answering heartbeats, making the connection look like a zombie to the client.
@@ -74,6 +82,12 @@ extension DiscordSimulator {
     public var resumeCount: Int { gateway.stats.resumes }
     /// Heartbeats (op 1) received.
     public var heartbeatCount: Int { gateway.stats.heartbeats }
+    /// Successful IDENTIFYs of shard `id`.
+    public func identifyCount(shard id: Int) -> Int { gateway.stats.identifiesByShard[id] ?? 0 }
+    /// Successful RESUMEs of shard `id`.
+    public func resumeCount(shard id: Int) -> Int { gateway.stats.resumesByShard[id] ?? 0 }
+    /// IDENTIFYs refused with op 9 for coming faster than `max_concurrency` allows.
+    public var refusedIdentifyCount: Int { gateway.stats.refusedIdentifies }
     /// Close codes the client sent, in order.
     public var clientCloseCodes: [Int] { gateway.stats.clientCloseCodes }
 
@@ -92,6 +106,16 @@ extension DiscordSimulator {
     /// Waits until at least `count` sessions were resumed.
     public func waitForResumes(count: Int, timeout: Duration = .seconds(5)) async throws {
         try await waitForGateway("\(count) resumes", timeout: timeout) { $0.resumes >= count }
+    }
+
+    /// Waits until shard `id` was identified at least `count` times.
+    public func waitForIdentifies(shard id: Int, count: Int, timeout: Duration = .seconds(5)) async throws {
+        try await waitForGateway("\(count) identifies of shard \(id)", timeout: timeout) { $0.identifiesByShard[id, default: 0] >= count }
+    }
+
+    /// Waits until shard `id` was resumed at least `count` times.
+    public func waitForResumes(shard id: Int, count: Int, timeout: Duration = .seconds(5)) async throws {
+        try await waitForGateway("\(count) resumes of shard \(id)", timeout: timeout) { $0.resumesByShard[id, default: 0] >= count }
     }
 
     /// Waits until at least `count` heartbeats arrived.

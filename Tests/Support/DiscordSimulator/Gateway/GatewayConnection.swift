@@ -24,6 +24,8 @@ struct GatewayConnection {
     let id: Int
     let hub: GatewayHub
     let token: String
+    /// IDENTIFYs with fewer shards are closed with 4011 (sharding required).
+    let minimumShardCount: Int
     let rejection: Rejection?
 
     /// Handles payloads until the client or the server ends the connection.
@@ -66,8 +68,23 @@ struct GatewayConnection {
                 return close(4002, "Error while decoding payload.")
             }
             guard identify.token == token else { return close(4004, "Authentication failed.") }
-            hub.identify(connection: id)
-            return .active
+            let shard: ShardKey
+            switch identify.shard {
+            case nil:
+                shard = .single
+            case let .some(pair):
+                guard pair.count == 2, pair[1] >= 1, (0 ..< pair[1]).contains(pair[0]) else { return close(4010, "Invalid shard.") }
+                shard = ShardKey(id: pair[0], count: pair[1])
+            }
+            guard shard.count >= minimumShardCount else { return close(4011, "Sharding required.") }
+            switch hub.identify(connection: id, shard: shard) {
+            case .ready:
+                return .active
+            case .tooFast:
+                // Discord's answer to an IDENTIFY beyond max_concurrency: op 9, not resumable.
+                hub.send(.message(GatewayFrame.command(.invalidSession, data: "false")), toConnection: id)
+                return .connected
+            }
         case .resume:
             guard phase == .connected else { return close(4005, "Already authenticated.") }
             guard let resume = try? DiscordJSON.decoder().decode(GatewayData<Resume>.self, from: payload).d else {

@@ -46,7 +46,8 @@ struct GatewayEndpoint: Sendable {
                                    splitsMessages: configuration.splitCompressedFrames)
         await withDiscardingTaskGroup { group in
             group.addTask { await writer.run(outbox) }
-            await GatewayConnection(id: id, hub: hub, token: configuration.token, rejection: rejection).run(inbound)
+            await GatewayConnection(id: id, hub: hub, token: configuration.token, minimumShardCount: configuration.minimumShardCount,
+                                    rejection: rejection).run(inbound)
             hub.connectionClosed(id)
         }
     }

@@ -2,7 +2,18 @@ import DiscordModels
 
 /// The gateway's shared state: sessions, live connections and counters. Every change happens under
 /// one lock, so sequence numbers, replays and sends to a connection's outbox stay in order.
+///
+/// Sessions are sharded as Discord's are: each has a ``ShardKey`` (`[0, 1]` when IDENTIFY named
+/// none), and an event goes to the current session of every shard that receives it — a server's
+/// events to shard `(guild_id >> 22) % count`, events without a server to shard 0.
 final class GatewayHub: Sendable {
+    /// The result of an IDENTIFY.
+    enum IdentifyOutcome: Sendable, Equatable {
+        case ready
+        /// Another IDENTIFY of the same `max_concurrency` bucket came less than the window ago (op 9).
+        case tooFast
+    }
+
     /// The result of a RESUME.
     enum ResumeOutcome: Sendable {
         case resumed
@@ -15,15 +26,27 @@ final class GatewayHub: Sendable {
     private struct Connection: Sendable {
         let outbox: AsyncStream<GatewayOutput>.Continuation
         var sessionID: String?
+        /// The shard of the session on this connection (nil before IDENTIFY or RESUME).
+        var shard: ShardKey?
         var clientCloseCode: Int?
+    }
+
+    private struct PendingDispatch: Sendable {
+        let event: String
+        let data: String
+        let guildID: Snowflake?
+        let sent: (@Sendable () -> Void)?
     }
 
     private struct State: Sendable {
         var sessions: [String: GatewaySession] = [:]
-        var currentSessionID: String?
+        /// The newest session of each shard: the one events go to.
+        var current: [ShardKey: String] = [:]
         var connections: [Int: Connection] = [:]
-        /// Dispatches made while no session existed; they follow the next READY.
-        var pending: [(event: String, data: String, sent: (@Sendable () -> Void)?)] = []
+        /// Dispatches made while no session of their shard existed; they follow its next READY.
+        var pending: [PendingDispatch] = []
+        /// The last accepted IDENTIFY of each `max_concurrency` bucket.
+        var lastIdentify: [Int: ContinuousClock.Instant] = [:]
         var stats = GatewayStats()
         var acknowledgesHeartbeats = true
         var nextConnectionID = 0
@@ -31,8 +54,13 @@ final class GatewayHub: Sendable {
 
         /// Forgets a session so it can no longer be resumed.
         mutating func endSession(_ id: String) {
-            sessions[id] = nil
-            if currentSessionID == id { currentSessionID = nil }
+            guard let session = sessions.removeValue(forKey: id) else { return }
+            if current[session.shard] == id { current[session.shard] = nil }
+        }
+
+        /// The newest live connection, of `shard` when one is named.
+        func newestConnection(shard: Int?) -> Int? {
+            connections.filter { shard == nil || $0.value.shard?.id == shard }.keys.max()
         }
     }
 
@@ -98,24 +126,37 @@ final class GatewayHub: Sendable {
         }
     }
 
-    /// Starts a session on a connection: READY (sequence 1), then any dispatches made without a session.
-    func identify(connection id: Int) {
+    /// Starts a session of `shard` on a connection: READY (sequence 1), then the dispatches for
+    /// this shard made while it had no session. Refused (`tooFast`) when its `max_concurrency`
+    /// bucket identified less than ``DiscordSimulator/Configuration/identifyWindow`` ago.
+    func identify(connection id: Int, shard: ShardKey) -> IdentifyOutcome {
         let sessionID = identifiers.sessionID()
-        state.update { state in
-            guard let connection = state.connections[id] else { return }
-            var session = GatewaySession(id: sessionID)
+        let now = ContinuousClock.now
+        let bucket = shard.id % max(1, configuration.sessionStartLimit.maxConcurrency)
+        return state.update { state in
+            guard let connection = state.connections[id] else { return .ready }
+            if let last = state.lastIdentify[bucket], last.duration(to: now) < configuration.identifyWindow {
+                state.stats.refusedIdentifies += 1
+                return .tooFast
+            }
+            state.lastIdentify[bucket] = now
+            var session = GatewaySession(id: sessionID, shard: shard)
             session.connectionID = id
             let ready = Ready(user: configuration.botUser, sessionID: sessionID, resumeGatewayURL: state.resumeGatewayURL,
                               application: .init(id: configuration.applicationID))
-            connection.outbox.yield(.message(session.record(event: "READY", data: GatewayFrame.encode(DiscordPayload(ready: ready)), replayable: false)))
-            for dispatch in state.pending {
+            let readyData = GatewayFrame.encode(DiscordPayload(ready: ready, shard: shard))
+            connection.outbox.yield(.message(session.record(event: "READY", data: readyData, replayable: false)))
+            for dispatch in state.pending where shard.receives(guildID: dispatch.guildID) {
                 connection.outbox.yield(.message(session.record(event: dispatch.event, data: dispatch.data), sent: dispatch.sent))
             }
-            state.pending.removeAll()
+            state.pending.removeAll { shard.receives(guildID: $0.guildID) }
             state.sessions[sessionID] = session
-            state.currentSessionID = sessionID
+            state.current[shard] = sessionID
             state.connections[id]?.sessionID = sessionID
+            state.connections[id]?.shard = shard
             state.stats.identifies += 1
+            state.stats.identifiesByShard[shard.id, default: 0] += 1
+            return .ready
         }
     }
 
@@ -130,7 +171,9 @@ final class GatewayHub: Sendable {
             session.connectionID = id
             state.sessions[sessionID] = session
             state.connections[id]?.sessionID = sessionID
+            state.connections[id]?.shard = session.shard
             state.stats.resumes += 1
+            state.stats.resumesByShard[session.shard.id, default: 0] += 1
             return .resumed
         }
     }
@@ -142,26 +185,33 @@ final class GatewayHub: Sendable {
 
     // MARK: Test controls
 
-    /// Sends a dispatch to the current session (buffered while it has no connection); `sent` is
-    /// called when its frame has been written to a socket.
-    func dispatch(event: String, data: String, sent: (@Sendable () -> Void)? = nil) {
+    /// Sends a dispatch to the current session of every shard that receives `guildID`'s events
+    /// (buffered while there is none, or while its session has no connection); `sent` is called
+    /// when its frame has been written to a socket.
+    func dispatch(event: String, data: String, guildID: Snowflake? = nil, sent: (@Sendable () -> Void)? = nil) {
         state.update { state in
-            guard let sessionID = state.currentSessionID, var session = state.sessions[sessionID] else {
-                state.pending.append((event, data, sent))
+            let receivers = state.current.filter { $0.key.receives(guildID: guildID) }.values
+            guard !receivers.isEmpty else {
+                state.pending.append(PendingDispatch(event: event, data: data, guildID: guildID, sent: sent))
                 return
             }
-            let frame = session.record(event: event, data: data)
-            if let connectionID = session.connectionID { state.connections[connectionID]?.outbox.yield(.message(frame, sent: sent)) }
-            state.sessions[sessionID] = session
+            for sessionID in receivers {
+                guard var session = state.sessions[sessionID] else { continue }
+                let frame = session.record(event: event, data: data)
+                if let connectionID = session.connectionID { state.connections[connectionID]?.outbox.yield(.message(frame, sent: sent)) }
+                state.sessions[sessionID] = session
+            }
         }
     }
 
-    /// Queues `output` on the newest live connection. Closing with a code that forbids resuming
-    /// (e.g. 4007, 4009) or invalidating without `resumable` also ends the current session.
-    func sendToActiveConnection(_ output: GatewayOutput, endsSession: Bool = false) {
+    /// Queues `output` on the newest live connection (of `shard`, when one is named). Closing with a
+    /// code that forbids resuming (e.g. 4007, 4009) or invalidating without `resumable` also ends
+    /// that connection's session.
+    func sendToActiveConnection(_ output: GatewayOutput, shard: Int? = nil, endsSession: Bool = false) {
         state.update { state in
-            if let newest = state.connections.keys.max() { state.connections[newest]?.outbox.yield(output) }
-            if endsSession, let sessionID = state.currentSessionID { state.endSession(sessionID) }
+            guard let newest = state.newestConnection(shard: shard), let connection = state.connections[newest] else { return }
+            connection.outbox.yield(output)
+            if endsSession, let sessionID = connection.sessionID { state.endSession(sessionID) }
         }
     }
 

@@ -1,3 +1,5 @@
+import DiscordModels
+
 /// A gateway session: its sequence numbers and every dispatch it may have to replay on RESUME.
 struct GatewaySession: Sendable {
     private struct SequencedFrame: Sendable {
@@ -6,13 +8,18 @@ struct GatewaySession: Sendable {
     }
 
     let id: String
+    /// The shard IDENTIFY asked for (`[0, 1]` when it named none).
+    let shard: ShardKey
     /// The last sequence number used.
     private(set) var sequence = 0
     /// The live connection receiving this session's dispatches, if any.
     var connectionID: Int?
     private var replayable: [SequencedFrame] = []
 
-    init(id: String) { self.id = id }
+    init(id: String, shard: ShardKey) {
+        self.id = id
+        self.shard = shard
+    }
 
     /// Numbers a dispatch and returns its frame; `replayable` ones are kept for RESUME.
     mutating func record(event: String, data: String, replayable keep: Bool = true) -> String {
@@ -46,6 +53,26 @@ struct GatewayStats: Sendable {
     var connections = 0
     var identifies = 0
     var resumes = 0
+    /// Accepted IDENTIFYs and RESUMEs by shard id.
+    var identifiesByShard: [Int: Int] = [:]
+    var resumesByShard: [Int: Int] = [:]
+    /// IDENTIFYs refused with op 9 for coming faster than `max_concurrency` allows.
+    var refusedIdentifies = 0
     var heartbeats = 0
     var clientCloseCodes: [Int] = []
+}
+
+/// A session's shard, `[id, count]`.
+struct ShardKey: Sendable, Hashable {
+    let id: Int
+    let count: Int
+
+    /// An unsharded session.
+    static let single = ShardKey(id: 0, count: 1)
+
+    /// Whether this shard receives the events of `guildID` (nil: events without a server, for shard 0).
+    func receives(guildID: Snowflake?) -> Bool {
+        guard let guildID else { return id == 0 }
+        return Int((guildID.rawValue >> 22) % UInt64(count)) == id
+    }
 }

@@ -100,7 +100,7 @@ struct RESTServer: Sendable {
     private func gatewayBot() -> RESTReply {
         var limit = environment.configuration.sessionStartLimit
         limit.remaining = remainingSessionStarts()
-        return .json(GatewayBot(url: gatewayURL(), shards: 1, sessionStartLimit: limit))
+        return .json(GatewayBot(url: gatewayURL(), shards: environment.configuration.recommendedShards, sessionStartLimit: limit))
     }
 
     /// The application object, with the fields Discord always sends.

@@ -50,11 +50,12 @@ extension DiscordPayload where Base == Interaction {
 
 extension DiscordPayload where Base == Ready {
     /// READY as Discord sends it: with the (here empty) guild list and the application's flags.
-    init(ready: Ready) {
+    init(ready: Ready, shard: ShardKey = .single) {
         var base = ready
         let applicationID = ready.application?.id
         base.application = nil
         self.init(base: base, extra: [("guilds", [String]()),
-                                      ("application", ["id": JSONValue.string(applicationID?.description ?? "0"), "flags": .int(0)])])
+                                      ("application", ["id": JSONValue.string(applicationID?.description ?? "0"), "flags": .int(0)]),
+                                      ("shard", [shard.id, shard.count])])
     }
 }
