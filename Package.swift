@@ -63,6 +63,12 @@ let package = Package(
             dependencies: ["Textify", "CZlib", "CTurboJPEG", "CWebP"],
             swiftSettings: strict
         ),
+        // MARK: Picture books: a story as a PDF drawn with Cairo
+        .target(
+            name: "PictureBook",
+            dependencies: ["StoryDomain", "ImageDecoding", "CCairo", "CTurboJPEG"],
+            swiftSettings: strict
+        ),
         .target(
             name: "StoryProviders",
             dependencies: [
@@ -180,7 +186,7 @@ let package = Package(
             name: "MagicalStories",
             dependencies: [
                 "StoryDomain", "StoryStore", "StoryProviders", "StoryBot", "WebChat",
-                "DiscordModels", "DiscordGateway", "DiscordREST", "DiscordAdapter", "Textify", "ImageDecoding",
+                "DiscordModels", "DiscordGateway", "DiscordREST", "DiscordAdapter", "Textify", "ImageDecoding", "PictureBook",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
@@ -200,7 +206,7 @@ let package = Package(
         .executableTarget(
             name: "magical-stories",
             dependencies: [
-                "MagicalStories", "StoryBot", "StoryDomain", "StoryProviders", "StoryStore", "Textify", "ImageDecoding",
+                "MagicalStories", "StoryBot", "StoryDomain", "StoryProviders", "StoryStore", "Textify", "ImageDecoding", "PictureBook",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
@@ -270,6 +276,11 @@ let package = Package(
         ),
         .testTarget(name: "TextifyTests", dependencies: ["Textify"], swiftSettings: strict),
         .testTarget(
+            name: "PictureBookTests",
+            dependencies: ["PictureBook", "StoryDomain", "StoryProviders", "StoryTestSupport", "CTurboJPEG", "CWebP", "CZlib"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "ImageDecodingTests",
             dependencies: ["ImageDecoding", "Textify", "CZlib", "CTurboJPEG", "CWebP", "StoryProviders", "StoryDomain"],
             swiftSettings: strict
@@ -320,7 +331,7 @@ let package = Package(
             name: "MagicalStoriesTests",
             dependencies: [
                 "MagicalStories", "StoryDomain", "StoryStore", "StoryBot", "WebChat", "StoryProviders",
-                "DiscordSimulator", "DiscordModels", "DiscordAdapter", "ProviderFakes", "StoryTestSupport",
+                "DiscordSimulator", "DiscordModels", "DiscordAdapter", "ProviderFakes", "StoryTestSupport", "PictureBook",
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
