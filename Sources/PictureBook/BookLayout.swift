@@ -121,6 +121,13 @@ public struct CoverLayout: Sendable, Equatable {
             picture = fitted
             subtitle = fitted.maxY + 40
         }
+        // A wide picture leaves room below: the whole cover sits in the middle of the page instead.
+        let spare = max(0, paper.height - paper.margin - (subtitle + 24) - 40) / 2
+        if picture != nil, spare > 0 {
+            baselines = baselines.map { $0 + spare }
+            picture?.y += spare
+            subtitle += spare
+        }
         return CoverLayout(titleLines: lines, titleSize: size, titleBaselines: baselines, picture: picture,
                            subtitleBaseline: subtitle, dateBaseline: subtitle + 24, centerX: paper.width / 2)
     }
