@@ -66,7 +66,7 @@ let package = Package(
         // MARK: Picture books: a story as a PDF drawn with Cairo
         .target(
             name: "PictureBook",
-            dependencies: ["StoryDomain", "ImageDecoding", "CCairo", "CTurboJPEG"],
+            dependencies: ["StoryDomain", "ImageDecoding", "CCairo", "CTurboJPEG", "CZlib"],
             swiftSettings: strict
         ),
         .target(

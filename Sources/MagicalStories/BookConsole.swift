@@ -13,7 +13,8 @@ public struct BookConsole: Sendable {
     }
 
     /// Writes the book of the story named by `query` (its id, or words of its title, as
-    /// `/story read` takes them; the newest match wins) to `path`, on `paper`.
+    /// `/story read` takes them; the newest match wins) to `path`, on `paper`: a PDF, or the
+    /// EPUB 3 edition when `path` ends in `.epub`.
     public func write(story query: String, to path: String, paper paperName: String = PaperSize.universal.name) async throws -> String {
         let wanted = query.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !wanted.isEmpty else { throw AdminConsole.Refusal(description: "Name a story: its id or words of its title.") }
@@ -28,17 +29,20 @@ public struct BookConsole: Sendable {
             throw AdminConsole.Refusal(description: "⏳ “\(story.displayTitle)” \(state), so it has no picture book yet.")
         }
         let maker = StoryBookMaker(stories: repository, renderer: PictureBookRenderer(paper: paper))
+        let url = URL(fileURLWithPath: path)
         let started = ContinuousClock.now
+        if url.pathExtension.lowercased() == "epub" {
+            guard let epub = try await maker.epub(of: story) else {
+                throw AdminConsole.Refusal(description: "⏳ “\(story.displayTitle)” has no pages yet.")
+            }
+            try Self.save(epub, to: url)
+            return "📖 “\(story.displayTitle)” — EPUB 3, \(story.pageCount) pages, \(Self.size(epub.count))\n   \(url.path)"
+        }
         guard let book = try await maker.book(of: story) else {
             throw AdminConsole.Refusal(description: "⏳ “\(story.displayTitle)” has no pages yet.")
         }
         let elapsed = ContinuousClock.now - started
-        let url = URL(fileURLWithPath: path)
-        do {
-            try book.pdf.write(to: url)
-        } catch {
-            throw AdminConsole.Refusal(description: "Could not write \(url.path): \(error.localizedDescription)")
-        }
+        try Self.save(book.pdf, to: url)
         return "📖 “\(book.title)” — \(book.pageCount) PDF pages (\(paper.name)), \(Self.size(book.pdf.count)),"
             + " pictures \(book.treatment), made in \(elapsed.formatted(.units(allowed: [.milliseconds])))\n   \(url.path)"
     }
@@ -47,6 +51,14 @@ public struct BookConsole: Sendable {
         if let id = StoryID(rawValue: query), let story = try await repository.story(id) { return story }
         let matches = try await repository.findStoriesInAllFamilies(matching: query, limit: 25)
         return matches.first { $0.displayTitle.caseInsensitiveCompare(query) == .orderedSame } ?? matches.first
+    }
+
+    private static func save(_ data: Data, to url: URL) throws {
+        do {
+            try data.write(to: url)
+        } catch {
+            throw AdminConsole.Refusal(description: "Could not write \(url.path): \(error.localizedDescription)")
+        }
     }
 
     static func size(_ bytes: Int) -> String {

@@ -20,12 +20,15 @@ public struct PictureBookContent: Sendable, Equatable {
     /// When the story was made, shown on the cover.
     public var date: Date
     public var pages: [Page]
+    /// The story's language code, for the EPUB edition (`en`, `fr`…).
+    public var language: String
 
-    public init(title: String, heroName: String?, date: Date, pages: [Page]) {
+    public init(title: String, heroName: String?, date: Date, pages: [Page], language: String = "en") {
         self.title = title
         self.heroName = heroName
         self.date = date
         self.pages = pages
+        self.language = language
     }
 
     /// The cover's date line, e.g. "25 November 2026" (in UTC, so every reader sees the same day).

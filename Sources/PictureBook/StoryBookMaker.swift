@@ -32,6 +32,12 @@ public struct StoryBookMaker: Sendable {
         }
     }
 
+    /// The EPUB 3 edition of a finished story (nil while it is being made).
+    public func epub(of story: Story) async throws -> Data? {
+        guard story.status == .ready, let content = try await content(of: story) else { return nil }
+        return try EPUBWriter().write(content, identifier: story.id.rawValue, modified: story.createdAt)
+    }
+
     /// The story's cover details, pages and pictures; nil when it has no pages yet. Pictures
     /// are left out where the family chose no pictures.
     public func content(of story: Story) async throws -> PictureBookContent? {
@@ -44,7 +50,7 @@ public struct StoryBookMaker: Sendable {
             pages.append(.init(text: page.text, picture: picture))
         }
         return PictureBookContent(title: story.displayTitle, heroName: story.sheet?.hero.name ?? story.request.heroName,
-                                  date: story.createdAt, pages: pages)
+                                  date: story.createdAt, pages: pages, language: story.request.language.rawValue)
     }
 
     static func offCooperativePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {

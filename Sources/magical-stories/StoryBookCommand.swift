@@ -10,7 +10,7 @@ struct StoryBookCommand: AsyncParsableCommand {
 
     @OptionGroup var options: ConfigOptions
     @Argument(help: "The story: its id or words of its title.") var story: [String]
-    @Option(help: "The PDF file to write.") var out: String
+    @Option(help: "The file to write: a PDF, or an EPUB 3 edition when it ends in .epub.") var out: String
     @Option(help: "Paper: universal (prints on A4 and Letter alike), a4 or letter.") var paper = PaperSize.universal.name
 
     func run() async throws {

@@ -139,6 +139,15 @@ struct PictureBookCommandTests {
         #expect(byID.status == 0, "\(byID.output)")
         #expect(try PDFInspector(try Data(contentsOf: letter)).text.contains("612 792"))
 
+        let epub = app.directory.appendingPathComponent("book.epub")
+        let edition = try await ServiceProcess.run(ServiceProcess.binary.path, ["story", "book", storyID, "--out", epub.path],
+                                                   environment: environment, directory: app.directory)
+        #expect(edition.status == 0 && edition.output.contains("EPUB 3"), "\(edition.output)")
+        let zipped = try Data(contentsOf: epub)
+        // A ZIP whose first entry is the stored `mimetype`, as EPUB requires.
+        #expect(zipped.prefix(4) == Data([0x50, 0x4B, 0x03, 0x04]))
+        #expect(String(decoding: zipped[30..<58], as: UTF8.self) == "mimetypeapplication/epub+zip")
+
         let missing = try await ServiceProcess.run(ServiceProcess.binary.path, ["story", "book", "no such tale", "--out", out.path + ".x"],
                                                    environment: environment, directory: app.directory)
         #expect(missing.status == 1)

@@ -30,25 +30,26 @@ struct PictureBookRendererTests {
                            pages: (0..<pages).map { .init(text: TestPictures.pageText, picture: picture($0)) })
     }
 
-    @Test("a built-in 5-page story: a PDF that opens, cover + 5 pages, its pictures embedded, well under the limit")
-    func builtInStory() async throws {
-        let content = try await Self.builtInBook(pages: 5)
+    @Test("a built-in story: a PDF that opens, a cover and a page per page, its pictures embedded, well under the limit",
+          arguments: [5, 10])
+    func builtInStory(pages: Int) async throws {
+        let content = try await Self.builtInBook(pages: pages)
         let started = ContinuousClock.now
         let book = try PictureBookRenderer().render(content)
         let elapsed = ContinuousClock.now - started
         let pdf = try PDFInspector(book.pdf)
-        #expect(pdf.pageCount == 6)
-        #expect(pdf.pageTreeCount == 6)
-        #expect(book.pageCount == 6)
-        // Five pictures, page 1's reused on the cover (embedded once).
-        #expect(pdf.imageCount == 5)
+        #expect(pdf.pageCount == pages + 1)
+        #expect(pdf.pageTreeCount == pages + 1)
+        #expect(book.pageCount == pages + 1)
+        // One picture per page; page 1's is reused on the cover (embedded once).
+        #expect(pdf.imageCount == pages)
         #expect(pdf.embedsFonts)
         #expect(pdf.text.contains("/Title"))
         #expect(book.treatment == .faithful)
         #expect(book.pdf.count < PictureBookRenderer.discordUploadLimit)
-        print("picture book: built-in 5-page story: \(book.pdf.count) bytes, drawn in \(elapsed)")
+        print("picture book: built-in \(pages)-page story: \(book.pdf.count) bytes, drawn in \(elapsed)")
         if let folder = ProcessInfo.processInfo.environment["PICTURE_BOOK_SAMPLES"] {
-            try book.pdf.write(to: URL(fileURLWithPath: folder).appendingPathComponent("built-in-5-pages.pdf"))
+            try book.pdf.write(to: URL(fileURLWithPath: folder).appendingPathComponent("built-in-\(pages)-pages.pdf"))
         }
     }
 
