@@ -57,7 +57,7 @@ public struct StoryPageLayout: Sendable, Equatable {
         let top = paper.margin
         let bottom = paper.height - paper.margin - footerReserve
         var best: StoryPageLayout?
-        for candidate in candidates {
+        for candidate in candidates where best?.truncated ?? true {
             var picture: BookRect?
             if let pictureAspect {
                 picture = BookRect(x: paper.margin, y: top, width: paper.contentWidth, height: paper.contentHeight * candidate.picture)
@@ -71,10 +71,11 @@ public struct StoryPageLayout: Sendable, Equatable {
                                          lines: Array(lines.prefix(room)), firstBaseline: textTop + candidate.font,
                                          textLeft: textLeft, textWidth: textWidth,
                                          footerBaseline: paper.height - paper.margin, truncated: lines.count > room)
-            if !layout.truncated { return layout }
             best = layout
         }
-        return best!
+        // The last candidate is always tried, so `best` is set; the fallback is never used.
+        return best ?? StoryPageLayout(picture: nil, fontSize: 10, lineHeight: 14.5, lines: [], firstBaseline: top, textLeft: textLeft,
+                                       textWidth: textWidth, footerBaseline: paper.height - paper.margin, truncated: true)
     }
 }
 

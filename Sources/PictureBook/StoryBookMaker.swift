@@ -25,10 +25,12 @@ public struct StoryBookMaker: Sendable {
     /// The book of a finished story (nil while it is being made), whichever family's it is: for
     /// the command line, where the operator names the story.
     public func book(of story: Story) async throws -> RenderedPictureBook? {
-        guard story.status == .ready, let content = try await content(of: story) else { return nil }
+        guard story.status == .ready else { return nil }
         let renderer = self.renderer
+        // The pictures are read inside the permit too: books waiting their turn hold no pictures.
         return try await oneAtATime.withPermit {
-            try await Self.offCooperativePool { try renderer.render(content) }
+            guard let content = try await content(of: story) else { return nil }
+            return try await Self.offCooperativePool { try renderer.render(content) }
         }
     }
 

@@ -21,7 +21,8 @@ extension WebChatServer {
             return Response(status: .ok, headers: [
                 .contentType: file.contentType,
                 .contentDisposition: "attachment; filename=\"\(file.filename)\"",
-                .cacheControl: "private, no-store",
+                // A finished story never changes: the browser may keep its copy for a day.
+                .cacheControl: "private, max-age=86400",
             ], body: .init(byteBuffer: ByteBuffer(bytes: file.data)))
         }
     }

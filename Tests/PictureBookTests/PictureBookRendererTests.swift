@@ -81,14 +81,16 @@ struct PictureBookRendererTests {
         // Grainy 1024 px PNGs (~3 MB each): 10 of them losslessly would be ~30 MB.
         let pictures = (0..<10).map { TestPictures.png(grain: 255, seed: UInt64($0 + 1)) }
         #expect(pictures.map(\.count).reduce(0, +) > PictureBookRenderer.discordUploadLimit)
+        let started = ContinuousClock.now
         let book = try PictureBookRenderer().render(Self.modelBook(pages: 10) { pictures[$0] })
+        let elapsed = ContinuousClock.now - started
         let pdf = try PDFInspector(book.pdf)
         #expect(book.treatment != .faithful)
         #expect(book.treatment.jpegQuality != nil)
         #expect(pdf.pageCount == 11)
         #expect(pdf.jpegImageCount == 10)
         #expect(book.pdf.count <= PictureBookRenderer.discordUploadLimit)
-        print("picture book: 10 grainy 1024 px PNGs: \(book.pdf.count) bytes, pictures \(book.treatment)")
+        print("picture book: 10 grainy 1024 px PNGs: \(book.pdf.count) bytes, pictures \(book.treatment), drawn in \(elapsed)")
     }
 
     @Test("a smaller limit (a caller's own) is kept too")
