@@ -67,6 +67,12 @@ let package = Package(
             dependencies: ["Textify", "CZlib", "CTurboJPEG", "CWebP"],
             swiftSettings: strict
         ),
+        // MARK: Picture books: a story as a PDF drawn with Cairo
+        .target(
+            name: "PictureBook",
+            dependencies: ["StoryDomain", "ImageDecoding", "CCairo", "CTurboJPEG", "CZlib"],
+            swiftSettings: strict
+        ),
         .target(
             name: "StoryProviders",
             dependencies: [
@@ -204,7 +210,7 @@ let package = Package(
             name: "MagicalStories",
             dependencies: [
                 "StoryDomain", "StoryStore", "StoryStorePostgres", "StoryProviders", "StoryBot", "WebChat",
-                "DiscordModels", "DiscordGateway", "DiscordREST", "DiscordAdapter", "Textify", "ImageDecoding",
+                "DiscordModels", "DiscordGateway", "DiscordREST", "DiscordAdapter", "Textify", "ImageDecoding", "PictureBook",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Configuration", package: "swift-configuration"),
@@ -225,7 +231,7 @@ let package = Package(
         .executableTarget(
             name: "magical-stories",
             dependencies: [
-                "MagicalStories", "StoryBot", "StoryDomain", "StoryProviders", "StoryStore", "Textify", "ImageDecoding",
+                "MagicalStories", "StoryBot", "StoryDomain", "StoryProviders", "StoryStore", "Textify", "ImageDecoding", "PictureBook",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
@@ -295,6 +301,11 @@ let package = Package(
         ),
         .testTarget(name: "TextifyTests", dependencies: ["Textify"], swiftSettings: strict),
         .testTarget(
+            name: "PictureBookTests",
+            dependencies: ["PictureBook", "StoryDomain", "StoryProviders", "StoryTestSupport", "CTurboJPEG", "CWebP", "CZlib"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "ImageDecodingTests",
             dependencies: ["ImageDecoding", "Textify", "CZlib", "CTurboJPEG", "CWebP", "StoryProviders", "StoryDomain"],
             swiftSettings: strict
@@ -359,6 +370,7 @@ let package = Package(
             dependencies: [
                 "MagicalStories", "StoryDomain", "StoryStore", "StoryStorePostgres", "StoryBot", "WebChat", "StoryProviders",
                 "DiscordSimulator", "DiscordModels", "DiscordAdapter", "ProviderFakes", "StoryTestSupport", "PostgresTestSupport",
+                "PictureBook",
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -44,6 +44,8 @@ public struct DiscordMessageRenderer: Sendable {
     let premiumSKU: Snowflake?
     /// Draws pictures as text art; nil: pictures that cannot be attached are left out.
     let textArtist: (any PictureTextArtist)?
+    /// Makes a story's picture book (PDF); nil: books are not offered.
+    let books: (@Sendable (BookView) async throws -> ChatFile?)?
 
     /// Text art in Discord: ASCII (every font has it), light on the dark theme, a phone's width.
     static let textArtOptions = TextArtOptions.storybook(columns: TextArtLayout.phoneColumns)
@@ -52,11 +54,13 @@ public struct DiscordMessageRenderer: Sendable {
     ///   - images: reads a stored picture for a page.
     ///   - premiumSKU: the SKU for premium buttons; nil: no button.
     ///   - textArtist: draws pictures as text art where they cannot be attached.
+    ///   - books: makes a story's picture book for replies that offer one.
     public init(images: @escaping @Sendable (ImageID) async throws -> StoredImage?, premiumSKU: Snowflake? = nil,
-                textArtist: (any PictureTextArtist)? = nil) {
+                textArtist: (any PictureTextArtist)? = nil, books: (@Sendable (BookView) async throws -> ChatFile?)? = nil) {
         self.images = images
         self.premiumSKU = premiumSKU
         self.textArtist = textArtist
+        self.books = books
     }
 
     public func render(_ reply: ChatReply, capabilities: Capabilities) async throws -> Rendered {
@@ -105,6 +109,7 @@ public struct DiscordMessageRenderer: Sendable {
             message.embeds = []
             message.attachments = []
         }
+        if let book = reply.book { try await attachBook(book, capabilities: capabilities, to: &message, files: &files) }
         return Rendered(message: message, files: files)
     }
 
@@ -118,6 +123,7 @@ public struct DiscordMessageRenderer: Sendable {
         var files: [FileUpload] = []
         guard let page = reply.page else {
             message.content = Self.fit(reply.text ?? "")
+            if let book = reply.book { try await attachBook(book, capabilities: capabilities, to: &message, files: &files) }
             return Rendered(message: message, files: files)
         }
         let title = page.title.fittingCodePoints(80)

@@ -7,6 +7,7 @@ import Foundation
 import Synchronization
 import Hummingbird
 import Logging
+import PictureBook
 import ServiceLifecycle
 import UnixSignals
 import StoryBot
@@ -145,6 +146,8 @@ public struct MagicalStoriesApp: Sendable {
         var discord: (rest: DiscordRESTClient, renderer: DiscordMessageRenderer, configuration: DiscordBot.Configuration)?
         // Text art of pictures where they cannot be shown (illustrations:text, no Attach Files).
         let textArtist = TextifyPictureArtist()
+        // Picture books (`/story book`), drawn when asked for, under Discord's upload limit.
+        let books = Self.bookFiles(StoryBookMaker(stories: repository))
         let shardSettings = config.discordShards
         let globalBudget = LocalGlobalRateBudget(limit: Self.initialGlobalRateShare(shardSettings))
         let rateLimiter = RateLimiter(globalBudget: globalBudget)
@@ -156,7 +159,8 @@ public struct MagicalStoriesApp: Sendable {
             // deleted story.
             let pictures = ImageCache(capacityBytes: Self.pictureCacheBytes)
             let renderer = DiscordMessageRenderer(images: { id in try await pictures.image(id) { try await stories.image(id) } },
-                                                  premiumSKU: entitlements.offeredSKU.flatMap(Snowflake.init), textArtist: textArtist)
+                                                  premiumSKU: entitlements.offeredSKU.flatMap(Snowflake.init), textArtist: textArtist,
+                                                  books: { view in try await books(view.storyID, view.family) })
             transports.append(DiscordTransport(rest: rest, renderer: renderer, logger: logger.labeled("discord.delivery")))
             let gateway = GatewayConfiguration(token: token, gatewayInfo: { try await rest.gatewayBot() })
             let discordLogger = logger.labeled("discord")
@@ -228,7 +232,7 @@ public struct MagicalStoriesApp: Sendable {
         self.router = router
         webChat = WebChatServer(
             configuration: try Self.webChatConfiguration(config), hub: hub, router: router, rooms: rooms,
-            images: { id in try await stories.image(id) }, textArtist: textArtist,
+            images: { id in try await stories.image(id) }, textArtist: textArtist, books: books,
             health: { await store.ping() }, clock: clock,
             logger: logger.labeled("webchat"))
         discordBot = discord.map { rest, renderer, configuration in

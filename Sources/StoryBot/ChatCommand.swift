@@ -8,6 +8,8 @@ public enum ChatCommand: Sendable, Equatable {
     case storyLibrary(page: Int)
     /// `/story read story:…` — a story id or words of its title.
     case storyRead(story: String)
+    /// `/story book story:…` — the story as a PDF picture book to keep.
+    case storyBook(story: String)
     /// `/story delete story:…`
     case storyDelete(story: String)
     /// `/collection new goal:… name:… age:… stories:… companion:… language:…`

@@ -59,14 +59,17 @@ public struct ChatReply: Sendable, Equatable {
     public var isPrivate: Bool
     /// The answer is about something premium allows: platforms with a store show its button.
     public var offersPremium: Bool
+    /// A story's picture book to download (Discord: a PDF attachment; web chat: a link).
+    public var book: BookView?
 
     public init(text: String? = nil, page: PageView? = nil, buttons: [[ChatButton]] = [], isPrivate: Bool = false,
-                offersPremium: Bool = false) {
+                offersPremium: Bool = false, book: BookView? = nil) {
         self.text = text
         self.page = page
         self.buttons = buttons
         self.isPrivate = isPrivate
         self.offersPremium = offersPremium
+        self.book = book
     }
 
     public static func privateNote(_ text: String) -> ChatReply { ChatReply(text: text, isPrivate: true) }

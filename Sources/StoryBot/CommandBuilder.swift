@@ -39,6 +39,8 @@ public enum CommandBuilder {
             return .storyLibrary(page: max(1, min(page, 1000)))
         case ("story", "read"):
             return .storyRead(story: options["story"] ?? "")
+        case ("story", "book"):
+            return .storyBook(story: options["story"] ?? "")
         case ("story", "delete"):
             return .storyDelete(story: options["story"] ?? "")
         case ("collection", "new"):

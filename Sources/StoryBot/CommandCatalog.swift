@@ -90,6 +90,9 @@ public enum CommandCatalog {
         Entry(command: "story", subcommand: "read", summary: "Open a story at page 1", options: [
             .text("story", "The story's title", required: true, maxLength: 100, autocomplete: true),
         ], positional: "story"),
+        Entry(command: "story", subcommand: "book", summary: "A story as a picture book (PDF) to keep and print", options: [
+            .text("story", "The story's title", required: true, maxLength: 100, autocomplete: true),
+        ], positional: "story"),
         Entry(command: "story", subcommand: "delete", summary: "Delete a story (asks first)", options: [
             .text("story", "The story's title", required: true, maxLength: 100, autocomplete: true),
         ], positional: "story"),

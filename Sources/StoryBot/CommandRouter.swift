@@ -161,6 +161,9 @@ public struct CommandRouter: Sendable {
         case let .storyRead(query):
             let story = try await resolve(query, family: context.family)
             try await responder.reply(try await firstPage(of: story, family: context.family))
+        case let .storyBook(query):
+            let story = try await resolve(query, family: context.family)
+            try await responder.reply(renderer.bookOffer(story))
         case let .storyDelete(query):
             let story = try await resolve(query, family: context.family)
             guard context.isManager || story.requester.userID == context.user.userID else {
@@ -321,7 +324,7 @@ extension ChatCommand {
         switch self {
         case .help, .storyDelete, .collectionDelete, .premiumGrant, .premiumRevoke, .premiumStatus, .settingsShow, .settingsSet,
              .settingsForget, .familyMembers, .familyInvite, .familyInvites, .familyRevoke, .familyRemove: true
-        case .storyNew, .storyLibrary, .storyRead, .collectionNew, .collectionList, .collectionShow: false
+        case .storyNew, .storyLibrary, .storyRead, .storyBook, .collectionNew, .collectionList, .collectionShow: false
         }
     }
 }
@@ -335,6 +338,7 @@ extension ChatInput {
             case .storyNew: "story.new"
             case .storyLibrary: "story.library"
             case .storyRead: "story.read"
+            case .storyBook: "story.book"
             case .storyDelete: "story.delete"
             case .help: "help"
             case .collectionNew: "collection.new"

@@ -121,6 +121,7 @@ public struct ReplyRenderer: Sendable {
         `pages:` (3–12) and `language:`.
         **/story library** — your family's stories, newest first.
         **/story read** `story:Moon` — open a story again at page 1.
+        **/story book** `story:Moon` — a story as a picture book (PDF) to keep and print.
         **/story delete** `story:Moon` — delete a story (I'll ask first).
         **/collection new** `goal:bravery name:Mia age:5 stories:5` — a Growth Collection: a series of stories toward a goal, \
         one each night (premium). **/collection list**, **/collection show**, **/collection delete**.

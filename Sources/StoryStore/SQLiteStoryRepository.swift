@@ -174,6 +174,20 @@ public struct SQLiteStoryRepository: StoryRepository {
         }
     }
 
+    /// Stories of any family whose title or theme contains `text`, newest first: for operators
+    /// on the command line (`magical-stories story book`), who name a story without its family.
+    public func findStoriesInAllFamilies(matching text: String, limit: Int) async throws -> [Story] {
+        try await database.writer.read { db in
+            let pattern = "%" + text.replacingOccurrences(of: "\\", with: "\\\\")
+                .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
+            let rows = try Row.fetchAll(db, sql: StoryRecord.selectWithFamily + """
+                 WHERE coalesce(story.title, '') LIKE ? ESCAPE '\\' OR story.theme LIKE ? ESCAPE '\\'
+                 ORDER BY story.created_at DESC LIMIT ?
+                """, arguments: [pattern, pattern, limit])
+            return try rows.map { try StoryRecord.story(from: $0) }
+        }
+    }
+
     public func deleteStory(_ id: StoryID) async throws -> Bool {
         try await database.writer.write { db in
             try Self.delete(stories: [id.rawValue], in: db) > 0

@@ -81,6 +81,7 @@ enum WebChatPage {
     border-radius:.7rem; background:#0006; overflow-x:auto; white-space:pre; }
   .page .text { font-size:1.12rem; margin:.6rem 0; white-space:pre-wrap; }
   .page .footer { font-size:.8rem; color:var(--muted); }
+  a.book { display:inline-block; margin-top:.5rem; padding:.45rem .8rem; border-radius:.6rem; background:var(--accent); color:#fff; text-decoration:none; }
   .buttons { display:flex; flex-wrap:wrap; gap:.4rem; margin-top:.5rem; }
   button { font:inherit; color:var(--ink); background:#ffffff1a; border:1px solid #ffffff30; border-radius:.7rem;
     padding:.45rem .9rem; min-width:2.8rem; min-height:2.6rem; cursor:pointer; }

@@ -34,6 +34,11 @@ enum WebChatScript {
       page.appendChild(el("div", "footer", escapeHTML(m.page.footer)));
       box.appendChild(page);
     }
+    if (m.book) {
+      const link = el("a", "book", "📖 Download <strong>" + escapeHTML(m.book.filename) + "</strong>");
+      link.href = m.book.url; link.setAttribute("download", m.book.filename);
+      box.appendChild(link);
+    }
     for (const row of m.buttons || []) {
       const bar = el("div", "buttons");
       for (const b of row) {

@@ -53,6 +53,7 @@ public struct WebChatServer: Sendable {
     let rooms: RoomAccess
     let images: @Sendable (ImageID) async throws -> StoredImage?
     let textArtist: (any PictureTextArtist)?
+    let books: (@Sendable (StoryID, FamilyRef) async throws -> ChatFile?)?
     let health: @Sendable () async -> Bool
     let logger: Logger
     let throttle: JoinThrottle
@@ -61,9 +62,11 @@ public struct WebChatServer: Sendable {
     ///   - rooms: the doors: invites, members, sessions.
     ///   - images: reads a stored picture.
     ///   - textArtist: draws a picture as text art (`/images/{id}/art`); nil: that route answers 404.
+    ///   - books: makes a story's picture book if the story is the family's (`/books/{id}`); nil: that route answers 404.
     ///   - health: true when the service can serve (the database answers).
     public init(configuration: Configuration, hub: WebChatRoomHub, router: CommandRouter, rooms: RoomAccess,
                 images: @escaping @Sendable (ImageID) async throws -> StoredImage?, textArtist: (any PictureTextArtist)? = nil,
+                books: (@Sendable (StoryID, FamilyRef) async throws -> ChatFile?)? = nil,
                 health: @escaping @Sendable () async -> Bool = { true }, clock: any WallClock = SystemWallClock(), logger: Logger) {
         self.configuration = configuration
         self.hub = hub
@@ -71,6 +74,7 @@ public struct WebChatServer: Sendable {
         self.rooms = rooms
         self.images = images
         self.textArtist = textArtist
+        self.books = books
         self.health = health
         self.logger = logger
         throttle = JoinThrottle(policy: configuration.joinLimits, clock: clock)
@@ -85,6 +89,7 @@ public struct WebChatServer: Sendable {
         router.add(middleware: WebChatGateMiddleware(rooms: rooms, tls: configuration.tls != nil,
                                                      trustedProxies: configuration.trustedProxies, logger: logger))
         addPageRoutes(to: router)
+        addBookRoute(to: router)
         WebChatDoorRoutes(rooms: rooms, throttle: throttle, origins: OriginPolicy(allowedOrigins: configuration.allowedOrigins),
                           logger: logger).add(to: router)
         addWebSocket(to: router)

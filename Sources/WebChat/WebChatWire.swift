@@ -16,6 +16,13 @@ public struct WebChatMessage: Codable, Sendable, Equatable {
         public var footer: String
     }
 
+    /// A story's picture book: members download the PDF from `url`.
+    public struct Book: Codable, Sendable, Equatable {
+        public var url: String
+        public var filename: String
+        public var title: String
+    }
+
     public struct Button: Codable, Sendable, Equatable {
         public var id: String
         public var label: String
@@ -29,6 +36,7 @@ public struct WebChatMessage: Codable, Sendable, Equatable {
     public var fromBot: Bool
     public var text: String?
     public var page: Page?
+    public var book: Book?
     public var buttons: [[Button]]
     /// Only the person it is for sees it; never stored.
     public var isPrivate: Bool
@@ -46,6 +54,7 @@ public struct WebChatMessage: Codable, Sendable, Equatable {
                  pageCount: view.pageCount, imageUrl: view.showsPictureAsText ? nil : view.imageID.map { "/images/\($0.rawValue)" },
                  textArtUrl: view.showsPictureAsText ? view.imageID.map { "/images/\($0.rawValue)/art" } : nil, footer: view.footer)
         }
+        book = reply.book.map { Book(url: "/books/\($0.storyID.rawValue)", filename: $0.filename, title: $0.title) }
         buttons = reply.buttons.map { row in
             row.map { Button(id: $0.id, label: $0.label, style: $0.style.rawValue, disabled: $0.disabled) }
         }
@@ -61,6 +70,7 @@ public struct WebChatMessage: Codable, Sendable, Equatable {
         fromBot = false
         self.text = text
         page = nil
+        book = nil
         buttons = []
         isPrivate = false
         self.createdAt = createdAt

@@ -105,7 +105,7 @@ struct Migrate: AsyncParsableCommand {
 
 struct StoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "story", abstract: "Make stories from the command line.", subcommands: [NewStory.self])
+        commandName: "story", abstract: "Make stories, or a stored story's picture book, from the command line.", subcommands: [NewStory.self, StoryBookCommand.self])
 }
 
 struct NewStory: AsyncParsableCommand {

@@ -44,8 +44,8 @@ struct CommandParserTests {
 
     @Test("mistakes get specific errors", arguments: [
         ("/dance", CommandParseError.unknownCommand("dance")),
-        ("/story", .unknownSubcommand(command: "story", given: nil, expected: ["new", "library", "read", "delete"])),
-        ("/story fly", .unknownSubcommand(command: "story", given: "fly", expected: ["new", "library", "read", "delete"])),
+        ("/story", .unknownSubcommand(command: "story", given: nil, expected: ["new", "library", "read", "book", "delete"])),
+        ("/story fly", .unknownSubcommand(command: "story", given: "fly", expected: ["new", "library", "read", "book", "delete"])),
         (#"/story new theme:"a sleepy dragon"#, .unbalancedQuote),
         ("/story new theme:x colour:blue", .unknownOption(command: "story new", option: "colour",
                                                           expected: ["theme", "name", "age", "companion", "pages", "language"])),
