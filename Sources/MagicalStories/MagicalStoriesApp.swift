@@ -321,7 +321,10 @@ public struct MagicalStoriesApp: Sendable {
         }
         services.append(.init(service: DeliveryTokenSweepService(sweeper: tokenSweeper, interval: Self.tokenSweepInterval, damage: damage,
                                                                  logger: logger.labeled("workers"))))
-        services.append(.init(service: PremiumExpiryService(entitlements: entitlements, logger: logger.labeled("premium"))))
+        var postgres: PostgresDatabase?
+        if case let .postgres(database) = store.backend { postgres = database }
+        services.append(.init(service: PremiumExpiryService(entitlements: entitlements, logger: logger.labeled("premium"),
+                                                            postgres: postgres)))
         if config.webChatEnabled {
             // One descriptor per connection, plus the database, logs and provider connections.
             let needed = config.webChatLimits.maxConnections + config.webChatLimits.reservedConnections + 256

@@ -223,6 +223,42 @@ struct PostgresDatabaseTests {
         await first.close()
     }
 
+    @Test("a task runs on one process at a time; when the leader goes, another takes over")
+    func leadership() async throws {
+        let (first, url) = try await Self.database()
+        let second = try await PostgresDatabase.connect(to: url, logger: Logger(label: "second"), maximumConnections: 2)
+        let seen = Leadership()
+        func lead(_ database: PostgresDatabase, as name: String) -> Task<Void, Never> {
+            Task {
+                await database.asLeader(of: "test-task", retry: .milliseconds(50), leading: { seen.leaders.withLock { $0.append(name) } }) {
+                    seen.running.withLock { _ = $0.insert(name) }
+                    while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(10)) }
+                    seen.running.withLock { _ = $0.remove(name) }
+                }
+            }
+        }
+        func waitFor(_ condition: @Sendable () -> Bool) async throws {
+            let deadline = ContinuousClock.now + .seconds(30)
+            while !condition(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        let one = lead(first, as: "one")
+        try await waitFor { seen.running.withLock { $0 == ["one"] } }
+        let two = lead(second, as: "two")
+        // "two" keeps trying (every 50 ms) while "one" leads: it never runs beside it.
+        for _ in 0..<10 {
+            try await Task.sleep(for: .milliseconds(50))
+            #expect(seen.running.withLock { $0 } == ["one"])
+        }
+        one.cancel()
+        await one.value
+        try await waitFor { seen.running.withLock { $0 == ["two"] } }
+        #expect(seen.leaders.withLock { $0 } == ["one", "two"])
+        two.cancel()
+        await two.value
+        await second.close()
+        await first.close()
+    }
+
     @Test("the database reports its size for the metrics")
     func size() async throws {
         let (database, _) = try await Self.database()
@@ -257,6 +293,12 @@ struct PostgresDatabaseTests {
         #expect(try await queue.counts() == (queued: 0, running: 24))
         await database.close()
     }
+}
+
+/// Which processes led a task, and which run it now.
+final class Leadership: Sendable {
+    let leaders = Mutex<[String]>([])
+    let running = Mutex<Set<String>>([])
 }
 
 /// Log messages kept for a test to read.

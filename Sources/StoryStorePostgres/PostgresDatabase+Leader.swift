@@ -1,0 +1,53 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+extension PostgresDatabase {
+    /// Runs `body` on one process at a time among all those sharing the database: the one that
+    /// holds the session-level advisory lock named `task`, on a connection of its own. The
+    /// others try again every `retry`. When the leader's connection breaks or its process dies,
+    /// the server releases the lock and another process takes over within `retry`. `body` is
+    /// cancelled when leadership is lost, and should run until cancelled.
+    /// - Parameter leading: told each time this process becomes the leader.
+    public func asLeader(of task: String, retry: Duration = .seconds(5), leading: @escaping @Sendable () -> Void = {},
+                         _ body: @escaping @Sendable () async -> Void) async {
+        var attempt = 0
+        while !Task.isCancelled {
+            attempt += 1
+            var opened: PostgresConnection?
+            do {
+                let connection = try await PostgresConnection.connect(configuration: try Self.connectionConfiguration(url),
+                                                                      id: attempt, logger: logger)
+                opened = connection
+                let held = try await connection.query("SELECT pg_try_advisory_lock(hashtextextended(\(task), 0))", logger: logger)
+                    .collect().first?.decode(Bool.self) ?? false
+                if held {
+                    leading()
+                    logger.info("this process runs the task for every process", metadata: ["task": "\(task)"])
+                    await withTaskGroup(of: Void.self) { group in
+                        group.addTask { await body() }
+                        // The lock lives as long as the connection: a broken one ends the lead.
+                        group.addTask { [logger] in
+                            while !Task.isCancelled {
+                                try? await Task.sleep(for: retry)
+                                guard !Task.isCancelled else { return }
+                                if (try? await connection.query("SELECT 1", logger: logger).collect()) == nil { return }
+                            }
+                        }
+                        await group.next()
+                        group.cancelAll()
+                    }
+                }
+            } catch {
+                if !Task.isCancelled {
+                    logger.warning("cannot take part in choosing the process for a task; trying again",
+                                   metadata: ["task": "\(task)", "reason": "\(PostgresStoreError.serverMessage(error))"])
+                }
+            }
+            // Closing the connection releases the lock (if it was held).
+            try? await opened?.close()
+            guard !Task.isCancelled else { return }
+            try? await Task.sleep(for: retry)
+        }
+    }
+}
