@@ -127,7 +127,7 @@ public struct AppStore: Sendable {
             let jobs = try await DatabaseStatistics(database: database).jobs()
             return (jobs.queued, jobs.running)
         case let .postgres(database):
-            return try await PostgresJobQueue(database: database, clock: SystemWallClock()).counts()
+            return try await PostgresJobQueue(database: database, clock: SystemWallClock(), lease: JobLease(owner: "metrics")).counts()
         }
     }
 
