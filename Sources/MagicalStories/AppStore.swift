@@ -28,6 +28,8 @@ public struct AppStore: Sendable {
     }
 
     public let backend: Backend
+    /// This process's lease on the jobs it claims (its id names it to other processes too).
+    public let lease: JobLease
     public let stories: any StoryRepository
     public let jobs: any StoryJobQueue
     public let collections: any CollectionStore
@@ -54,6 +56,7 @@ public struct AppStore: Sendable {
     /// under `lease` (one per process: ``JobLease/newOwner()``).
     public init(sqlite database: AppDatabase, clock: any WallClock, lease: JobLease = JobLease()) {
         backend = .sqlite(database)
+        self.lease = lease
         stories = SQLiteStoryRepository(database: database, clock: clock)
         jobs = SQLiteJobQueue(database: database, clock: clock, lease: lease)
         collections = SQLiteCollectionStore(database: database, clock: clock)
@@ -75,11 +78,13 @@ public struct AppStore: Sendable {
     /// this process claims are leased under `lease` (one per process).
     public init(postgres database: PostgresDatabase, clock: any WallClock, lease: JobLease = JobLease()) {
         backend = .postgres(database)
+        self.lease = lease
         stories = PostgresStoryRepository(database: database, clock: clock)
         jobs = PostgresJobQueue(database: database, clock: clock, lease: lease)
         collections = PostgresCollectionStore(database: database, clock: clock)
         settings = PostgresFamilySettingsStore(database: database, clock: clock)
-        transcript = PostgresChatTranscript(database: database)
+        // Messages stored here are announced to the other processes' browsers.
+        transcript = PostgresChatTranscript(database: database, origin: lease.owner)
         familyData = PostgresFamilyDataStore(database: database)
         entitlements = PostgresEntitlementStore(database: database, clock: clock)
         keyValues = PostgresKeyValueStore(database: database, clock: clock)

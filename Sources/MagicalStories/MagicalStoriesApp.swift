@@ -334,6 +334,10 @@ public struct MagicalStoriesApp: Sendable {
             }
             services.append(.init(service: application))
             services.append(.init(service: TranscriptRetentionService(hub: hub, logger: logger.labeled("webchat"))))
+            if case let .postgres(database) = store.backend {
+                services.append(.init(service: ChatFanOutService(database: database, hub: hub, origin: store.lease.owner,
+                                                                 logger: logger.labeled("webchat"))))
+            }
         }
         if config.webChatEnabled, let tls = webChat.configuration.tls {
             services.append(.init(service: TLSReloadService(tls: tls, logger: logger.labeled("webchat"))))

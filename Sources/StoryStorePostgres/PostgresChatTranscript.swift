@@ -2,11 +2,17 @@ import Foundation
 import PostgresNIO
 import StoryDomain
 
-/// Web chat transcripts in the `chat_message` table.
+/// Web chat transcripts in the `chat_message` table. With an `origin` (this process's id), each
+/// stored message is announced to the other processes (`NOTIFY`, in the same transaction), whose
+/// browsers in the room are then sent it (``PostgresDatabase/listenForChatMessages(excludingOrigin:retry:listening:received:)``).
 public struct PostgresChatTranscript: ChatTranscriptStore {
     private let database: PostgresDatabase
+    private let origin: String?
 
-    public init(database: PostgresDatabase) { self.database = database }
+    public init(database: PostgresDatabase, origin: String? = nil) {
+        self.database = database
+        self.origin = origin
+    }
 
     public func upsert(_ entry: TranscriptEntry) async throws {
         let query: PostgresQuery = try """
@@ -14,7 +20,14 @@ public struct PostgresChatTranscript: ChatTranscriptStore {
             VALUES (\(entry.id), \(entry.room), \(entry.payload), \(entry.createdAt), \(entry.updatedAt))
             ON CONFLICT (id) DO UPDATE SET payload = excluded.payload, updated_at = excluded.updated_at
             """
-        _ = try await database.rows(query)
+        guard let origin else {
+            _ = try await database.rows(query)
+            return
+        }
+        try await database.transaction { transaction in
+            try await transaction.execute(query)
+            try await transaction.execute("SELECT pg_notify(\(PostgresSchema.chatChannel), \(origin + "\n" + entry.id))")
+        }
     }
 
     public func recent(room: String, limit: Int) async throws -> [TranscriptEntry] {

@@ -10,6 +10,25 @@ extension PostgresDatabase {
     /// - Parameter listening: told each time the listener is (again) in place.
     public func listenForJobs(retry: Duration = .seconds(2), listening: @escaping @Sendable () -> Void = {},
                               wake: @escaping @Sendable () -> Void) async {
+        await listen(on: PostgresSchema.jobsChannel, retry: retry, listening: listening) { _ in wake() }
+    }
+
+    /// Tells `received` about each web chat message stored by another process than `origin`
+    /// (its id), until cancelled: the web chat's fan-out across processes. Messages stored while
+    /// the listener reconnects are not told (they are in the room's history).
+    public func listenForChatMessages(excludingOrigin origin: String, retry: Duration = .seconds(2),
+                                      listening: @escaping @Sendable () -> Void = {},
+                                      received: @escaping @Sendable (String) -> Void) async {
+        await listen(on: PostgresSchema.chatChannel, retry: retry, listening: listening) { payload in
+            guard let newline = payload.firstIndex(of: "\n"), payload[..<newline] != origin else { return }
+            received(String(payload[payload.index(after: newline)...]))
+        }
+    }
+
+    /// `LISTEN channel` on a connection of its own, calling `notified` with each payload until
+    /// cancelled, reconnecting after `retry` when the connection breaks.
+    func listen(on channel: String, retry: Duration, listening: @escaping @Sendable () -> Void,
+                notified: @escaping @Sendable (String) -> Void) async {
         var attempt = 0
         while !Task.isCancelled {
             attempt += 1
@@ -18,14 +37,14 @@ extension PostgresDatabase {
                 let connection = try await PostgresConnection.connect(configuration: try Self.connectionConfiguration(url), id: attempt,
                                                                       logger: logger)
                 opened = connection
-                try await connection.listen(on: PostgresSchema.jobsChannel) { notifications in
+                try await connection.listen(on: channel) { notifications in
                     listening()
-                    for try await _ in notifications { wake() }
+                    for try await notification in notifications { notified(notification.payload) }
                 }
             } catch {
                 if !Task.isCancelled {
-                    logger.warning("listening for new jobs failed; the workers poll until it works again",
-                                   metadata: ["database": "\(url)", "reason": "\(PostgresStoreError.serverMessage(error))"])
+                    logger.warning("listening for notifications failed; trying again", metadata: [
+                        "channel": "\(channel)", "database": "\(url)", "reason": "\(PostgresStoreError.serverMessage(error))"])
                 }
             }
             try? await opened?.close()

@@ -10,4 +10,8 @@ extension PostgresSchema {
     /// The channel an enqueue notifies (in its transaction, so only once the job is visible) to
     /// wake idle workers on every process.
     static let jobsChannel = "magical_stories_jobs"
+
+    /// The channel a stored web chat message notifies (`origin` process, a newline, its id), so
+    /// browsers connected to other processes see it too.
+    static let chatChannel = "magical_stories_chat"
 }

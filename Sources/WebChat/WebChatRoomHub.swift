@@ -73,6 +73,15 @@ public actor WebChatRoomHub {
         broadcast(.message(stored), room: room)
     }
 
+    /// Sends the stored message `id` to the browsers of its room connected here: a message
+    /// another process stored (the web chat's fan-out across processes on one database).
+    public func relay(messageID id: String) async throws {
+        guard let entry = try await transcript.entry(id: id), rooms[entry.room] != nil else { return }
+        var message = try WebChatJSON.decoder.decode(WebChatMessage.self, from: entry.payload)
+        message.createdAt = entry.createdAt
+        broadcast(.message(message), room: entry.room)
+    }
+
     /// Forgets, in every room, what is past the retention (for rooms nobody writes in).
     @discardableResult
     public func applyRetention() async throws -> Int {

@@ -84,6 +84,34 @@ struct PostgresServiceTests {
         await app.stop()
     }
 
+    @Test("a family's browsers on two processes see the same pages: what one process stores reaches the other's sockets")
+    func fanOutAcrossProcesses() async throws {
+        let url = try await Self.postgresURL()
+        let first = try await TestApp.start { $0.databaseURL = url }
+        defer { first.removeFiles() }
+        let second = try await TestApp.start { $0.databaseURL = url }
+        defer { second.removeFiles() }
+        let anna = try await ChatTestClient.join(first, room: "family", name: "Anna")
+        _ = try await anna.next("welcome") { $0.type == "welcome" }
+        let ben = try await ChatTestClient.join(second, room: "family", name: "Ben")
+        _ = try await ben.next("welcome") { $0.type == "welcome" }
+
+        // A chat message typed on the first process, then a story the first process makes.
+        try await anna.say("Goodnight, Ben!")
+        _ = try await ben.next("Anna's message, from the other process", timeout: .seconds(30)) {
+            $0.message?.text?.contains("Goodnight, Ben!") == true
+        }
+        try await anna.say(#"/story new theme:"a sleepy owl" name:Mia age:5"#)
+        let page = try await ben.next("page 1, made on the other process", timeout: .seconds(60)) {
+            $0.message?.fromBot == true && $0.message?.page != nil
+        }
+        #expect(page.message?.page?.pageNumber == 1)
+        await anna.close()
+        await ben.close()
+        await second.stop()
+        await first.stop()
+    }
+
     @Test("a second service on one SQLite file refuses, pointing to PostgreSQL; migrate says so or waits; read and copy commands work beside it")
     func sqliteHeldByOneService() async throws {
         let app = try await TestApp.start()
