@@ -105,14 +105,16 @@ struct PostgresDatabaseTests {
         #expect(ContinuousClock.now - started < .seconds(20), "not retried")
     }
 
-    @Test("the daily quota is exact under concurrency: 10 requests at once, 3 allowed, 3 stored")
+    @Test("the daily quota is exact across processes: two pools taking 10 requests at once each, 3 allowed, 3 stored")
     func quotaUnderConcurrency() async throws {
-        let (database, _) = try await Self.database()
-        let stories = PostgresStoryRepository(database: database, clock: clock)
+        let (database, url) = try await Self.database()
+        // A second pool on the same database: another process's connections.
+        let other = try await PostgresDatabase.connect(to: url, logger: Logger(label: "other"), maximumConnections: 12)
+        let repositories = [PostgresStoryRepository(database: database, clock: clock), PostgresStoryRepository(database: other, clock: clock)]
         let quota = DailyQuota(storiesPerDay: 3)
         let requester = Requester(userID: "u-mia", displayName: "Mia's mum")
         let accepted = try await withThrowingTaskGroup(of: Bool.self) { group in
-            for index in 0..<10 {
+            for index in 0..<20 {
                 group.addTask {
                     let story = Story(id: StoryID(rawValue: "s\(index)")!, family: FamilyRef(platform: "web", externalID: "family"),
                                       requester: requester,
@@ -120,7 +122,7 @@ struct PostgresDatabaseTests {
                                                             seed: 1),
                                       createdAt: Date(timeIntervalSince1970: 1_800_000_000))
                     do {
-                        _ = try await stories.createStory(story, delivery: .background, quota: quota)
+                        _ = try await repositories[index % 2].createStory(story, delivery: .background, quota: quota)
                         return true
                     } catch is QuotaExceeded {
                         return false
@@ -130,7 +132,8 @@ struct PostgresDatabaseTests {
             return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
         }
         #expect(accepted == 3)
-        #expect(try await stories.storiesStarted(by: requester, on: "web", since: .distantPast) == 3)
+        #expect(try await repositories[1].storiesStarted(by: requester, on: "web", since: .distantPast) == 3)
+        await other.close()
         await database.close()
     }
 
