@@ -62,6 +62,13 @@ let package = Package(
             pkgConfig: "libwebp",
             providers: [.apt(["libwebp-dev"])]
         ),
+        // MARK: Read aloud: Ogg/Opus encoding of spoken pages (libopusenc)
+        .systemLibrary(
+            name: "COpusEnc",
+            pkgConfig: "libopusenc",
+            providers: [.apt(["libopusenc-dev", "libopus-dev"])]
+        ),
+        .target(name: "Narration", dependencies: ["COpusEnc"], swiftSettings: strict),
         .target(
             name: "ImageDecoding",
             dependencies: ["Textify", "CZlib", "CTurboJPEG", "CWebP"],
@@ -76,7 +83,7 @@ let package = Package(
         .target(
             name: "StoryProviders",
             dependencies: [
-                "StoryDomain", "CCairo", "CZlib",
+                "StoryDomain", "CCairo", "CZlib", "Narration",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -300,6 +307,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "TextifyTests", dependencies: ["Textify"], swiftSettings: strict),
+        .testTarget(name: "NarrationTests", dependencies: ["Narration"], swiftSettings: strict),
         .testTarget(
             name: "PictureBookTests",
             dependencies: ["PictureBook", "StoryDomain", "StoryProviders", "StoryTestSupport", "CTurboJPEG", "CWebP", "CZlib"],
@@ -314,7 +322,7 @@ let package = Package(
         .testTarget(
             name: "StoryProvidersTests",
             dependencies: [
-                "StoryProviders", "StoryDomain", "ProviderFakes", "CZlib",
+                "StoryProviders", "StoryDomain", "ProviderFakes", "CZlib", "Narration", "StoryTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -371,6 +379,7 @@ let package = Package(
                 "MagicalStories", "StoryDomain", "StoryStore", "StoryStorePostgres", "StoryBot", "WebChat", "StoryProviders",
                 "DiscordSimulator", "DiscordModels", "DiscordAdapter", "ProviderFakes", "StoryTestSupport", "PostgresTestSupport",
                 "PictureBook",
+                "Narration",
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),

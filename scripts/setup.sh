@@ -13,6 +13,8 @@ packages=(
   libsqlite3-dev libcairo2-dev zlib1g-dev pkg-config fonts-dejavu-core ca-certificates
   # JPEG and WebP pictures from model providers, decoded for text art (Textify)
   libturbojpeg0-dev libwebp-dev
+  # Read aloud: Ogg/Opus encoding (Narration) and the built-in offline voice
+  libopus-dev libopusenc-dev espeak-ng
   # What the Swift toolchain itself needs on a bare Debian machine
   binutils gcc git libc6-dev libstdc++-12-dev libcurl4-openssl-dev libedit-dev libicu-dev
   libncurses-dev libxml2-dev tzdata uuid-dev

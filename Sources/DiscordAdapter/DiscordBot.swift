@@ -219,7 +219,9 @@ public final class DiscordBot: Service {
                 router.ignoredDuplicate(input, on: .discord)
                 return
             }
-            (interaction.type == .messageComponent ? lanes.presses : lanes.commands).yield(interaction)
+            // A press whose answer takes long work (reading aloud) runs with commands, never in the page-turn lane.
+            let isQuickPress = interaction.type == .messageComponent && !ComponentID.runsLong(interaction.data?.customID ?? "")
+            (isQuickPress ? lanes.presses : lanes.commands).yield(interaction)
         } catch {
             logger.warning("unreadable interaction ignored", metadata: ["error": "\(error)"])
         }

@@ -105,7 +105,33 @@ final class DiscordResponder: ChatResponder {
     }
 
     func reply(_ reply: ChatReply) async throws {
-        try await send(reply)
+        guard let audio = reply.audio else { return try await send(reply) }
+        var words = reply
+        words.audio = nil
+        try await send(words)
+        guard capabilities.canAttachFiles else {
+            return try await send(.privateNote("🔇 I can't post audio here — a server manager can let me **Attach Files** in this channel."))
+        }
+        try await sendAudio(audio, privately: reply.isPrivate)
+    }
+
+    /// Narration after its line of text: a voice message in the channel (Discord lets bots post
+    /// one as a channel message holding only the audio; it is refused in interaction follow-ups
+    /// and cannot be edited), else — no permission to send voice messages there (`50173`,
+    /// `50013`) or another refusal — the Ogg/Opus file as a follow-up attachment.
+    private func sendAudio(_ audio: ChatAudio, privately: Bool) async throws {
+        if !privately, let channelID = interaction.channelID {
+            let voice = DiscordMessageRenderer.voiceMessage(audio)
+            do {
+                _ = try await rest.createMessage(channelID: channelID, message: voice.message, files: voice.files)
+                return
+            } catch let error as DiscordRESTError where !error.isRetryable {
+                logger.notice("a voice message was refused; sending the narration as a file", metadata: ["error": "\(error)"])
+            }
+        }
+        let file = DiscordMessageRenderer.audioFile(audio, privately: privately)
+        _ = try await rest.createFollowup(applicationID: interaction.applicationID, token: interaction.token, message: file.message,
+                                          files: file.files)
     }
 
     /// A button press's answer: UPDATE_MESSAGE as its first callback, else like ``reply(_:)``.

@@ -32,6 +32,9 @@ public struct MessagePayload: Codable, Sendable, Equatable {
 
     /// Message flag: only the invoking user sees it.
     public static let ephemeral = 1 << 6
+    /// Message flag `IS_VOICE_MESSAGE`: one Ogg/Opus attachment with `duration_secs` and
+    /// `waveform`, no content; it cannot be edited.
+    public static let voiceMessage = 1 << 13
 
     enum CodingKeys: String, CodingKey {
         case content, embeds, components, flags, attachments, nonce
@@ -79,15 +82,22 @@ public struct AttachmentReference: Codable, Sendable, Equatable {
     public var id: String
     public var filename: String?
     public var description: String?
+    /// A voice message's length in seconds.
+    public var durationSecs: Double?
+    /// A voice message's waveform: base64 of up to 256 amplitude bytes.
+    public var waveform: String?
 
-    public init(id: String, filename: String? = nil, description: String? = nil) {
+    public init(id: String, filename: String? = nil, description: String? = nil, durationSecs: Double? = nil, waveform: String? = nil) {
         self.id = id
         self.filename = filename
         self.description = description
+        self.durationSecs = durationSecs
+        self.waveform = waveform
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, filename, description
+        case id, filename, description, waveform
+        case durationSecs = "duration_secs"
     }
 
     /// Reads `id` as Discord does: a snowflake string, or the integer index of an upload.
@@ -100,6 +110,8 @@ public struct AttachmentReference: Codable, Sendable, Equatable {
         }
         filename = try container.decodeIfPresent(String.self, forKey: .filename)
         description = try container.decodeIfPresent(String.self, forKey: .description)
+        durationSecs = try container.decodeIfPresent(Double.self, forKey: .durationSecs)
+        waveform = try container.decodeIfPresent(String.self, forKey: .waveform)
     }
 }
 

@@ -10,11 +10,17 @@ public struct FileUpload: Sendable, Equatable {
     public var data: Data
     /// Alt text (`attachments[n].description`).
     public var description: String?
+    /// For a voice message: its length (`attachments[n].duration_secs`) and base64 waveform.
+    public var durationSecs: Double?
+    public var waveform: String?
 
-    public init(filename: String, contentType: String, data: Data, description: String? = nil) {
+    public init(filename: String, contentType: String, data: Data, description: String? = nil, durationSecs: Double? = nil,
+                waveform: String? = nil) {
         self.filename = filename
         self.contentType = contentType
         self.data = data
         self.description = description
+        self.durationSecs = durationSecs
+        self.waveform = waveform
     }
 }

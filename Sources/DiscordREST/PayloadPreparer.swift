@@ -12,7 +12,8 @@ struct PayloadPreparer: Sendable {
             let placeholders = Set(files.indices.map(String.init))
             let kept = (message.attachments ?? []).filter { !placeholders.contains($0.id) }
             let uploads = files.enumerated().map { index, file in
-                AttachmentReference(id: String(index), filename: file.filename, description: file.description)
+                AttachmentReference(id: String(index), filename: file.filename, description: file.description,
+                                    durationSecs: file.durationSecs, waveform: file.waveform)
             }
             message.attachments = kept + uploads
         }

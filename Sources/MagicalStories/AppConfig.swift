@@ -35,6 +35,7 @@ import WebChat
 /// | `gemini.apiKey` …    | `GEMINI_API_KEY`, `GEMINI_API_URL`, `GEMINI_TEXT_MODEL`, `GEMINI_IMAGE_MODEL` | |
 /// | `openai.apiKey` …    | `OPENAI_API_KEY`, `OPENAI_API_URL`, `OPENAI_TEXT_MODEL`, `OPENAI_IMAGE_MODEL` | |
 /// | model-call budgets … | `FAMILY_DAILY_MODEL_CALLS`, `MAX_DAILY_MODEL_CALLS`, … (see ``SpendLimits``) | |
+/// | read aloud …         | `NARRATION_PROVIDER`, `NARRATION_GEMINI_VOICE`, … (see ``NarrationSettings``) | |
 public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
     public var httpHost = "127.0.0.1"
     public var httpPort = 8080
@@ -86,6 +87,8 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
     public var operations = OperationsConfig()
     /// Model-call budgets, refused requests and collection remakes per day (see ``SpendLimits``).
     public var spend = SpendLimits()
+    /// Who reads stories aloud, and how (see ``NarrationSettings``).
+    public var narration = NarrationSettings()
 
     /// Text providers.
     public enum TextProvider: String, Sendable, CaseIterable { case offline, gemini, openai }
@@ -197,6 +200,14 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
         }
         operations = try OperationsConfig(reader: reader)
         spend = try SpendLimits(reader: reader)
+        narration = try NarrationSettings(reader: reader)
+        switch narration.resolved(storyProvider: storyProvider) {
+        case .gemini where gemini.apiKey == nil:
+            throw AppConfigError.invalid(key: "GEMINI_API_KEY", value: "(unset)", expected: "set when Gemini reads aloud (NARRATION_PROVIDER)")
+        case .openai where openAI.apiKey == nil && URL(string: openAI.apiURL)?.host == "api.openai.com":
+            throw AppConfigError.invalid(key: "OPENAI_API_KEY", value: "(unset)", expected: "set when OpenAI reads aloud (NARRATION_PROVIDER)")
+        default: break
+        }
         if storyProvider == .gemini || [.gemini, .imagen].contains(imageProvider), gemini.apiKey == nil {
             throw AppConfigError.invalid(key: "GEMINI_API_KEY", value: "(unset)", expected: "set when a Gemini provider is chosen")
         }

@@ -223,16 +223,24 @@ public struct MagicalStoriesApp: Sendable {
             })
         wakeUp.set(pool)
 
+        let narration = Self.narration(config, repository: repository, database: database, httpClient: sharedHTTPClient,
+                                       logger: providerLogger, onFailure: providerFailed, meter: meter, usage: usage, clock: clock)
         let router = CommandRouter(services: .init(stories: stories, collections: collections, policy: policy,
                                                    admins: Set(config.adminUserIDs),
                                                    familyData: store.familyData,
                                                    pageFillIn: pageFillIn, rooms: rooms,
-                                                   platforms: ChatPlatforms([DiscordChatPlatform(), WebChatPlatform()])),
+                                                   platforms: ChatPlatforms([DiscordChatPlatform(), WebChatPlatform()]),
+                                                   narration: narration),
                                    logger: logger.labeled("router"), observer: metrics.commandObserver)
         self.router = router
         webChat = WebChatServer(
             configuration: try Self.webChatConfiguration(config), hub: hub, router: router, rooms: rooms,
             images: { id in try await stories.image(id) }, textArtist: textArtist, books: books,
+            narration: { id, part, family in
+                // Only the family's own stories, and only narration already made (by 🔊 or `/story listen`).
+                guard try await stories.story(id, family: family) != nil else { return nil }
+                return try await narration.stored(id, part: part)?.audio
+            },
             health: { await store.ping() }, clock: clock,
             logger: logger.labeled("webchat"))
         discordBot = discord.map { rest, renderer, configuration in

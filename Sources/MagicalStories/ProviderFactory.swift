@@ -9,6 +9,31 @@ enum ProviderFactory {
     /// Whether any configured provider talks to the network.
     static func needsNetwork(_ config: AppConfig) -> Bool {
         config.storyProvider != .offline || config.imageProvider != .offline
+            || config.narration.resolved(storyProvider: config.storyProvider) != .offline
+    }
+
+    /// The built-in offline voice (espeak-ng).
+    static func offlineVoice(_ config: AppConfig) -> any Narrator {
+        SpeakingNarrator(voice: EspeakVoice(program: config.narration.espeakPath, wordsPerMinute: config.narration.wordsPerMinute))
+    }
+
+    /// The configured voice: a model provider's speech, or the built-in voice.
+    static func narrator(_ config: AppConfig, httpClient: HTTPClient?, logger: Logger,
+                         onFailure: @escaping @Sendable (ProviderError, Bool) -> Void = { _, _ in },
+                         meter: ModelCallMeter? = nil) -> any Narrator {
+        let settings = config.narration
+        switch (settings.resolved(storyProvider: config.storyProvider), httpClient) {
+        case (.gemini, let client?):
+            return SpeakingNarrator(voice: GeminiSpeechVoice(configuration: gemini(config, onFailure: onFailure),
+                                                             http: ProviderHTTPClient(httpClient: client, logger: logger, meter: meter),
+                                                             model: settings.geminiModel, voice: settings.geminiVoice))
+        case (.openai, let client?):
+            return SpeakingNarrator(voice: OpenAISpeechVoice(configuration: openAI(config, onFailure: onFailure, meter: meter),
+                                                             httpClient: client, logger: logger, model: settings.openAIModel,
+                                                             voice: settings.openAIVoice, format: settings.openAIFormat))
+        default:
+            return offlineVoice(config)
+        }
     }
 
     /// - Parameters:

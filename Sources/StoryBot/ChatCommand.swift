@@ -12,6 +12,9 @@ public enum ChatCommand: Sendable, Equatable {
     case storyBook(story: String)
     /// `/story delete story:…`
     case storyDelete(story: String)
+    /// `/story listen story:… page:…` — read a story aloud: a page number or `whole` (the
+    /// default); the family's newest story when `story` is empty.
+    case storyListen(story: String, page: String?)
     /// `/collection new goal:… name:… age:… stories:… companion:… language:…`
     case collectionNew(CollectionDraft)
     case collectionList

@@ -61,15 +61,18 @@ public struct ChatReply: Sendable, Equatable {
     public var offersPremium: Bool
     /// A story's picture book to download (Discord: a PDF attachment; web chat: a link).
     public var book: BookView?
+    /// A story read aloud, sent with the text.
+    public var audio: ChatAudio?
 
     public init(text: String? = nil, page: PageView? = nil, buttons: [[ChatButton]] = [], isPrivate: Bool = false,
-                offersPremium: Bool = false, book: BookView? = nil) {
+                offersPremium: Bool = false, book: BookView? = nil, audio: ChatAudio? = nil) {
         self.text = text
         self.page = page
         self.buttons = buttons
         self.isPrivate = isPrivate
         self.offersPremium = offersPremium
         self.book = book
+        self.audio = audio
     }
 
     public static func privateNote(_ text: String) -> ChatReply { ChatReply(text: text, isPrivate: true) }

@@ -41,6 +41,8 @@ public enum CommandBuilder {
             return .storyRead(story: options["story"] ?? "")
         case ("story", "book"):
             return .storyBook(story: options["story"] ?? "")
+        case ("story", "listen"):
+            return .storyListen(story: options["story"] ?? "", page: options["page"].flatMap { $0.isEmpty ? nil : $0 })
         case ("story", "delete"):
             return .storyDelete(story: options["story"] ?? "")
         case ("collection", "new"):

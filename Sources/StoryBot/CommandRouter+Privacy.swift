@@ -46,6 +46,12 @@ extension CommandRouter {
                         _ = try await collections.prepareNext(next, of: progress, limits: rules.limits)
                     }
                 }
+            case let .storyListen(query, page):
+                // Refusals (no such story or page, not ready, not set up) are answered privately.
+                guard narration != nil else { return true }
+                let story = try await listenedStory(query, family: context.family)
+                guard story.isReadable else { return true }
+                if case let .page(number) = try Self.narrationPart(page), !(1...story.pageCount).contains(number) { return true }
             case .storyLibrary, .collectionList:
                 break
             case .storyDelete, .collectionDelete, .premiumGrant, .premiumRevoke, .premiumStatus, .settingsShow, .settingsSet,

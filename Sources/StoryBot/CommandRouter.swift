@@ -26,10 +26,13 @@ public struct CommandRouter: Sendable {
         public var rooms: RoomAccess?
         /// What each chat platform can do and how it words things.
         public var platforms: ChatPlatforms
+        /// Reads stories aloud (`/story listen`, 🔊); nil where it is not set up.
+        public var narration: NarrationService?
 
         public init(stories: StoryService, collections: CollectionService, policy: FamilyPolicy, admins: Set<String>,
                     familyData: any FamilyDataStore, pageFillIn: PageFillIn? = nil, rooms: RoomAccess? = nil,
-                    platforms: ChatPlatforms = ChatPlatforms()) {
+                    platforms: ChatPlatforms = ChatPlatforms(), narration: NarrationService? = nil) {
+            self.narration = narration
             self.stories = stories
             self.collections = collections
             self.policy = policy
@@ -49,6 +52,7 @@ public struct CommandRouter: Sendable {
     let pageFillIn: PageFillIn?
     let rooms: RoomAccess?
     let platforms: ChatPlatforms
+    let narration: NarrationService?
     let renderer: ReplyRenderer
     let logger: Logger
     /// One quota-checked request at a time per person, so that two requests racing for the last
@@ -69,6 +73,7 @@ public struct CommandRouter: Sendable {
         pageFillIn = services.pageFillIn
         rooms = services.rooms
         platforms = services.platforms
+        narration = services.narration
         renderer = ReplyRenderer(platforms: services.platforms)
         self.logger = logger
     }
@@ -164,6 +169,8 @@ public struct CommandRouter: Sendable {
         case let .storyBook(query):
             let story = try await resolve(query, family: context.family)
             try await responder.reply(renderer.bookOffer(story))
+        case let .storyListen(query, page):
+            try await listen(query, page: page, context: context, responder: responder)
         case let .storyDelete(query):
             let story = try await resolve(query, family: context.family)
             guard context.isManager || story.requester.userID == context.user.userID else {
@@ -244,6 +251,10 @@ public struct CommandRouter: Sendable {
             try await responder.update(renderer.familyForgotten(forgotten, family: context.family))
         case .cancelForgetFamily:
             try await responder.update(.privateNote("👍 Kept everything — nothing was deleted."))
+        case let .listen(id, page):
+            try await listen(id, part: .page(page), context: context, responder: responder)
+        case let .listenWhole(id):
+            try await listen(id, part: .whole, context: context, responder: responder)
         }
     }
 
@@ -324,7 +335,7 @@ extension ChatCommand {
         switch self {
         case .help, .storyDelete, .collectionDelete, .premiumGrant, .premiumRevoke, .premiumStatus, .settingsShow, .settingsSet,
              .settingsForget, .familyMembers, .familyInvite, .familyInvites, .familyRevoke, .familyRemove: true
-        case .storyNew, .storyLibrary, .storyRead, .storyBook, .collectionNew, .collectionList, .collectionShow: false
+        case .storyNew, .storyLibrary, .storyRead, .storyBook, .storyListen, .collectionNew, .collectionList, .collectionShow: false
         }
     }
 }
@@ -340,6 +351,7 @@ extension ChatInput {
             case .storyRead: "story.read"
             case .storyBook: "story.book"
             case .storyDelete: "story.delete"
+            case .storyListen: "story.listen"
             case .help: "help"
             case .collectionNew: "collection.new"
             case .collectionList: "collection.list"

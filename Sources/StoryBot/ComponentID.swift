@@ -22,6 +22,10 @@ public enum ComponentID: Sendable, Equatable, Hashable {
     /// Delete all of the family's data (`/settings forget`): the family is where it is pressed.
     case confirmForgetFamily
     case cancelForgetFamily
+    /// Read page `page` of the story aloud (🔊).
+    case listen(StoryID, Int)
+    /// Read the whole story aloud.
+    case listenWhole(StoryID)
 
     public var encoded: String {
         switch self {
@@ -37,6 +41,8 @@ public enum ComponentID: Sendable, Equatable, Hashable {
         case let .cancelCollectionDelete(id): "ms:y:\(id.rawValue)"
         case .confirmForgetFamily: "ms:g:forget"
         case .cancelForgetFamily: "ms:g:keep"
+        case let .listen(id, page): "ms:n:\(id.rawValue):\(page)"
+        case let .listenWhole(id): "ms:w:\(id.rawValue)"
         }
     }
 
@@ -49,6 +55,9 @@ public enum ComponentID: Sendable, Equatable, Hashable {
         case ("p", 4):
             guard let id = StoryID(rawValue: parts[2]), let page = Int(parts[3]), (1...100).contains(page) else { return nil }
             self = .page(id, page)
+        case ("n", 4):
+            guard let id = StoryID(rawValue: parts[2]), let page = Int(parts[3]), (1...100).contains(page) else { return nil }
+            self = .listen(id, page)
         case ("l", 3):
             guard let page = Int(parts[2]), (1...1000).contains(page) else { return nil }
             self = .library(page)
@@ -69,10 +78,27 @@ public enum ComponentID: Sendable, Equatable, Hashable {
             case "a": self = .another(id)
             case "d": self = .confirmDelete(id)
             case "c": self = .cancelDelete(id)
+            case "w": self = .listenWhole(id)
             default: return nil
             }
         default:
             return nil
         }
+    }
+}
+
+extension ComponentID {
+    /// Whether answering the press takes long work (reading a story aloud): adapters run it
+    /// with commands, never in the lane that turns pages.
+    public var runsLong: Bool {
+        switch self {
+        case .listen, .listenWhole: true
+        default: false
+        }
+    }
+
+    /// ``runsLong`` for a raw `custom_id` (false for ids this bot did not make).
+    public static func runsLong(_ encoded: String) -> Bool {
+        ComponentID(encoded: encoded)?.runsLong ?? false
     }
 }

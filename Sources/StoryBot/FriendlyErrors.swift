@@ -19,6 +19,7 @@ public enum FriendlyErrors {
         error is StoryRequestError || error is StoryServiceError || error is CommandParseError || error is QuotaExceeded
             || error is PremiumRequired || error is CollectionError || error is SettingsError || error is CommandAccessError
             || error is RoomAccessError || error is ModelBudgetExhausted || error is TooManyRefusedRequests
+            || (error as? ReadAloudError).map { if case .voiceFailed = $0 { false } else { true } } == true
     }
 
     public static func text(for error: any Error) -> String {
@@ -31,6 +32,7 @@ public enum FriendlyErrors {
                 + (error.premiumLimit.map { "With premium you could start \($0) stories a day. " } ?? "")
                 + "Stories I couldn't finish because of a hiccup on my side don't count."
         case let error as ModelBudgetExhausted: text(for: error)
+        case let error as ReadAloudError: text(for: error)
         case let error as TooManyRefusedRequests:
             "🌙 We've tried quite a few ideas today that I couldn't turn into bedtime stories, so let's rest now. "
                 + "New stories can start again at midnight UTC (\(waitText(error.waitSeconds))) — I'd love to hear a gentle idea then!"

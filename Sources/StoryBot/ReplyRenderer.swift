@@ -47,7 +47,12 @@ public struct ReplyRenderer: Sendable {
             ChatButton(.page(story.id, max(1, number - 1)), label: "◀", disabled: number <= 1),
             ChatButton(.page(story.id, min(count, number + 1)), label: "▶", style: .primary, disabled: isLast),
         ]]
-        if isLast { rows.append([ChatButton(.another(story.id), label: "✨ Another story like this", style: .success)]) }
+        var more = [ChatButton(.listen(story.id, number), label: "🔊 Read aloud")]
+        if isLast {
+            more.insert(ChatButton(.another(story.id), label: "✨ Another story like this", style: .success), at: 0)
+            more.append(ChatButton(.listenWhole(story.id), label: "🎧 The whole story"))
+        }
+        rows.append(more)
         return ChatReply(page: view, buttons: rows)
     }
 
@@ -122,6 +127,7 @@ public struct ReplyRenderer: Sendable {
         **/story library** — your family's stories, newest first.
         **/story read** `story:Moon` — open a story again at page 1.
         **/story book** `story:Moon` — a story as a picture book (PDF) to keep and print.
+        **/story listen** `story:Moon page:2` — hear a page read aloud, or `page:whole` for the whole story (also 🔊 under each page).
         **/story delete** `story:Moon` — delete a story (I'll ask first).
         **/collection new** `goal:bravery name:Mia age:5 stories:5` — a Growth Collection: a series of stories toward a goal, \
         one each night (premium). **/collection list**, **/collection show**, **/collection delete**.

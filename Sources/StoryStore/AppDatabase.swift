@@ -112,6 +112,9 @@ public struct AppDatabase: Sendable {
         migrator.registerMigration("v12: job leases") { db in
             try db.execute(sql: Schema.jobLeases)
         }
+        migrator.registerMigration("v13: narration audio, kept with its story") { db in
+            try db.execute(sql: Schema.narration)
+        }
         return migrator
     }
 

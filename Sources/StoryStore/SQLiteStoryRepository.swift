@@ -53,14 +53,17 @@ public struct SQLiteStoryRepository: StoryRepository {
         return try job.job()
     }
 
-    /// Deletes stories and then the pictures no remaining page uses, inside the caller's transaction.
+    /// Deletes stories and then the pictures and narration audio nothing remaining uses, inside
+    /// the caller's transaction.
     static func delete(stories ids: [String], in db: Database) throws -> Int {
         var deleted = 0
         for id in ids {
             let imageIDs = try String.fetchAll(db, sql: "SELECT DISTINCT image_id FROM page WHERE story_id = ? AND image_id IS NOT NULL",
                                                arguments: [id])
+            let audioIDs = try SQLiteNarrationStore.audioIDs(of: id, in: db)
             try db.execute(sql: "DELETE FROM story WHERE id = ?", arguments: [id])
             deleted += db.changesCount
+            try SQLiteNarrationStore.deleteUnused(audioIDs, in: db)
             for imageID in imageIDs {
                 try db.execute(sql: "DELETE FROM image WHERE id = ? AND NOT EXISTS (SELECT 1 FROM page WHERE image_id = ?)",
                                arguments: [imageID, imageID])

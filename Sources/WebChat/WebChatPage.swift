@@ -76,6 +76,7 @@ enum WebChatPage {
   .msg .note { font-size:.72rem; color:var(--accent); margin-top:.3rem; }
   .msg p { margin:.2rem 0; white-space:pre-wrap; }
   .page h2 { font-size:1.15rem; margin:.1rem 0 .5rem; color:var(--accent); }
+  audio.narration { width:100%; margin:.4rem 0; }
   .page img { width:100%; height:auto; aspect-ratio:3/2; border-radius:.7rem; display:block; background:#0003; }
   .page pre.art { font:clamp(.4rem, 2.1vw, 1rem)/1.05 "DejaVu Sans Mono", Menlo, Consolas, monospace; margin:0; padding:.4rem;
     border-radius:.7rem; background:#0006; overflow-x:auto; white-space:pre; }

@@ -39,6 +39,7 @@ enum WebChatScript {
       link.href = m.book.url; link.setAttribute("download", m.book.filename);
       box.appendChild(link);
     }
+    if (m.audio) { const player = el("audio", "narration"); player.controls = true; player.preload = "none"; player.src = m.audio.url; player.setAttribute("aria-label", "Read aloud, " + m.audio.durationText); box.appendChild(player); }
     for (const row of m.buttons || []) {
       const bar = el("div", "buttons");
       for (const b of row) {

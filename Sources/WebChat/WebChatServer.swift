@@ -54,6 +54,7 @@ public struct WebChatServer: Sendable {
     let images: @Sendable (ImageID) async throws -> StoredImage?
     let textArtist: (any PictureTextArtist)?
     let books: (@Sendable (StoryID, FamilyRef) async throws -> ChatFile?)?
+    let narration: (@Sendable (StoryID, NarrationPart, FamilyRef) async throws -> SpokenAudio?)?
     let health: @Sendable () async -> Bool
     let logger: Logger
     let throttle: JoinThrottle
@@ -63,11 +64,15 @@ public struct WebChatServer: Sendable {
     ///   - images: reads a stored picture.
     ///   - textArtist: draws a picture as text art (`/images/{id}/art`); nil: that route answers 404.
     ///   - books: makes a story's picture book if the story is the family's (`/books/{id}`); nil: that route answers 404.
+    ///   - narration: a story's kept narration, when the story is the family's (`/audio/{story}/{part}`);
+    ///     nil: that route answers 404.
     ///   - health: true when the service can serve (the database answers).
     public init(configuration: Configuration, hub: WebChatRoomHub, router: CommandRouter, rooms: RoomAccess,
                 images: @escaping @Sendable (ImageID) async throws -> StoredImage?, textArtist: (any PictureTextArtist)? = nil,
                 books: (@Sendable (StoryID, FamilyRef) async throws -> ChatFile?)? = nil,
+                narration: (@Sendable (StoryID, NarrationPart, FamilyRef) async throws -> SpokenAudio?)? = nil,
                 health: @escaping @Sendable () async -> Bool = { true }, clock: any WallClock = SystemWallClock(), logger: Logger) {
+        self.narration = narration
         self.configuration = configuration
         self.hub = hub
         self.router = router
@@ -172,6 +177,17 @@ public struct WebChatServer: Sendable {
             guard let image = try await images(id) else { throw HTTPError(.notFound) }
             return Response(status: .ok, headers: [.contentType: image.contentType, .eTag: etag, .cacheControl: cache],
                             body: .init(byteBuffer: ByteBuffer(bytes: image.data)))
+        }
+        // A story read aloud, for the members of the room whose story it is.
+        router.get("/audio/{story}/{part}") { [narration] _, context in
+            guard let member = context.member else { throw HTTPError(.unauthorized, message: "Stories are for the room's members.") }
+            guard let narration, let story = StoryID(rawValue: try context.parameters.require("story")),
+                  let part = NarrationPart(key: try context.parameters.require("part")),
+                  let audio = try await narration(story, part, member.room.family)
+            else { throw HTTPError(.notFound) }
+            return Response(status: .ok, headers: [.contentType: SpokenAudio.contentType, .cacheControl: "private, max-age=86400",
+                                                   .contentLength: String(audio.data.count)],
+                            body: .init(byteBuffer: ByteBuffer(bytes: audio.data)))
         }
         // The same picture as text art, for families who chose text art (shown in a <pre>).
         router.get("/images/{id}/art") { [images, rooms, textArtist] _, context in

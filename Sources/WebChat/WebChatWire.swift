@@ -23,6 +23,15 @@ public struct WebChatMessage: Codable, Sendable, Equatable {
         public var title: String
     }
 
+    /// A story read aloud: an `<audio>` player on the room's members-only audio address.
+    public struct Audio: Codable, Sendable, Equatable {
+        /// `/audio/{storyId}/{p2|whole}`
+        public var url: String
+        public var durationSeconds: Double
+        /// "1:05"
+        public var durationText: String
+    }
+
     public struct Button: Codable, Sendable, Equatable {
         public var id: String
         public var label: String
@@ -38,6 +47,8 @@ public struct WebChatMessage: Codable, Sendable, Equatable {
     public var page: Page?
     public var book: Book?
     public var buttons: [[Button]]
+    /// Narration to play, if any.
+    public var audio: Audio?
     /// Only the person it is for sees it; never stored.
     public var isPrivate: Bool
     public var createdAt: Date
@@ -58,6 +69,10 @@ public struct WebChatMessage: Codable, Sendable, Equatable {
         buttons = reply.buttons.map { row in
             row.map { Button(id: $0.id, label: $0.label, style: $0.style.rawValue, disabled: $0.disabled) }
         }
+        audio = reply.audio.map {
+            Audio(url: "/audio/\($0.storyID.rawValue)/\($0.part.key)", durationSeconds: ($0.duration * 10).rounded() / 10,
+                  durationText: $0.durationText)
+        }
         isPrivate = reply.isPrivate
         self.createdAt = createdAt
     }
@@ -72,6 +87,7 @@ public struct WebChatMessage: Codable, Sendable, Equatable {
         page = nil
         book = nil
         buttons = []
+        audio = nil
         isPrivate = false
         self.createdAt = createdAt
     }

@@ -105,7 +105,7 @@ struct Migrate: AsyncParsableCommand {
 
 struct StoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "story", abstract: "Make stories, or a stored story's picture book, from the command line.", subcommands: [NewStory.self, StoryBookCommand.self])
+        commandName: "story", abstract: "Make stories, or a stored story's picture book, from the command line.", subcommands: [NewStory.self, StoryBookCommand.self, ListenStory.self])
 }
 
 struct NewStory: AsyncParsableCommand {

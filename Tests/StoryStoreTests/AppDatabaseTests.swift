@@ -23,7 +23,8 @@ struct AppDatabaseTests {
                                                      "v7: request keys, acknowledgement receipts",
                                                      "v8: web chat rooms, members, invites, sessions",
                                                      "v9: model calls, refused requests, collection remakes, queue turns by family",
-                                                     "v11: interaction tokens forgotten when finished", "v12: job leases"])
+                                                     "v11: interaction tokens forgotten when finished", "v12: job leases",
+                                                     "v13: narration audio, kept with its story"])
         #expect(await database.ping())
     }
 

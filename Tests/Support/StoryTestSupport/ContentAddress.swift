@@ -17,4 +17,9 @@ enum ContentAddress {
         }
         return ImageID(rawValue: lanes.map { String(format: "%016llx", $0) }.joined())
     }
+
+    /// The same address for narration bytes.
+    static func audioID(of data: Data) -> AudioID {
+        AudioID(rawValue: imageID(of: data).rawValue)!
+    }
 }

@@ -34,6 +34,26 @@ struct MessageValidator: Sendable {
         let filenames = try attachedFilenames(payload, files: files, operation: operation, path: path)
         try validateEmbedImages(payload.embeds ?? [], filenames: filenames, path: path)
         if case .create = operation, Self.isEmpty(payload, files: files) { throw .emptyMessage }
+        if (payload.flags ?? 0) & SimulatedMessage.Flag.voiceMessage != 0 { try validateVoiceMessage(payload, files: files, path: path) }
+    }
+
+    /// A voice message: one Ogg audio file whose `attachments` entry has `duration_secs` and a
+    /// base64 `waveform` of at most 256 bytes; no content, embeds or components.
+    private func validateVoiceMessage(_ payload: MessagePayload, files: [UploadedFile], path: [String]) throws(DiscordAPIError) {
+        func refuse(_ field: String, _ message: String) -> DiscordAPIError {
+            .invalidFormBody(at: path + [field], code: "VOICE_MESSAGE_INVALID", message: message)
+        }
+        guard (payload.content ?? "").isEmpty, (payload.embeds ?? []).isEmpty, (payload.components ?? []).isEmpty else {
+            throw refuse("content", "Voice messages cannot have content, embeds or components.")
+        }
+        guard files.count == 1, let file = files.first, file.contentType.hasPrefix("audio/ogg") || file.filename.hasSuffix(".ogg") else {
+            throw refuse("attachments", "A voice message has exactly one Ogg audio attachment.")
+        }
+        let reference = payload.attachments?.first { $0.id == String(file.index) }
+        guard let duration = reference?.durationSecs, duration > 0 else { throw refuse("attachments", "duration_secs is required.") }
+        guard let waveform = reference?.waveform, let bytes = Data(base64Encoded: waveform), (1...256).contains(bytes.count) else {
+            throw refuse("attachments", "waveform must be base64 of 1 to 256 bytes.")
+        }
     }
 
     private func validateFlags(_ flags: Int, operation: Operation, path: [String]) throws(DiscordAPIError) {

@@ -8,6 +8,9 @@ public struct SimulatedAttachment: Sendable, Equatable {
     public var contentType: String
     public var data: Data
     public var description: String?
+    /// A voice message's length and base64 waveform, as sent in `attachments[n]`.
+    public var durationSecs: Double? = nil
+    public var waveform: String? = nil
 }
 
 /// A message as the simulated Discord stores it: channel messages, interaction responses and follow-ups.
@@ -18,6 +21,7 @@ public struct SimulatedMessage: Sendable, Equatable {
         public static let ephemeral = 1 << 6
         public static let loading = 1 << 7
         public static let componentsV2 = 1 << 15
+        public static let voiceMessage = 1 << 13
     }
 
     public let id: Snowflake

@@ -54,7 +54,8 @@ struct SimulatorEnvironment: Sendable {
         files.map { file in
             let reference = payload?.attachments?.first { $0.id == String(file.index) }
             return SimulatedAttachment(id: identifiers.snowflake(), filename: reference?.filename ?? file.filename,
-                                       contentType: file.contentType, data: file.data, description: reference?.description)
+                                       contentType: file.contentType, data: file.data, description: reference?.description,
+                                       durationSecs: reference?.durationSecs, waveform: reference?.waveform)
         }
     }
 

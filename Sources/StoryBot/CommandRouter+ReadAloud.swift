@@ -1,0 +1,52 @@
+import Foundation
+import Logging
+import StoryDomain
+
+extension CommandRouter {
+    /// `/story listen`: the story asked for (the family's newest when none is named), read aloud.
+    func listen(_ query: String, page: String?, context: ChatContext, responder: some ChatResponder) async throws {
+        let part = try Self.narrationPart(page)
+        let story = try await listenedStory(query, family: context.family)
+        try await readAloud(story, part: part, responder: responder)
+    }
+
+    /// 🔊 under a page (or 🎧 under the last): acknowledged at once — a deferred public answer —
+    /// because making the narration may take seconds; the audio follows when it is ready.
+    func listen(_ id: StoryID, part: NarrationPart, context: ChatContext, responder: some ChatResponder) async throws {
+        try await responder.acknowledge(privately: false)
+        guard let story = try await stories.story(id, family: context.family) else { throw StoryServiceError.storyNotFound }
+        try await readAloud(story, part: part, responder: responder)
+    }
+
+    private func readAloud(_ story: Story, part: NarrationPart, responder: some ChatResponder) async throws {
+        guard let narration else { throw ReadAloudError.notOffered }
+        guard story.isReadable else { throw ReadAloudError.storyNotReady }
+        if case let .page(number) = part, !(1...story.pageCount).contains(number) { throw ReadAloudError.noSuchPage(number) }
+        let started = ContinuousClock.now
+        let kept = try await narration.narration(of: story, part: part)
+        let elapsed = ContinuousClock.now - started
+        let milliseconds = elapsed.components.seconds * 1_000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+        logger.info("story read aloud", metadata: ["story": "\(story.id)", "part": "\(part.key)", "voice": "\(kept.audio.voice)",
+                                                   "seconds": "\(Int(kept.audio.duration))", "ms": "\(milliseconds)"])
+        try await responder.reply(renderer.narration(kept, story: story))
+    }
+
+    /// The story named by `query`, or the family's newest readable one when it is empty.
+    func listenedStory(_ query: String, family: FamilyRef) async throws -> Story {
+        guard query.trimmingCharacters(in: .whitespaces).isEmpty else { return try await resolve(query, family: family) }
+        let newest = try await stories.library(of: family, offset: 0, limit: 10).items
+            .first { $0.status == .ready || $0.status == .illustrating }
+        guard let newest, let story = try await stories.story(newest.id, family: family) else { throw StoryServiceError.storyNotFound }
+        return story
+    }
+
+    /// `whole` (or nothing) for the whole story, a number for a page.
+    static func narrationPart(_ text: String?) throws -> NarrationPart {
+        let wanted = (text ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+        if wanted.isEmpty || ["whole", "all", "story", "the whole story"].contains(wanted) { return .whole }
+        let digits = wanted.hasPrefix("page") ? wanted.dropFirst(4).trimmingCharacters(in: .whitespaces) : wanted
+        guard let number = Int(digits) else { throw ReadAloudError.unknownPart }
+        guard (1...100).contains(number) else { throw ReadAloudError.noSuchPage(number) }
+        return .page(number)
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// What a voice is asked to read.
+public struct NarrationRequest: Sendable, Equatable {
+    /// Plain text, as it should be spoken.
+    public var text: String
+    public var language: StoryLanguage
+    /// The hero's name, to be said as written (never spelled out or replaced).
+    public var heroName: String
+
+    public init(text: String, language: StoryLanguage, heroName: String) {
+        self.text = text
+        self.language = language
+        self.heroName = heroName
+    }
+}
+
+/// A voice that reads text aloud at a calm bedtime pace (the port; the built-in offline voice
+/// and the model providers' speech implement it).
+public protocol Narrator: Sendable {
+    /// The voice's name in the usage ledger and logs (`espeak-ng`, `gemini`, `openai`).
+    var name: String { get }
+    /// Whether speaking costs a model call (counted against the day's budgets).
+    var isModelProvider: Bool { get }
+    /// Speaks `request` and returns the encoded audio.
+    func narrate(_ request: NarrationRequest) async throws -> SpokenAudio
+}

@@ -1,0 +1,171 @@
+import DiscordModels
+import DiscordSimulator
+import Foundation
+import GRDB
+import MagicalStories
+import Narration
+import ProviderFakes
+import StoryBot
+import StoryDomain
+import StoryStore
+import Testing
+
+/// Reading aloud through the whole service: 🔊 and `/story listen` on the Discord simulator and
+/// in the web chat, with the built-in voice (espeak-ng, which `scripts/setup.sh` installs) and
+/// with the Gemini speech API's fake.
+@Suite("Read aloud end to end", .serialized)
+struct ReadAloudEndToEndTests {
+    static let channel = DiscordSimulator.defaultChannelID
+    static let createMessage = "POST /channels/{channel_id}/messages"
+
+    static func isPage(_ number: Int, of count: Int) -> @Sendable (SimulatedMessage) -> Bool {
+        { $0.embeds.first?.footer?.text == "page \(number) of \(count)" }
+    }
+
+    /// The channel's voice messages, once there are at least `count`.
+    static func voiceMessages(_ simulator: DiscordSimulator, count: Int, timeout: Duration = .seconds(60)) async throws -> [SimulatedMessage] {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            let voice = simulator.messages(channelID: channel).filter { $0.flags & SimulatedMessage.Flag.voiceMessage != 0 }
+            if voice.count >= count { return voice }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw ReadAloudTimeout("\(count) voice messages", after: timeout)
+    }
+
+    static func rows(_ table: String, in database: AppDatabase) async throws -> Int {
+        try await database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
+    }
+
+    /// Seconds the built-in voice should take for `text`, at its bedtime pace.
+    static func expectedSeconds(_ text: String) -> Double {
+        Double(SpokenText.clean(text, heroName: "").split(whereSeparator: \.isWhitespace).count) / 130 * 60
+    }
+
+    /// Starts a story and returns page 1's message once the story is ready.
+    static func readyStory(_ bot: DiscordTestBot, pages: Int = 3) async throws -> (SimulatedMessage, StoryID) {
+        let command = bot.simulator.makeSlashCommand(subcommand: "new", options: ["theme": "a sleepy dragon", "name": "Mia",
+                                                                                  "age": 5, "pages": .int(Int64(pages))])
+        await bot.simulator.sendInteraction(command)
+        let page1 = try await bot.simulator.waitForOriginalResponse(interactionID: command.id, where: isPage(1, of: pages),
+                                                                    timeout: .seconds(30))
+        let next = try #require(page1.components.first?.components?[2].customID)
+        let id = String(next.split(separator: ":")[2])
+        try await waitUntilReady(bot.app.stories, id: id, family: DiscordTestBot.family)
+        return (page1, try #require(StoryID(rawValue: id)))
+    }
+
+    @Test("🔊 on Discord: acknowledged at once, then a voice message (flag 8192, duration_secs, waveform) of valid Ogg/Opus; made once; deleted with the story")
+    func discordVoiceMessage() async throws {
+        let espeak = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
+            .contains { FileManager.default.isExecutableFile(atPath: "\($0)/espeak-ng") } ?? false
+        try #require(espeak, "espeak-ng is not installed: run scripts/setup.sh (Debian package espeak-ng)")
+        let bot = try await DiscordTestBot.start()
+        let simulator = bot.simulator
+        let (page1, storyID) = try await Self.readyStory(bot)
+        let listen = try #require(page1.components.dropFirst().first?.components?.first)
+        #expect(listen.label == "🔊 Read aloud")
+        #expect(ComponentID(encoded: listen.customID ?? "") == .listen(storyID, 1))
+
+        let press = simulator.makeButtonPress(customID: try #require(listen.customID), messageID: page1.id)
+        await simulator.sendInteraction(press)
+        let ack = try await simulator.waitForCallback(interactionID: press.id)
+        #expect(ack.type == .deferredChannelMessage)
+        #expect(try #require(simulator.acknowledgementLatency(interactionID: press.id)) < .seconds(3))
+
+        let voice = try #require(try await Self.voiceMessages(simulator, count: 1).first)
+        #expect((voice.content ?? "").isEmpty && voice.embeds.isEmpty && voice.components.isEmpty)
+        let audio = try #require(voice.attachments.first)
+        #expect(voice.attachments.count == 1)
+        #expect(audio.contentType.hasPrefix("audio/ogg") && audio.filename.hasSuffix("-page-1.ogg"))
+        let waveform = try #require(audio.waveform.flatMap { Data(base64Encoded: $0) })
+        #expect((1...256).contains(waveform.count))
+        let info = try OggOpusInfo(audio.data)
+        let duration = try #require(audio.durationSecs)
+        #expect(abs(info.duration - duration) < 0.05)
+        let text = try #require(try await bot.app.stories.page(storyID, number: 1, family: DiscordTestBot.family)).page.text
+        let expected = Self.expectedSeconds(text)
+        #expect(abs(info.duration - expected) <= expected * 0.25, "\(info.duration) s for \(expected) s of words")
+        let said = try await simulator.waitForOriginalResponse(interactionID: press.id, where: { $0.content?.contains("read aloud") == true })
+        #expect(said.content?.contains("page 1 of 3") == true)
+
+        // A second listen is served from the story's kept narration: the same bytes, nothing new stored.
+        let again = simulator.makeButtonPress(customID: try #require(listen.customID), messageID: page1.id)
+        await simulator.sendInteraction(again)
+        let second = try await Self.voiceMessages(simulator, count: 2)
+        #expect(second.last?.attachments.first?.data == audio.data)
+        #expect(try await Self.rows("narration", in: bot.app.database) == 1)
+
+        // `/story listen` reads the whole story (the family's newest) into a second narration.
+        let command = simulator.makeSlashCommand(subcommand: "listen", options: ["page": "whole"])
+        await simulator.sendInteraction(command)
+        let whole = try await Self.voiceMessages(simulator, count: 3)
+        let wholeInfo = try OggOpusInfo(try #require(whole.last?.attachments.first?.data))
+        #expect(wholeInfo.duration > info.duration * 2)
+        #expect(try await Self.rows("narration", in: bot.app.database) == 2)
+
+        // Deleting the story deletes its narration.
+        try await bot.app.stories.deleteStory(storyID, family: DiscordTestBot.family,
+                                              by: Requester(userID: "admin", displayName: "Admin"), isManager: true)
+        #expect(try await Self.rows("narration", in: bot.app.database) == 0)
+        #expect(try await Self.rows("audio", in: bot.app.database) == 0)
+        await bot.stopAll()
+    }
+
+    @Test("where Discord refuses a voice message (50173), the narration comes as an Ogg/Opus file instead")
+    func discordFallbackFile() async throws {
+        let bot = try await DiscordTestBot.start()
+        let simulator = bot.simulator
+        let (page1, _) = try await Self.readyStory(bot)
+        simulator.injectError(route: Self.createMessage, status: 403, code: 50173, message: "Cannot send voice messages in this channel")
+        let listen = try #require(page1.components.dropFirst().first?.components?.first?.customID)
+        let press = simulator.makeButtonPress(customID: listen, messageID: page1.id)
+        await simulator.sendInteraction(press)
+        let deadline = ContinuousClock.now + .seconds(60)
+        var file: SimulatedAttachment?
+        while file == nil, ContinuousClock.now < deadline {
+            file = simulator.followUps(interactionID: press.id).flatMap(\.attachments).first { $0.filename.hasSuffix(".ogg") }
+            if file == nil { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        let audio = try #require(file, "no narration file followed the refused voice message")
+        #expect(try OggOpusInfo(audio.data).duration > 1)
+        #expect(audio.durationSecs == nil, "a plain file is not a voice message")
+        await bot.stopAll()
+    }
+
+    @Test("Gemini reads aloud when configured: one narration model call in the ledger, for the family")
+    func geminiVoice() async throws {
+        let fake = SpeechFake()
+        try await fake.start()
+        let bot = try await DiscordTestBot.start { config in
+            config.gemini.apiKey = fake.apiKey
+            config.gemini.apiURL = fake.geminiURL
+            config.narration.provider = .gemini
+            config.narration.geminiVoice = "Leda"
+        }
+        let simulator = bot.simulator
+        let (page1, storyID) = try await Self.readyStory(bot)
+        let listen = try #require(page1.components.dropFirst().first?.components?.first?.customID)
+        await simulator.sendInteraction(simulator.makeButtonPress(customID: listen, messageID: page1.id))
+        let voice = try #require(try await Self.voiceMessages(simulator, count: 1).first?.attachments.first)
+        let text = try #require(try await bot.app.stories.page(storyID, number: 1, family: DiscordTestBot.family)).page.text
+        let expected = fake.seconds(for: SpokenText.clean(text, heroName: "Mia"))
+        #expect(abs(try OggOpusInfo(voice.data).duration - expected) <= expected * 0.25)
+        #expect(fake.requests.count == 1)
+        #expect(fake.requests.first?.json?["generationConfig"]?["speechConfig"]?["voiceConfig"]?["prebuiltVoiceConfig"]?["voiceName"]?.string == "Leda")
+        let calls = try await bot.app.database.writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT family_key, story_id, provider, kind, outcome FROM model_call WHERE kind = 'narration'")
+        }
+        #expect(calls.count == 1)
+        #expect(calls.first?["provider"] == "gemini" && calls.first?["story_id"] == storyID.rawValue)
+        #expect((calls.first?["family_key"] as String?)?.contains(String(describing: DiscordSimulator.defaultGuildID)) == true)
+        await bot.stopAll()
+        await fake.stop()
+    }
+}
+
+/// A wait that ran out.
+struct ReadAloudTimeout: Error, CustomStringConvertible {
+    var description: String
+    init(_ what: String, after timeout: Duration) { description = "timed out after \(timeout) waiting for \(what)" }
+}
