@@ -2,6 +2,7 @@ import DiscordModels
 import DiscordSimulator
 import Foundation
 import GRDB
+import Logging
 import MagicalStories
 import Narration
 import ProviderFakes
@@ -9,6 +10,7 @@ import StoryBot
 import StoryDomain
 import StoryStore
 import Testing
+import WebChat
 
 /// Reading aloud through the whole service: 🔊 and `/story listen` on the Discord simulator and
 /// in the web chat, with the built-in voice (espeak-ng, which `scripts/setup.sh` installs) and
@@ -161,6 +163,58 @@ struct ReadAloudEndToEndTests {
         #expect((calls.first?["family_key"] as String?)?.contains(String(describing: DiscordSimulator.defaultGuildID)) == true)
         await bot.stopAll()
         await fake.stop()
+    }
+}
+
+extension ReadAloudEndToEndTests {
+    @Test("🔊 in the web chat: an audio player for everyone in the room, served from /audio only to the room's members")
+    func webChatPlayer() async throws {
+        let app = try await TestApp.start()
+        defer { app.removeFiles() }
+        let anna = try await ChatTestClient.join(app, room: "family", name: "Anna")
+        let zed = try await ChatTestClient.join(app, room: "neighbours", name: "Zed")
+        try await anna.say(#"/story new theme:"a sleepy dragon" name:Mia age:5 pages:3"#)
+        let ack = try await anna.next("acknowledgement") { $0.message?.fromBot == true && $0.message?.text?.contains("on its way") == true }
+        let ackID = try #require(ack.message?.id)
+        let page1 = try await anna.next("page 1") { $0.message?.id == ackID && $0.message?.page != nil }
+        let storyID = try #require(page1.message?.page?.storyId)
+        try await waitUntilReady(app.app.stories, id: storyID, family: FamilyRef(platform: "web", externalID: "family"))
+        let listen = try #require(page1.message?.buttons.dropFirst().first?.first)
+        #expect(listen.label == "🔊 Read aloud")
+
+        try await anna.press(listen.id, on: ackID)
+        let heard = try await anna.next("narration", timeout: .seconds(60)) { $0.message?.audio != nil }
+        let audio = try #require(heard.message?.audio)
+        #expect(audio.url == "/audio/\(storyID)/p1")
+        #expect(heard.message?.isPrivate == false)
+        #expect(heard.message?.text?.contains("read aloud") == true)
+
+        let (status, body, headers) = try await app.get(audio.url, as: anna.member)
+        #expect(status == 200 && headers["content-type"] == "audio/ogg")
+        let info = try OggOpusInfo(body)
+        #expect(abs(info.duration - audio.durationSeconds) < 0.1)
+        // Not for another room, nor for someone who is in no room.
+        #expect(try await app.get(audio.url, as: zed.member).0 == 404)
+        #expect(try await app.get(audio.url).0 == 401)
+        // Narration not made yet is not made by a GET.
+        #expect(try await app.get("/audio/\(storyID)/p2", as: anna.member).0 == 404)
+
+        try await anna.say("/story listen page:2")
+        let second = try await anna.next("page 2 read aloud", timeout: .seconds(60)) { $0.message?.audio?.url.hasSuffix("/p2") == true }
+        #expect(try await app.get(try #require(second.message?.audio?.url), as: anna.member).0 == 200)
+        try await anna.say("/story listen page:9")
+        let refused = try await anna.next("no such page") { $0.message?.text?.contains("no page 9") == true }
+        #expect(refused.message?.isPrivate == true)
+        await app.stop()
+
+        // `magical-stories story listen "sleepy dragon" --out …`: the whole story, kept like the rest.
+        let tool = ReadAloudTool(config: app.app.config, database: try AppDatabase.open(path: app.app.config.databasePath))
+        let (story, whole) = try await tool.narrate("sleepy dragon", logger: Logger(label: "listen"))
+        #expect(story.id.rawValue == storyID && whole.part == .whole)
+        #expect(try OggOpusInfo(whole.audio.data).duration > info.duration * 2)
+        let again = try await tool.narrate(storyID, page: 1, logger: Logger(label: "listen"))
+        #expect(again.narration.audio.data == body, "page 1 was made once, by 🔊")
+        await #expect(throws: ReadAloudTool.Refusal.self) { _ = try await tool.narrate("no such story at all", logger: Logger(label: "listen")) }
     }
 }
 
