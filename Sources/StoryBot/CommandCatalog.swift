@@ -93,12 +93,12 @@ public enum CommandCatalog {
         Entry(command: "story", subcommand: "book", summary: "A story as a picture book (PDF) to keep and print", options: [
             .text("story", "The story's title", required: true, maxLength: 100, autocomplete: true),
         ], positional: "story"),
+        Entry(command: "story", subcommand: "delete", summary: "Delete a story (asks first)", options: [
+            .text("story", "The story's title", required: true, maxLength: 100, autocomplete: true),
+        ], positional: "story"),
         Entry(command: "story", subcommand: "listen", summary: "Hear a story read aloud (a page, or the whole story)", options: [
             .text("story", "The story's title (default: the newest)", maxLength: 100, autocomplete: true),
             .text("page", "A page number, or whole (the default)", maxLength: 10),
-        ], positional: "story"),
-        Entry(command: "story", subcommand: "delete", summary: "Delete a story (asks first)", options: [
-            .text("story", "The story's title", required: true, maxLength: 100, autocomplete: true),
         ], positional: "story"),
         Entry(command: "collection", subcommand: "new", summary: "Start a Growth Collection: a series of stories toward a goal", options: [
             .text("goal", "What the series grows toward", required: true, maxLength: 40, choices: goalChoices),

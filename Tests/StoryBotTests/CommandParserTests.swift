@@ -31,6 +31,9 @@ struct CommandParserTests {
         #expect(try parser.parse("/story library 3") == .storyLibrary(page: 3))
         #expect(try parser.parse("/story read The Sleepy Dragon") == .storyRead(story: "The Sleepy Dragon"))
         #expect(try parser.parse("/story delete story:Moon") == .storyDelete(story: "Moon"))
+        #expect(try parser.parse("/story listen") == .storyListen(story: "", page: nil))
+        #expect(try parser.parse("/story listen The Sleepy Dragon page:2") == .storyListen(story: "The Sleepy Dragon", page: "2"))
+        #expect(try parser.parse("/story listen page:whole") == .storyListen(story: "", page: "whole"))
         #expect(try parser.parse("/help") == .help)
         #expect(try parser.parse("  /HELP  ") == .help)
         #expect(try parser.parse("/settings forget") == .settingsForget)
@@ -44,8 +47,8 @@ struct CommandParserTests {
 
     @Test("mistakes get specific errors", arguments: [
         ("/dance", CommandParseError.unknownCommand("dance")),
-        ("/story", .unknownSubcommand(command: "story", given: nil, expected: ["new", "library", "read", "book", "delete"])),
-        ("/story fly", .unknownSubcommand(command: "story", given: "fly", expected: ["new", "library", "read", "book", "delete"])),
+        ("/story", .unknownSubcommand(command: "story", given: nil, expected: ["new", "library", "read", "book", "delete", "listen"])),
+        ("/story fly", .unknownSubcommand(command: "story", given: "fly", expected: ["new", "library", "read", "book", "delete", "listen"])),
         (#"/story new theme:"a sleepy dragon"#, .unbalancedQuote),
         ("/story new theme:x colour:blue", .unknownOption(command: "story new", option: "colour",
                                                           expected: ["theme", "name", "age", "companion", "pages", "language"])),
@@ -88,7 +91,7 @@ struct ComponentIDTests {
         let collection = CollectionID(rawValue: "abcdefghijkmn")!
         for component in [ComponentID.page(id, 3), .firstPage(id), .open(id), .another(id), .library(2), .confirmDelete(id), .cancelDelete(id),
                           .collection(collection), .confirmCollectionDelete(collection), .cancelCollectionDelete(collection),
-                          .confirmForgetFamily, .cancelForgetFamily] {
+                          .confirmForgetFamily, .cancelForgetFamily, .listen(id, 12), .listenWhole(id)] {
             #expect(ComponentID(encoded: component.encoded) == component)
             #expect(component.encoded.count <= 100)
         }
@@ -96,7 +99,7 @@ struct ComponentIDTests {
 
     @Test("ids the bot never made are rejected", arguments: [
         "", "hello", "ms:p:abc", "ms:p:abc:0", "ms:p:abc:101", "ms:p:ABC:1", "ms:z:abc", "ms:k:ABC", "ms:l:0", "other:p:abc:1",
-        "ms:p:abc:1:extra", String(repeating: "m", count: 200), "ms:g:abc", "ms:g:forget:now",
+        "ms:p:abc:1:extra", String(repeating: "m", count: 200), "ms:g:abc", "ms:g:forget:now", "ms:n:abc:0", "ms:n:abc", "ms:w:ABC",
     ])
     func rejectsForeign(encoded: String) {
         #expect(ComponentID(encoded: encoded) == nil)

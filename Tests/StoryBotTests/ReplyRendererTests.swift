@@ -28,7 +28,9 @@ struct ReplyRendererTests {
         #expect(row.map(\.disabled) == [true, true, false])
         #expect(ComponentID(encoded: row[2].id) == .page(StoryID(rawValue: "story")!, 2))
         #expect(Set(row.map(\.id)).count == 3)
-        #expect(reply.buttons.count == 1)
+        // The second row reads the page aloud.
+        #expect(reply.buttons.count == 2)
+        #expect(reply.buttons[1].map { ComponentID(encoded: $0.id) } == [.listen(StoryID(rawValue: "story")!, 1)])
     }
 
     @Test("button ids in a row are always distinct, on every page of every length")
@@ -56,6 +58,8 @@ struct ReplyRendererTests {
         #expect(try #require(reply.page).text.contains("The End"))
         #expect(reply.buttons[0][2].disabled)
         #expect(ComponentID(encoded: reply.buttons[1][0].id) == .another(StoryID(rawValue: "story")!))
+        #expect(reply.buttons[1].dropFirst().map { ComponentID(encoded: $0.id) }
+            == [.listen(StoryID(rawValue: "story")!, 5), .listenWhole(StoryID(rawValue: "story")!)])
     }
 
     @Test("refusals are private and say what to change")
