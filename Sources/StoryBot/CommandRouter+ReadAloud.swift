@@ -10,10 +10,10 @@ extension CommandRouter {
         try await readAloud(story, part: part, responder: responder)
     }
 
-    /// 🔊 under a page (or 🎧 under the last): acknowledged at once — a deferred public answer —
-    /// because making the narration may take seconds; the audio follows when it is ready.
+    /// 🔊 under a page (or 🎧 under the last), already acknowledged by ``acknowledge(_:context:responder:)``
+    /// — a deferred public answer, because making the narration may take seconds; the audio
+    /// follows when it is ready.
     func listen(_ id: StoryID, part: NarrationPart, context: ChatContext, responder: some ChatResponder) async throws {
-        try await responder.acknowledge(privately: false)
         guard let story = try await stories.story(id, family: context.family) else { throw StoryServiceError.storyNotFound }
         try await readAloud(story, part: part, responder: responder)
     }

@@ -93,8 +93,12 @@ public struct CommandRouter: Sendable {
     /// The one place a command is acknowledged: privately exactly when its answer will be, as a
     /// read-only check of the request, the asker's rules and quota tells (no public placeholder
     /// is ever made for a private answer). Button presses are acknowledged by the update that
-    /// answers them. An adapter that must acknowledge quickly calls this first, then ``work``.
+    /// answers them, except those that run long (🔊), deferred publicly here. An adapter that must acknowledge quickly calls this first, then ``work``.
     public func acknowledge(_ input: ChatInput, context: ChatContext, responder: some ChatResponder) async throws {
+        if case let .button(id) = input, ComponentID.runsLong(id) {
+            // Reading aloud may wait for its turn and for the voice: a public deferral now, the audio later.
+            return try await responder.acknowledge(privately: false)
+        }
         guard case let .command(command) = input else { return }
         let started = ContinuousClock.now
         do {

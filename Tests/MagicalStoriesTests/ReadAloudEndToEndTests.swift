@@ -135,6 +135,40 @@ struct ReadAloudEndToEndTests {
         await bot.stopAll()
     }
 
+    @Test("narration never holds up page turns: with 20 slow 🔊 presses waiting, ▶ is answered at once")
+    func pageTurnsNotBlocked() async throws {
+        let fake = SpeechFake()
+        try await fake.start()
+        let bot = try await DiscordTestBot.start { config in
+            config.gemini.apiKey = fake.apiKey
+            config.gemini.apiURL = fake.geminiURL
+            config.narration.provider = .gemini
+        }
+        let simulator = bot.simulator
+        let (page1, _) = try await Self.readyStory(bot)
+        fake.setLatency(.seconds(4))
+        let listen = try #require(page1.components.dropFirst().first?.components?.first?.customID)
+        // More presses than the button lane works at once (16): each waits for the slow voice.
+        let presses = (0..<20).map { _ in simulator.makeButtonPress(customID: listen, messageID: page1.id) }
+        for press in presses { await simulator.sendInteraction(press) }
+        for press in presses { _ = try await simulator.waitForCallback(interactionID: press.id, timeout: .seconds(10)) }
+        #expect(fake.requests.count <= 1, "the same page is made once")
+        let next = try #require(page1.components.first?.components?[2].customID)
+        let turn = simulator.makeButtonPress(customID: next, messageID: page1.id)
+        await simulator.sendInteraction(turn)
+        let update = try await simulator.waitForCallback(interactionID: turn.id, timeout: .seconds(3))
+        #expect(update.type == .updateMessage)
+        #expect(Self.voiceMessagesNow(simulator).isEmpty, "the page turned while every narration was still being made")
+        _ = try await Self.voiceMessages(simulator, count: 20)
+        #expect(fake.requests.count == 1)
+        await bot.stopAll()
+        await fake.stop()
+    }
+
+    static func voiceMessagesNow(_ simulator: DiscordSimulator) -> [SimulatedMessage] {
+        simulator.messages(channelID: channel).filter { $0.flags & SimulatedMessage.Flag.voiceMessage != 0 }
+    }
+
     @Test("Gemini reads aloud when configured: one narration model call in the ledger, for the family")
     func geminiVoice() async throws {
         let fake = SpeechFake()

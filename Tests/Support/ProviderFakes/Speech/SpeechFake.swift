@@ -35,6 +35,7 @@ public final class SpeechFake: Sendable {
     private struct State {
         var requests: [Recorded] = []
         var failures: [Int] = []
+        var latency: Duration?
     }
 
     private struct Running {
@@ -59,6 +60,13 @@ public final class SpeechFake: Sendable {
 
     /// The next request answers `status` with an error body.
     public func failNext(status: Int) { state.withLock { $0.failures.append(status) } }
+
+    /// Every later request waits this long before it is answered (nil: none).
+    public func setLatency(_ latency: Duration?) { state.withLock { $0.latency = latency } }
+
+    private func pause() async {
+        if let latency = state.withLock({ $0.latency }) { try? await Task.sleep(for: latency) }
+    }
 
     /// How long the fake speaks `text` at `speed` (1 = its pace).
     public func seconds(for text: String, speed: Double = 1) -> Double {
@@ -113,6 +121,7 @@ public final class SpeechFake: Sendable {
     private func gemini(_ request: Request, call: String) async -> Response {
         let (json, headers) = await read(request)
         state.withLock { $0.requests.append(Recorded(api: "gemini", path: request.uri.path, headers: headers, json: json)) }
+        await pause()
         guard headers["x-goog-api-key"] == apiKey else {
             return Self.json(403, ["error": ["code": 403, "message": "Method doesn't allow unregistered callers.", "status": "PERMISSION_DENIED"]])
         }
@@ -152,6 +161,7 @@ public final class SpeechFake: Sendable {
     private func openAI(_ request: Request) async -> Response {
         let (json, headers) = await read(request)
         state.withLock { $0.requests.append(Recorded(api: "openai", path: request.uri.path, headers: headers, json: json)) }
+        await pause()
         guard headers["authorization"] == "Bearer \(apiKey)" else {
             return Self.json(401, ["error": ["message": "Incorrect API key provided.", "type": "invalid_request_error", "code": "invalid_api_key"]])
         }
