@@ -46,6 +46,8 @@ public struct AppStore: Sendable {
     /// Forgets interaction tokens kept with jobs once they can no longer be used.
     public let tokenSweeper: any DeliveryTokenSweeping
     public let rooms: any RoomDirectory
+    /// Stories read aloud, kept with them.
+    public let narration: any NarrationStore
 
     /// The SQLite database, when that is the store (backups, the service lock, tests).
     public var sqlite: AppDatabase? {
@@ -72,6 +74,7 @@ public struct AppStore: Sendable {
         refusedRequests = SQLiteRefusedRequestLedger(database: database)
         tokenSweeper = DeliveryTokenSweeper(database: database, clock: clock)
         rooms = SQLiteRoomDirectory(database: database)
+        narration = SQLiteNarrationStore(database: database, clock: clock)
     }
 
     /// The store on the PostgreSQL database `database`, shared with other processes; the jobs
@@ -95,6 +98,7 @@ public struct AppStore: Sendable {
         refusedRequests = PostgresRefusedRequestLedger(database: database)
         tokenSweeper = PostgresDeliveryTokenSweeper(database: database, clock: clock)
         rooms = PostgresRoomDirectory(database: database)
+        narration = PostgresNarrationStore(database: database, clock: clock)
     }
 
     /// Opens the configured store: PostgreSQL when `DATABASE_URL` is set (waiting for it to come

@@ -223,8 +223,8 @@ public struct MagicalStoriesApp: Sendable {
             })
         wakeUp.set(pool)
 
-        let narration = Self.narration(config, repository: repository, database: database, httpClient: sharedHTTPClient,
-                                       logger: providerLogger, onFailure: providerFailed, meter: meter, usage: usage, clock: clock)
+        let narration = Self.narration(config, store: store, httpClient: sharedHTTPClient, logger: providerLogger,
+                                       onFailure: providerFailed, meter: meter, clock: clock)
         let router = CommandRouter(services: .init(stories: stories, collections: collections, policy: policy,
                                                    admins: Set(config.adminUserIDs),
                                                    familyData: store.familyData,

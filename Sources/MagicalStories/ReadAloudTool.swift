@@ -14,20 +14,30 @@ public struct ReadAloudTool: Sendable {
     }
 
     private let config: AppConfig
-    private let database: AppDatabase
+    private let store: AppStore
     private let clock: any WallClock
 
-    public init(config: AppConfig, database: AppDatabase, clock: any WallClock = SystemWallClock()) {
+    public init(config: AppConfig, store: AppStore, clock: any WallClock = SystemWallClock()) {
         self.config = config
-        self.database = database
+        self.store = store
         self.clock = clock
+    }
+
+    /// A story by id; by title words too on SQLite (on PostgreSQL, give its id).
+    private func find(_ query: String) async throws -> Story? {
+        if let id = StoryID(rawValue: query.trimmingCharacters(in: .whitespaces)), let story = try await store.stories.story(id) {
+            return story
+        }
+        guard let database = store.sqlite else { return nil }
+        return try await StoryFinder(database: database).find(query)
     }
 
     /// The story matching `query` (an id or words of its title), and its narration: the whole
     /// story, or `page`.
     public func narrate(_ query: String, page: Int? = nil, logger: Logger) async throws -> (story: Story, narration: StoredNarration) {
-        guard let story = try await StoryFinder(database: database).find(query) else {
-            throw Refusal(description: "No story matches “\(query)”: give its id or words of its title.")
+        guard let story = try await find(query) else {
+            throw Refusal(description: store.sqlite == nil ? "No story has the id “\(query)” (on PostgreSQL, give the story's id)."
+                : "No story matches “\(query)”: give its id or words of its title.")
         }
         let part = page.map(NarrationPart.page) ?? .whole
         if let page, !(1...story.pageCount).contains(page) {
@@ -35,11 +45,9 @@ public struct ReadAloudTool: Sendable {
         }
         let httpClient = ProviderFactory.needsNetwork(config)
             ? HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: MagicalStoriesApp.httpConfiguration) : nil
-        let usage = SQLiteUsageLedger(database: database)
-        let meter = ModelCallMeter(ledger: usage, budget: config.spend.modelBudget, clock: clock)
-        let service = MagicalStoriesApp.narration(config, repository: SQLiteStoryRepository(database: database, clock: clock),
-                                                  database: database, httpClient: httpClient, logger: logger, onFailure: { _, _ in },
-                                                  meter: meter, usage: usage, clock: clock)
+        let meter = ModelCallMeter(ledger: store.modelCalls, budget: config.spend.modelBudget, clock: clock)
+        let service = MagicalStoriesApp.narration(config, store: store, httpClient: httpClient, logger: logger, onFailure: { _, _ in },
+                                                  meter: meter, clock: clock)
         do {
             let narration = try await service.narration(of: story, part: part)
             try await httpClient?.shutdown()

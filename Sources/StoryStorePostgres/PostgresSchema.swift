@@ -24,6 +24,7 @@ enum PostgresSchema {
         Migration(name: "v9: model calls, refused requests, collection remakes, queue turns by family", statements: v9),
         Migration(name: "v11: interaction tokens forgotten when finished", statements: v11),
         Migration(name: "v12: job leases", statements: v12),
+        Migration(name: "v13: narration audio, kept with its story", statements: v13),
     ]
 
     /// The bookkeeping table; created before any migration runs.

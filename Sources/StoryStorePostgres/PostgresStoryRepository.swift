@@ -81,7 +81,14 @@ public struct PostgresStoryRepository: StoryRepository {
         let imageIDs: [String] = try await transaction.rows("""
             SELECT DISTINCT image_id FROM page WHERE story_id = ANY(\(ids)) AND image_id IS NOT NULL
             """).map { try $0["image_id"] }
+        let audioIDs: [String] = try await transaction.rows("SELECT DISTINCT audio_id FROM narration WHERE story_id = ANY(\(ids))")
+            .map { try $0["audio_id"] }
         let deleted = try await transaction.execute("DELETE FROM story WHERE id = ANY(\(ids)) RETURNING 1")
+        if !audioIDs.isEmpty {
+            try await transaction.execute("""
+                DELETE FROM audio WHERE id = ANY(\(audioIDs)) AND NOT EXISTS (SELECT 1 FROM narration WHERE narration.audio_id = audio.id)
+                """)
+        }
         if !imageIDs.isEmpty {
             try await transaction.execute("""
                 DELETE FROM image WHERE id = ANY(\(imageIDs)) AND NOT EXISTS (SELECT 1 FROM page WHERE page.image_id = image.id)

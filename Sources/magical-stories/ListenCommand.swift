@@ -18,7 +18,7 @@ struct ListenStory: AsyncParsableCommand {
         let config = try await options.load()
         let started = ContinuousClock.now
         do {
-            let tool = ReadAloudTool(config: config, database: try AppDatabase.open(path: config.databasePath))
+            let tool = ReadAloudTool(config: config, store: try await AppStore.open(config, logger: makeLogger(level: config.logLevel)))
             let (story, narration) = try await tool.narrate(story, page: page, logger: makeLogger(level: config.logLevel))
             try narration.audio.data.write(to: URL(fileURLWithPath: out))
             let elapsed = ContinuousClock.now - started

@@ -96,7 +96,7 @@ struct ReadAloudEndToEndTests {
         await simulator.sendInteraction(again)
         let second = try await Self.voiceMessages(simulator, count: 2)
         #expect(second.last?.attachments.first?.data == audio.data)
-        #expect(try await Self.rows("narration", in: bot.app.database) == 1)
+        #expect(try await Self.rows("narration", in: try #require(bot.app.store.sqlite)) == 1)
 
         // `/story listen` reads the whole story (the family's newest) into a second narration.
         let command = simulator.makeSlashCommand(subcommand: "listen", options: ["page": "whole"])
@@ -104,13 +104,13 @@ struct ReadAloudEndToEndTests {
         let whole = try await Self.voiceMessages(simulator, count: 3)
         let wholeInfo = try OggOpusInfo(try #require(whole.last?.attachments.first?.data))
         #expect(wholeInfo.duration > info.duration * 2)
-        #expect(try await Self.rows("narration", in: bot.app.database) == 2)
+        #expect(try await Self.rows("narration", in: try #require(bot.app.store.sqlite)) == 2)
 
         // Deleting the story deletes its narration.
         try await bot.app.stories.deleteStory(storyID, family: DiscordTestBot.family,
                                               by: Requester(userID: "admin", displayName: "Admin"), isManager: true)
-        #expect(try await Self.rows("narration", in: bot.app.database) == 0)
-        #expect(try await Self.rows("audio", in: bot.app.database) == 0)
+        #expect(try await Self.rows("narration", in: try #require(bot.app.store.sqlite)) == 0)
+        #expect(try await Self.rows("audio", in: try #require(bot.app.store.sqlite)) == 0)
         await bot.stopAll()
     }
 
@@ -189,7 +189,7 @@ struct ReadAloudEndToEndTests {
         #expect(abs(try OggOpusInfo(voice.data).duration - expected) <= expected * 0.25)
         #expect(fake.requests.count == 1)
         #expect(fake.requests.first?.json?["generationConfig"]?["speechConfig"]?["voiceConfig"]?["prebuiltVoiceConfig"]?["voiceName"]?.string == "Leda")
-        let calls = try await bot.app.database.writer.read { db in
+        let calls = try await try #require(bot.app.store.sqlite).writer.read { db in
             try Row.fetchAll(db, sql: "SELECT family_key, story_id, provider, kind, outcome FROM model_call WHERE kind = 'narration'")
         }
         #expect(calls.count == 1)
@@ -242,7 +242,8 @@ extension ReadAloudEndToEndTests {
         await app.stop()
 
         // `magical-stories story listen "sleepy dragon" --out …`: the whole story, kept like the rest.
-        let tool = ReadAloudTool(config: app.app.config, database: try AppDatabase.open(path: app.app.config.databasePath))
+        let tool = ReadAloudTool(config: app.app.config, store: AppStore(sqlite: try AppDatabase.open(path: app.app.config.databasePath),
+                                                                          clock: SystemWallClock()))
         let (story, whole) = try await tool.narrate("sleepy dragon", logger: Logger(label: "listen"))
         #expect(story.id.rawValue == storyID && whole.part == .whole)
         #expect(try OggOpusInfo(whole.audio.data).duration > info.duration * 2)
