@@ -45,8 +45,10 @@ public struct DiscordMessageRenderer: Sendable {
     /// Draws pictures as text art; nil: pictures that cannot be attached are left out.
     let textArtist: (any PictureTextArtist)?
 
-    /// Text art in Discord: ASCII (every font has it), light on the dark theme, a phone's width.
-    static let textArtOptions = TextArtOptions.storybook(columns: TextArtLayout.phoneColumns)
+    /// Text art in Discord: a line drawing in Braille dots, a phone's width. A bot cannot know a
+    /// reader's theme, and shaded art made for the dark theme reads as a negative in the light
+    /// one; outlines read the same in both (see docs/text-art.md).
+    static let textArtOptions = TextArtOptions.lineDrawing(columns: TextArtLayout.phoneColumns)
 
     /// - Parameters:
     ///   - images: reads a stored picture for a page.
