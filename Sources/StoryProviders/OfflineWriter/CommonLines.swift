@@ -11,7 +11,7 @@ enum CommonLines {
         long: ["Once upon a time there was a child called {hero}, who was {trait}.",
                "There was once someone called {hero}, who was {trait} and full of questions.",
                "Once upon a time, not so very long ago, there lived {hero}, who was {trait}.",
-               "This is a story about {hero}, who was {trait} and loved little adventures."])
+               "This is {hero}, who was {trait} and loved little adventures more than anything."])
 
     static let friend = L(
         short: ["{hero} had {aFriendKind} called {friendProper}.", "{friend} came too.", "{hero} went with {friend}.",
@@ -50,6 +50,13 @@ enum CommonLines {
         long: ["{aPersonCap} came along as well, which made everything twice as exciting.",
                "On the way, {hero} met {aPerson}, who waved a cheerful hello and came along.",
                "{aPersonCap} joined them too, eager to see everything."])
+
+    /// Ways into any place, besides the place's own.
+    static let arrive = L(
+        short: ["Off went {we}, {toPlace}.", "Away went {we}, {toPlace}!", "{we} set off {toPlace}."],
+        long: ["{we} set off {toPlace}, and it was even better than they had imagined.",
+               "It did not take long to get {toPlace}, and {hero} felt a fizz of excitement all the way.",
+               "Hand in hand with the afternoon, {we} went {toPlace}, looking at everything."])
 
     /// Ways home from any place, besides the place's own.
     static let leave = L(
@@ -94,7 +101,7 @@ enum CommonLines {
     static let goodnight = L(
         short: ["Goodnight, {gn1}, and goodnight, {gn2}.", "{hero} said goodnight to the {gn1} and the {gn2}.",
                 "Goodnight, {gn1}, goodnight, {gn2}, goodnight, {hero}.", "{hero} waved goodnight to the {gn1}."],
-        long: ["{hero} whispered goodnight to {theKey}, to the {gn1} and to the {gn2}.",
+        long: ["{hero} whispered goodnight to {gnKey}, to the {gn1} and to the {gn2}.",
                "Far away, the {gn1} and the {gn2} settled down to sleep as well."])
 
     static let sleep = L(
@@ -102,7 +109,10 @@ enum CommonLines {
                 "{hero} yawned and went to sleep.", "Sleep tight, {hero}, sleep tight.", "Shh, {hero} was asleep."],
         long: ["With one last yawn, {hero} closed their eyes and drifted off to sleep.",
                "{hero} closed their eyes, and was asleep before the next breath.",
-               "And {hero} drifted off into a deep and peaceful sleep, dreaming of {place}."])
+               "And {hero} drifted off into a deep and peaceful sleep, dreaming of {place}.",
+               "{hero}'s eyes closed slowly, like curtains at the end of a play, and sleep came softly in.",
+               "Before the night-light had finished its first glow, {hero} was fast asleep and dreaming.",
+               "One more yawn, one more wriggle, and {hero} was asleep, smiling a small, sleepy smile."])
 
     /// Extra meetings and sights that stretch a long story, one per extra page.
     static let wander: [L] = [
@@ -158,7 +168,7 @@ enum CommonLines {
     /// For a page that would not mention the theme's creature when it is the companion.
     static let companionHere = L(
         short: ["{friend} {friendMove}.", "{friend} {friendSound}.", "{friend} stayed close to {hero}.", "{friend} was right there too."],
-        long: ["{friend}, who was {friendTrait}, stayed close to {hero} the whole time.",
+        long: ["{friend} stayed close to {hero} the whole time, never more than a step away.",
                "Every so often, {friend} {friendSound}, which always made {hero} smile.",
                "{friend} {friendMove}, and {hero} laughed softly, because it was impossible not to."])
 
@@ -187,6 +197,14 @@ enum CommonLines {
         }
     }
 
+    /// Something of the place seen on the way (its sights and spots differ from telling to telling).
+    static let glimpse = L(
+        short: ["{hero} spotted {sight4}.", "Look, {hero}, {sight5}!", "{hero} peeked {spot4}.", "{hero} saw {sight4} {spot5}.",
+                "{hero} pointed at {sight5}."],
+        long: ["On the way, {hero} spotted {sight4}, and stopped to look at it properly.",
+               "{hero} peeked {spot4}, just in case something interesting was hiding there, and found {sight5}.",
+               "Just ahead was {sight4}, and {hero} walked all the way round it, slowly, to see every side."])
+
     /// More about the place, in any world.
     static let placeFillers = L(
         short: ["{we} looked all around {place}.", "{hero} loved it {inPlace}.", "There was so much to see {inPlace}.",
@@ -194,7 +212,6 @@ enum CommonLines {
         long: ["There was so much to see {inPlace} that {hero} hardly knew where to look first.",
                "{hero} decided that {place} was one of the most interesting places in the whole world.",
                "Every corner of {place} seemed to hold a small surprise, if you looked carefully enough.",
-               "{hero} tried to keep every detail of {place} safe, like a picture in a pocket.",
                "The air {inPlace} smelled of adventures, {hero} decided, and of something sweet that had no name.",
                "{hero} stood still for a moment and listened to all the small, busy sounds {inPlace}.",
                "It seemed to {hero} that {place} had been waiting all day for someone to come and visit.",
@@ -220,7 +237,7 @@ enum CommonLines {
     static let friendFillers = L(
         short: ["{friend} {friendMove}.", "{friend} {friendSound}.", "{friend} stayed close to {hero}.", "{friend} looked very pleased.",
                 "{friend} held {hero}'s hand.", "{friend} looked all around."],
-        long: ["{friend}, who was {friendTrait}, stayed close to {hero} the whole time.",
+        long: ["{friend} stayed close to {hero} the whole time, pointing at everything.",
                "Every so often, {friend} {friendSound}, which always made {hero} smile.",
                "{friend} {friendMove}, and {hero} laughed softly, because it was impossible not to.",
                "{friend} walked so close to {hero} that their shoulders bumped, which made them both giggle.",
@@ -229,6 +246,39 @@ enum CommonLines {
                "{friend} had a way of finding the best places to stand and look, and {hero} followed happily.",
                "{friend} said something so funny that {hero} had to stop walking to laugh.",
                "{friend} stopped to look at everything twice, which made the day last longer."])
+
+    /// Feelings while something is being looked for: steady, never merry.
+    static let searchingFeelings = L(
+        short: ["{hero} kept going, step by step.", "{hero} listened carefully.", "{hero} looked around carefully.",
+                "{hero} did not give up.", "{hero} looked high and low.", "{hero} thought hard."],
+        long: ["{hero} kept going, one careful step at a time, looking and listening.",
+               "{hero} looked high and low, and then low and high, just to be sure.",
+               "{hero} remembered that the best way to look is slowly, so nothing gets missed.",
+               "{hero} stopped to listen, because sometimes you can hear what you cannot see.",
+               "{hero} checked every corner twice, because lost things love to hide in corners.",
+               "{hero} thought about where they had been, one place at a time, like turning the pages of a book.",
+               "{hero} did not give up, not even a little bit, because some things are worth looking for."])
+
+    /// Feelings while something is wrong: steady, never merry.
+    static let steadyFeelings = L(
+        short: ["{hero} took a slow breath.", "{hero} stood up tall.", "{hero} felt a little wobbly inside.", "{hero} thought hard."],
+        long: ["{hero} took a slow breath and told their worried tummy that things would be all right.",
+               "{hero} felt a little worried, but a little brave as well, and the brave part was bigger.",
+               "{hero} stood up tall, the way brave people do, even when they feel small inside.",
+               "{hero} thought hard, because a good idea usually comes if you wait for it.",
+               "{hero} counted slowly to five, and by five the wobbly feeling had become a little smaller.",
+               "{hero} remembered that everybody feels unsure sometimes, even grown-ups, and that helped.",
+               "{hero} wiggled their fingers and toes, which is a good way to shake off a worry."])
+
+    /// The companion while something is wrong: close and helpful.
+    static let steadyFriend = L(
+        short: ["{friend} stayed close to {hero}.", "{friend} held {hero}'s hand.", "{friend} looked too.", "{friend} helped look."],
+        long: ["{friend} squeezed {hero}'s hand, as if to say: we'll manage this together.",
+               "{friend} looked carefully too, high and low, and did not say a single grumpy word.",
+               "{friend} kept close beside {hero}, which made everything feel a little easier.",
+               "{friend} said, very quietly, \"We can do this,\" and {hero} believed it.",
+               "{friend} pointed out a few places they had not tried yet, which gave {hero} new hope.",
+               "{friend} gave {hero} a small, brave smile, and {hero} smiled a small, brave smile back."])
 
     static let feelings = L(
         short: ["{hero} smiled a big smile.", "{hero} felt happy inside.", "{hero} hummed a quiet hum.", "{hero} wiggled happy toes.",

@@ -68,22 +68,30 @@ public struct OfflineStoryWriter: StoryWriter {
         let prompts = ImagePromptBuilder(sheet: sheet)
         var pages: [WrittenPage] = []
         for (index, moment) in moments.enumerated() {
-            var pageRNG = SeededGenerator(seed: request.seed, salt: "page-\(index)")
+            // The request's hero and theme salt the page too, so two families' stories of one seed
+            // do not pick their sentences in step.
+            var pageRNG = SeededGenerator(seed: request.seed, salt: "page-\(index)-\(heroName)-\(request.theme)")
             let isFinal = index == moments.count - 1
             let time = shape.timeOfDay(page: index, of: moments.count)
-            var lines = moment.lines.map { PageComposer.Line(Self.line($0, band: band, rng: &pageRNG), beat: true) }
+            var lines = moment.lines.enumerated().map { index, lines in
+                PageComposer.Line(Self.line(lines, band: band, rng: &pageRNG), beat: moment.isConnectable(index))
+            }
             if !moment.atHome, let reminder = Self.themeReminder(for: moment, focus: focus) {
                 lines.insert(PageComposer.Line(Self.line(reminder, band: band, rng: &pageRNG)), at: min(index == 0 ? 3 : 1, lines.count))
             }
             if !moment.atHome {
                 // The place holds on every page of the middle.
-                lines.append(PageComposer.Line(Self.line(world.details, band: band, mixed: true, rng: &pageRNG)))
-                if band == .toddler, index == 0 || (index == 2 && moments.count > 5) {
-                    lines.append(PageComposer.Line(world.sounds.shuffled(using: &pageRNG).joined(separator: "|")))
+                // Early on the page, so a short page still has room for any of the place's sentences.
+                let details = PageComposer.Line(Self.line(world.details, band: band, mixed: true, rng: &pageRNG))
+                if band == .toddler { lines.insert(details, at: min(index == 0 ? 2 : 1, lines.count)) } else { lines.append(details) }
+                // One sound for the youngest, early on the page so it always has room.
+                if band == .toddler, index == 1 || (index == 3 && moments.count > 6) {
+                    lines.insert(PageComposer.Line(world.sounds.shuffled(using: &pageRNG).joined(separator: "|")), at: min(1, lines.count))
                 }
             }
             let tail = isFinal ? [Self.line(CommonLines.sleep, band: band, rng: &pageRNG)] : []
-            let fillers = Self.fillers(world: world, time: time, band: band, atHome: moment.atHome, rng: &pageRNG)
+            let fillers = Self.fillers(world: world, time: time, band: band, atHome: moment.atHome, worried: moment.worried,
+                                       searching: shape == .quest, rng: &pageRNG)
             let renderer = moment.companionAway ? cast.awayRenderer : cast.renderer
             let text = composer.compose(lines: lines, tail: tail, fillers: fillers, renderer: renderer,
                                         connectives: !moment.atHome && index > 0, rng: &pageRNG)
@@ -222,7 +230,7 @@ public struct OfflineStoryWriter: StoryWriter {
                             "Slowly", "There would", "Far above", "All around", "Strings", "Now", "Peekaboo", "Side by side",
                             "More than", "The first", "The next", "The game", "Wheee", "Flying", "Everyone", "It was", "Ready",
                             "Again", "Still", "Bit by bit", "By the", "Together", "Using", "Working", "Learning", "Helping", "Trying",
-                            "Silly", "Got it", "Everything", "Today", "It is", "Lost", "Home"]
+                            "Silly", "Got it", "Everything", "It is", "Lost", "So ", "Wheee", "Hello"]
 
     /// A filler group: the lines' alternatives several times over, each in its own seeded order,
     /// so a page can draw more than one of them (the composer never repeats a sentence).
@@ -239,16 +247,20 @@ public struct OfflineStoryWriter: StoryWriter {
     /// The page's filler groups: the companion, a feeling, and one more line of the place or its
     /// light (the page already has one of the place); in bed, the companion's goodnight ways and
     /// quiet bedtime lines. The page's own events come first, so fillers only round a page off.
-    static func fillers(world: StoryWorld, time: TimeOfDay, band: AgeBand, atHome: Bool,
-                        rng: inout SeededGenerator) -> [PageComposer.FillerGroup] {
+    static func fillers(world: StoryWorld, time: TimeOfDay, band: AgeBand, atHome: Bool, worried: Bool = false,
+                        searching: Bool = false, rng: inout SeededGenerator) -> [PageComposer.FillerGroup] {
         let phase = StoryWorld.Phase(time)
+        let friend = atHome ? CommonLines.bedFriend : worried ? CommonLines.steadyFriend : CommonLines.friendFillers
         var groups = [
-            group([atHome ? CommonLines.bedFriend : CommonLines.friendFillers], cap: 1, events: !atHome, band: band, rng: &rng),
-            group([CommonLines.feelings], cap: 1, events: !atHome, band: band, rng: &rng),
+            group([friend], cap: 1, events: !atHome, band: band, rng: &rng),
+            group([worried ? (searching ? CommonLines.searchingFeelings : CommonLines.steadyFeelings) : CommonLines.feelings],
+                  cap: 1, events: !atHome, band: band, rng: &rng),
         ]
         if !atHome {
+            // While something is wrong, the place is described, never "loved".
             let sky = world.light?[phase] ?? CommonLines.sky(phase)
-            groups.append(group([CommonLines.placeFillers, sky], cap: 1, band: band, rng: &rng))
+            groups.append(group([worried ? world.details : CommonLines.placeFillers, sky, CommonLines.glimpse], cap: 1,
+                                band: band, rng: &rng))
         } else {
             groups.append(group([CommonLines.bedFillers], cap: 2, band: band, rng: &rng))
         }

@@ -64,8 +64,9 @@ struct PageComposer {
         }
 
         @discardableResult
-        func add(_ template: String) -> Bool {
-            guard let text = firstFitting(template, renderer: renderer, budget: limit - reserve - total) else { return false }
+        func add(_ template: String, filler: Bool = false) -> Bool {
+            guard let text = firstFitting(template, renderer: renderer, budget: limit - reserve - total,
+                                          avoiding: filler ? sentences : []) else { return false }
             sentences.append(text)
             used.insert(Self.key(text))
             total += TextTools.wordCount(text)
@@ -98,7 +99,7 @@ struct PageComposer {
                     guard !respectCaps || taken[index] < groups[index].cap else { continue }
                     while !groups[index].templates.isEmpty {
                         let (template, connected) = connectingMaybe(groups[index].templates.removeFirst(), event: groups[index].events)
-                        if add(template) {
+                        if add(template, filler: true) {
                             previousConnected = connected
                             taken[index] += 1
                             progressed = true
@@ -121,13 +122,24 @@ struct PageComposer {
     }
 
     /// The first alternative that renders, is short enough, fits the remaining budget and is new.
-    private func firstFitting(_ template: String, renderer: TemplateRenderer, budget: Int) -> String? {
+    private func firstFitting(_ template: String, renderer: TemplateRenderer, budget: Int, avoiding page: [String] = []) -> String? {
         for alternative in template.split(separator: "|") {
             guard let text = renderer.render(String(alternative)) else { continue }
             let words = TextTools.wordCount(text)
-            if words <= band.maxWordsPerSentence, words <= budget, !used.contains(Self.key(text)) { return text }
+            if words <= band.maxWordsPerSentence, words <= budget, !used.contains(Self.key(text)),
+               !page.contains(where: { Self.echoes(text, $0) }) { return text }
         }
         return nil
+    }
+
+    /// Whether a filler would say again what the page already says ("The meadow grass swished
+    /// and swayed." after "The long meadow grass swished and swayed, and …"): three or more of
+    /// its words of five letters or more are on the page's sentence already.
+    static func echoes(_ text: String, _ other: String) -> Bool {
+        func words(_ sentence: String) -> Set<Substring> {
+            Set(sentence.lowercased().split(whereSeparator: { !$0.isLetter }).filter { $0.count >= 5 })
+        }
+        return words(text).intersection(words(other)).count >= 3
     }
 
     /// A sentence without its opening connective, lower-cased: "Soon Mia smiled." and "Mia smiled."

@@ -204,7 +204,7 @@ extension ShapeScript {
                 L(short: ["Was its home {spot1}? Not {spot1}!", "They looked {spot1}, but it was not home for {theCritter}."],
                   long: ["First they tried {spot1}, but {theCritter} shook its head: that was not home.",
                          "They followed the way {spot1}, but it only led to {sight1}."]),
-                L(short: ["{hero} held up {theKey}. \"Does this help?\"", "{theKey} showed the way."],
+                L(short: ["\"Does this help?\" asked {hero}, holding up {theKey}.", "{theKey} showed the way."],
                   long: ["{hero} had an idea and held up {theKey}, and {theCritter} remembered seeing one just like it near home.",
                          "Using {theKey} to help, they looked about carefully, and {theCritter} began to remember the way."]),
                 L(short: ["They went {spot3}, and it was home for {theCritter}!", "Look, {spot3}, it was home for {theCritter}!"],

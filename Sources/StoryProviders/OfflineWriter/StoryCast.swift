@@ -133,6 +133,12 @@ struct StoryCast: Sendable {
             values["aKey"] = values["aLostWhat"]
         }
 
+        // Goodnight to the thing that matters only when the story was about it.
+        if values["lost"] != nil || reading.lostObject != nil || !reading.objects.isEmpty
+            || ["lostKey", "dropped", "critterLost", "misplaced"].contains(variation.id) {
+            values["gnKey"] = values["theKey"]
+        }
+
         // Who wishes to fly: a companion that can, else the hero, cheered on by the other.
         if let friend = sheet.companion, Self.fliers.contains(friend.kind), reading.wants.contains(.flying) {
             values["flyer"] = values["friend"]

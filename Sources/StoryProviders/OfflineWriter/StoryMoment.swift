@@ -14,13 +14,25 @@ struct StoryMoment: Sendable {
     var atHome = false
     /// The companion is the one lost: not there, not drawn, and its lines are not said.
     var companionAway = false
+    /// Something is wrong or being looked for: the page's small moments are steady, not merry.
+    var worried = false
+    /// Which of `lines` are steps of the story that may open with "Then", "Soon" … (the tries and
+    /// what follows them; never the hello, the wish, the problem or the worry).
+    var connectable: [Bool] = []
+
+    /// Whether line `index` may open with a connective.
+    func isConnectable(_ index: Int) -> Bool { connectable.indices.contains(index) && connectable[index] }
 
     /// Two moments on one page: both sets of lines, the later action, everything either shows
     /// (the companion is away only when it is away in both).
     func merged(with other: StoryMoment) -> StoryMoment {
         StoryMoment(lines: lines + other.lines, action: other.action, showsKey: showsKey || other.showsKey,
                     showsCritter: showsCritter || other.showsCritter, atHome: atHome || other.atHome,
-                    companionAway: companionAway && other.companionAway)
+                    companionAway: companionAway && other.companionAway, worried: worried && other.worried,
+                    connectable: padded + other.padded)
+    }
+
+    private var padded: [Bool] { (0..<lines.count).map(isConnectable)
     }
 
     /// The moments of a whole story of `pageCount` pages, one per page.
@@ -31,25 +43,28 @@ struct StoryMoment: Sendable {
         let lostCreature = variation.companionLost || variation.fits.contains(.lostCritter)
         let friend = companionFromTheme ? CommonLines.friendKind : CommonLines.friend
         let want = variation.want ?? script.want
-        let intro = StoryMoment(lines: [CommonLines.hello, friend, CommonLines.grown, CommonLines.person, CommonLines.themePlace, want, world.arrive],
+        let arrive = StoryWorld.Lines(short: world.arrive.short + CommonLines.arrive.short, long: world.arrive.long + CommonLines.arrive.long)
+        let intro = StoryMoment(lines: [CommonLines.hello, friend, CommonLines.grown, CommonLines.person, CommonLines.themePlace, want, arrive],
                                 action: .walking,
                                 showsKey: !lostCreature && (!keyMissing || ["lostKey", "dropped", "misplaced"].contains(variation.id)),
                                 showsCritter: false)
         let away = variation.companionLost
         let problem = StoryMoment(lines: [variation.problem, variation.worry], action: .standing,
-                                  showsKey: !keyMissing && !lostCreature, showsCritter: variation.aboutCritter, companionAway: away)
+                                  showsKey: !keyMissing && !lostCreature, showsCritter: variation.aboutCritter, companionAway: away,
+                                  worried: true)
         let tries = variation.tries.enumerated().map { index, lines in
             StoryMoment(lines: [lines], action: index == 0 ? .walking : (index == 1 ? .helping : .discovering),
                         showsKey: !lostCreature && (!keyMissing || index == 2), showsCritter: variation.aboutCritter || index > 0,
-                        companionAway: away && index < 2)
+                        companionAway: away && index < 2, worried: index < 2, connectable: [true])
         }
         let resolution = StoryMoment(lines: [variation.resolution, variation.joy], action: .hugging,
-                                     showsKey: !lostCreature, showsCritter: true)
+                                     showsKey: !lostCreature, showsCritter: true, connectable: [false, true])
         let leave = StoryWorld.Lines(short: world.leave.short + CommonLines.leave.short, long: world.leave.long + CommonLines.leave.long)
         let windDown = StoryMoment(lines: [leave, CommonLines.bedtime, CommonLines.tuckIn, CommonLines.goodnight],
                                    action: .sleeping, showsKey: false, showsCritter: false, atHome: true)
         let wanders = CommonLines.wander.map {
-            StoryMoment(lines: [$0], action: .walking, showsKey: !keyMissing && !lostCreature, showsCritter: false, companionAway: away)
+            StoryMoment(lines: [$0], action: .walking, showsKey: !keyMissing && !lostCreature, showsCritter: false, companionAway: away,
+                        worried: away)
         }
 
         switch pageCount {

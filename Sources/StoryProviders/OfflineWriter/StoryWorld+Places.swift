@@ -47,7 +47,7 @@ extension StoryWorld {
                    long: ["All around them, seaweed swayed like dancing ribbons, and tiny fish darted in and out of the coral.",
                           "Strings of silver bubbles wobbled up towards the light, and the sand on the sea floor was as soft as flour.",
                           "The coral gardens glowed pink and orange, and every rock under the sea seemed to have someone small living in it."]),
-        sounds: ["Blub, blub, blub went the bubbles.", "Swish, swish went the seaweed.", "Splish, splosh went the little fins.", "Gloop, gloop went a big fish.", "Click, click went a little crab."],
+        sounds: ["Blub, blub, blub went the bubbles.", "Swish, swish went the seaweed.", "Flip, flip went the little fins.", "Gloop, gloop went a big fish.", "Click, click went a little crab."],
         treasures: ["pearl", "shell", "treasure chest"],
         greetings: ["coral", "seaweed", "little fish", "bubbles", "sea"],
         light: [.day: L(short: ["Sunlight wobbled down through the water.", "The water was bright and blue."],
@@ -156,7 +156,7 @@ extension StoryWorld {
                    long: ["The castle's stone walls were cool to touch, and their footsteps echoed softly along the long corridors.",
                           "Tall windows of coloured glass threw red and blue patches of light across the castle floor.",
                           "Flags fluttered on every castle tower, and far below, the moat sparkled in the sun."]),
-        sounds: ["Clip, clop went the horses.", "Creak, creak went the castle gate.", "Ting, ting went the castle bell.", "Creak, creak went the castle door.", "Toot, toot went a castle trumpet."],
+        sounds: ["Clop, clop went the horses.", "Creak, creak went the castle gate.", "Ting, ting went the castle bell.", "Creak, creak went the castle door.", "Toot, toot went a castle trumpet."],
         treasures: ["crown", "key", "ring"],
         greetings: ["castle", "towers", "flags", "drawbridge", "moat"],
         light: nil, titlePlace: "Little Castle")
@@ -328,7 +328,7 @@ extension StoryWorld {
                    long: ["The clock tower chimed softly over the town, and pigeons fluttered up from the square.",
                           "The bakery in the town smelled of warm bread and cinnamon, and the baker waved through the window.",
                           "A little red bus rumbled gently through the town, stopping at every corner."]),
-        sounds: ["Ding, dong went the town clock.", "Beep, beep went the bus.", "Coo, coo went the pigeons.", "Beep, beep went the little red bus.", "Splish, splash went the town fountain."],
+        sounds: ["Dong, dong went the town clock.", "Beep, beep went the bus.", "Coo, coo went the pigeons.", "Beep, beep went the little red bus.", "Splash, splash went the town fountain."],
         treasures: ["book", "bicycle", "umbrella"],
         greetings: ["town", "clock tower", "bakery", "red bus", "little shops"],
         light: nil, titlePlace: "Clock Tower")
@@ -355,7 +355,7 @@ extension StoryWorld {
                    long: ["Parrots chattered in the jungle treetops, and giant leaves dripped and glistened after the rain.",
                           "Long vines hung down from the jungle trees like ropes, just right for swinging.",
                           "Somewhere in the jungle the waterfall splashed and sang, and the air smelled of flowers."]),
-        sounds: ["Squawk, squawk went a parrot.", "Splash, splash went the waterfall.", "Ooh, ooh went a monkey.", "Squawk, squawk went the parrots.", "Drip, drop went the jungle leaves."],
+        sounds: ["Squawk, squawk went a parrot.", "Splash, splash went the waterfall.", "Ooh, ooh went a monkey.", "Squawk, squawk went the parrots.", "Drip, drip went the jungle leaves."],
         treasures: ["banana", "feather", "map"],
         greetings: ["jungle", "parrots", "big leaves", "waterfall", "vines"],
         light: nil, titlePlace: "Green Jungle")
@@ -383,7 +383,7 @@ extension StoryWorld {
                    long: ["The snow went crunch, crunch underfoot, and every snowy branch sparkled in the light.",
                           "Soft snowflakes drifted down, each one different, landing on noses and eyelashes.",
                           "The frozen pond lay smooth as glass in the snow, with a snowman standing guard beside it."]),
-        sounds: ["Crunch, crunch went the snow.", "Swoosh, swoosh went the sled.", "Plop, plop went a snowball.", "Crunch, crunch went the snow.", "Whoosh went the snowy wind."],
+        sounds: ["Crunch, crunch went the snow.", "Swoosh, swoosh went the sled.", "Plop, plop went a snowball.", "Crunch, crunch went the snow.", "Whoo, whoo went the snowy wind."],
         treasures: ["mitten", "scarf", "sled"],
         greetings: ["snow", "snowflakes", "snowman", "icicles", "frozen pond"],
         light: nil, titlePlace: "Snowy Valley")
@@ -436,7 +436,7 @@ extension StoryWorld {
                    long: ["The house clock went tick, tock in the hall, and the kettle sang softly in the kitchen.",
                           "Every cushion in the house had been piled on the sofa to make the finest fort in the world.",
                           "The stairs creaked their friendly creak, and the house smelled of toast and warm blankets."]),
-        sounds: ["Tick, tock went the clock.", "Creak, creak went the stairs.", "Whistle, whistle went the kettle.", "Tick, tock went the house clock.", "Creak, creak went the stairs."],
+        sounds: ["Tick, tick went the clock.", "Creak, creak went the stairs.", "Whistle, whistle went the kettle.", "Tick, tick went the house clock.", "Creak, creak went the stairs."],
         treasures: ["teddy", "book", "blanket"],
         greetings: ["house", "cosy chair", "bookshelf", "toy box", "night-light"],
         light: [.day: L(short: ["Sun shone through the house windows.", "The house was bright with sunshine."],
