@@ -174,9 +174,13 @@ enum CommonLines {
 
     /// For a page that would not mention the theme's creature when it is met on the way.
     static let critterHere = L(
-        short: ["{theCritter} came along too.", "{theCritter} stayed close.", "{theCritter} was there too."],
+        short: ["{theCritter} came along too.", "{theCritter} stayed close.", "{theCritter} was there too.",
+                "{theCritter} followed along.", "{theCritter} peeked out to see.", "{hero} waved at {theCritter}."],
         long: ["{theCritter} came along as well, curious about everything.",
-               "{theCritter} stayed close by, watching with bright, interested eyes."])
+               "{theCritter} stayed close by, watching with bright, interested eyes.",
+               "{theCritter} followed a few steps behind, stopping whenever {hero} stopped.",
+               "Every time {hero} looked round, {theCritter} was there, as if it had always been part of the day.",
+               "{theCritter} kept popping up in unexpected places, which made {hero} laugh."])
 
     // MARK: - Fillers
 

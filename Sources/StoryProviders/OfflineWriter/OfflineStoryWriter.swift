@@ -77,12 +77,12 @@ public struct OfflineStoryWriter: StoryWriter {
                 PageComposer.Line(Self.line(lines, band: band, rng: &pageRNG), beat: moment.isConnectable(index))
             }
             if !moment.atHome, let reminder = Self.themeReminder(for: moment, focus: focus) {
-                lines.insert(PageComposer.Line(Self.line(reminder, band: band, rng: &pageRNG)), at: min(index == 0 ? 3 : 1, lines.count))
+                lines.insert(PageComposer.Line(Self.line(reminder, band: band, rng: &pageRNG), describes: true), at: min(index == 0 ? 3 : 1, lines.count))
             }
             if !moment.atHome {
                 // The place holds on every page of the middle.
                 // Early on the page, so a short page still has room for any of the place's sentences.
-                let details = PageComposer.Line(Self.line(world.details, band: band, mixed: true, rng: &pageRNG))
+                let details = PageComposer.Line(Self.line(world.details, band: band, mixed: true, rng: &pageRNG), describes: true)
                 if band == .toddler { lines.insert(details, at: min(index == 0 ? 2 : 1, lines.count)) } else { lines.append(details) }
                 // One sound for the youngest, early on the page so it always has room.
                 if band == .toddler, index == 1 || (index == 3 && moments.count > 6) {
@@ -90,8 +90,10 @@ public struct OfflineStoryWriter: StoryWriter {
                 }
             }
             let tail = isFinal ? [Self.line(CommonLines.sleep, band: band, rng: &pageRNG)] : []
-            let fillers = Self.fillers(world: world, time: time, band: band, atHome: moment.atHome, worried: moment.worried,
-                                       searching: shape == .quest, rng: &pageRNG)
+            // Worry belongs to shapes where something is wrong: a search, a fear, someone in need.
+            let worried = moment.worried && ([.quest, .smallFear, .helping].contains(shape) || variation.id == "lostKey")
+            let fillers = Self.fillers(world: world, time: time, band: band, atHome: moment.atHome, worried: worried,
+                                       searching: shape == .quest || variation.id == "lostKey", rng: &pageRNG)
             let renderer = moment.companionAway ? cast.awayRenderer : cast.renderer
             let text = composer.compose(lines: lines, tail: tail, fillers: fillers, renderer: renderer,
                                         connectives: !moment.atHome && index > 0, rng: &pageRNG)
@@ -251,11 +253,11 @@ public struct OfflineStoryWriter: StoryWriter {
                         searching: Bool = false, rng: inout SeededGenerator) -> [PageComposer.FillerGroup] {
         let phase = StoryWorld.Phase(time)
         let friend = atHome ? CommonLines.bedFriend : worried ? CommonLines.steadyFriend : CommonLines.friendFillers
-        var groups = [
-            group([friend], cap: 1, events: !atHome, band: band, rng: &rng),
-            group([worried ? (searching ? CommonLines.searchingFeelings : CommonLines.steadyFeelings) : CommonLines.feelings],
-                  cap: 1, events: !atHome, band: band, rng: &rng),
-        ]
+        var groups = [group([friend], cap: 1, events: !atHome, band: band, rng: &rng)]
+        if !atHome {
+            groups.append(group([worried ? (searching ? CommonLines.searchingFeelings : CommonLines.steadyFeelings) : CommonLines.feelings],
+                                cap: 1, events: true, band: band, rng: &rng))
+        }
         if !atHome {
             // While something is wrong, the place is described, never "loved".
             let sky = world.light?[phase] ?? CommonLines.sky(phase)

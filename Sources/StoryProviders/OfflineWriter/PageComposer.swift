@@ -5,6 +5,8 @@ import StoryDomain
 struct PageComposer {
     let band: AgeBand
     private(set) var used: Set<String> = []
+    /// Every sentence told so far, so a description never says again what the story has said.
+    private(set) var told: [String] = []
 
     init(band: AgeBand) { self.band = band }
 
@@ -23,10 +25,13 @@ struct PageComposer {
     struct Line {
         var template: String
         var beat: Bool
+        /// A description or reminder: skipped when it would say again what the story has said.
+        var describes: Bool
 
-        init(_ template: String, beat: Bool = false) {
+        init(_ template: String, beat: Bool = false, describes: Bool = false) {
             self.template = template
             self.beat = beat
+            self.describes = describes
         }
     }
 
@@ -64,9 +69,9 @@ struct PageComposer {
         }
 
         @discardableResult
-        func add(_ template: String, filler: Bool = false) -> Bool {
+        func add(_ template: String, filler: Bool = false, describes: Bool = false) -> Bool {
             guard let text = firstFitting(template, renderer: renderer, budget: limit - reserve - total,
-                                          avoiding: filler ? sentences : []) else { return false }
+                                          avoiding: describes ? told + sentences : filler ? sentences : []) else { return false }
             sentences.append(text)
             used.insert(Self.key(text))
             total += TextTools.wordCount(text)
@@ -84,7 +89,7 @@ struct PageComposer {
         }
         for line in lines {
             let (template, connected) = connectingMaybe(line.template, event: line.beat)
-            if add(template) { previousConnected = connected }
+            if add(template, describes: line.describes) { previousConnected = connected }
         }
         let goal = max(target(using: &rng), band.wordsPerPage.lowerBound) - reserve
         var groups = fillers
@@ -109,6 +114,7 @@ struct PageComposer {
                 }
             }
         }
+        told += sentences + tailTexts
         return (sentences + tailTexts).joined(separator: " ")
     }
 
