@@ -47,8 +47,10 @@ public struct DiscordMessageRenderer: Sendable {
     /// Makes a story's picture book (PDF); nil: books are not offered.
     let books: (@Sendable (BookView) async throws -> ChatFile?)?
 
-    /// Text art in Discord: ASCII (every font has it), light on the dark theme, a phone's width.
-    static let textArtOptions = TextArtOptions.storybook(columns: TextArtLayout.phoneColumns)
+    /// Text art in Discord: a line drawing in Braille dots, a phone's width. A bot cannot know a
+    /// reader's theme, and shaded art made for the dark theme reads as a negative in the light
+    /// one; outlines read the same in both (see docs/text-art.md).
+    static let textArtOptions = TextArtOptions.lineDrawing(columns: TextArtLayout.phoneColumns)
 
     /// - Parameters:
     ///   - images: reads a stored picture for a page.

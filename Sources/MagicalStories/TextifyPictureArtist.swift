@@ -16,6 +16,7 @@ public final class TextifyPictureArtist: PictureTextArtist {
         var palette: TextArtPalette
         var dither: Bool
         var invert: Bool
+        var outline: Bool
         var maxCodePoints: Int
     }
 
@@ -25,7 +26,7 @@ public final class TextifyPictureArtist: PictureTextArtist {
 
     public func textArt(of image: StoredImage, options: TextArtOptions, maxCodePoints: Int) -> TextifiedImage? {
         let key = Key(image: image.id.rawValue, columns: options.columns, palette: options.palette, dither: options.dither,
-                      invert: options.invert, maxCodePoints: maxCodePoints)
+                      invert: options.invert, outline: options.outline, maxCodePoints: maxCodePoints)
         if let known = cache.withLock({ $0.entries[key] }) { return known }
         let art = try? PictureTextifier.textArt(of: Array(image.data), options: options, fitting: maxCodePoints)
         cache.withLock { cache in

@@ -20,18 +20,21 @@ public struct PageScene: Hashable, Sendable, Codable {
     public var others: [CreatureKind]
     /// Where the page happens when that is not the sheet's setting (the wind-down at home).
     public var place: StorySetting?
+    /// The companion is not in the moment (it is the one lost), so it is not drawn.
+    public var companionAway: Bool
 
     public init(timeOfDay: TimeOfDay, action: SceneAction, focus: String? = nil, props: [String] = [],
-                others: [CreatureKind] = [], place: StorySetting? = nil) {
+                others: [CreatureKind] = [], place: StorySetting? = nil, companionAway: Bool = false) {
         self.timeOfDay = timeOfDay
         self.action = action
         self.focus = focus
         self.props = props
         self.others = others
         self.place = place
+        self.companionAway = companionAway
     }
 
-    private enum CodingKeys: String, CodingKey { case timeOfDay, action, focus, props, others, place }
+    private enum CodingKeys: String, CodingKey { case timeOfDay, action, focus, props, others, place, companionAway }
 
     /// Decodes scenes saved before `props`, `others` and `place` existed as well.
     public init(from decoder: any Decoder) throws {
@@ -42,6 +45,19 @@ public struct PageScene: Hashable, Sendable, Codable {
         props = try container.decodeIfPresent([String].self, forKey: .props) ?? []
         others = try container.decodeIfPresent([CreatureKind].self, forKey: .others) ?? []
         place = try container.decodeIfPresent(StorySetting.self, forKey: .place)
+        companionAway = try container.decodeIfPresent(Bool.self, forKey: .companionAway) ?? false
+    }
+
+    /// Encodes `companionAway` only when set, so scenes saved without it read the same.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(timeOfDay, forKey: .timeOfDay)
+        try container.encode(action, forKey: .action)
+        try container.encodeIfPresent(focus, forKey: .focus)
+        try container.encode(props, forKey: .props)
+        try container.encode(others, forKey: .others)
+        try container.encodeIfPresent(place, forKey: .place)
+        if companionAway { try container.encode(true, forKey: .companionAway) }
     }
 }
 

@@ -13,15 +13,20 @@ public struct TextArtOptions: Sendable, Equatable {
     public var invert: Bool
     /// Levels, contrast and gamma, applied to the sampled picture.
     public var tone: ToneAdjustment
+    /// Draws the picture's outlines (where its shade changes) instead of its shades: ink on the
+    /// edges and none elsewhere, so the art reads the same on a dark screen and a light one
+    /// (`invert` and `tone` do not apply).
+    public var outline: Bool
 
     public init(columns: Int = 60, rows: Int? = nil, palette: TextArtPalette = .ascii, dither: Bool = false,
-                invert: Bool = false, tone: ToneAdjustment = .none) {
+                invert: Bool = false, tone: ToneAdjustment = .none, outline: Bool = false) {
         self.columns = columns
         self.rows = rows
         self.palette = palette
         self.dither = dither
         self.invert = invert
         self.tone = tone
+        self.outline = outline
     }
 
     /// Settings that suit storybook pictures (mostly soft middle tones): levels stretched and
@@ -29,5 +34,11 @@ public struct TextArtOptions: Sendable, Equatable {
     public static func storybook(columns: Int, palette: TextArtPalette = .ascii, invert: Bool = false) -> TextArtOptions {
         TextArtOptions(columns: columns, palette: palette, dither: palette == .braille, invert: invert,
                        tone: ToneAdjustment(autoLevels: true, equalization: 0.8))
+    }
+
+    /// A line drawing for chats whose background is unknown (Discord's dark or light theme, on a
+    /// phone or a computer): the picture's outlines in Braille dots, which read the same on both.
+    public static func lineDrawing(columns: Int, palette: TextArtPalette = .braille) -> TextArtOptions {
+        TextArtOptions(columns: columns, palette: palette, outline: true)
     }
 }

@@ -37,8 +37,13 @@ public struct Textifier: Sendable {
     func draw(_ grid: GrayImage, columns: Int, rows: Int) -> TextifiedImage {
         let palette = options.palette
         let samplesWide = grid.width, samplesHigh = grid.height
-        let sampled = options.tone.apply(to: grid)
-        let ink = options.invert ? sampled.pixels.map { 1 - $0 } : sampled.pixels
+        let ink: [Float]
+        if options.outline {
+            ink = Self.edges(grid)
+        } else {
+            let sampled = options.tone.apply(to: grid)
+            ink = options.invert ? sampled.pixels.map { 1 - $0 } : sampled.pixels
+        }
         let ramp = palette.ramp
         let levels = ErrorDiffusion.quantize(ink, width: samplesWide, height: samplesHigh, levels: ramp.count,
                                              dither: options.dither)
@@ -67,6 +72,31 @@ public struct Textifier: Sendable {
             }
         }
         return TextifiedImage(lines: lines, columns: columns, palette: palette)
+    }
+
+    /// Ink for a line drawing: how strongly the shade changes at each sample (a Sobel gradient),
+    /// scaled so the picture's clear edges (the 90th percentile of those that change at all) are
+    /// full ink and soft gradients none.
+    static func edges(_ image: GrayImage) -> [Float] {
+        let width = image.width, height = image.height
+        let pixels = image.pixels
+        func at(_ x: Int, _ y: Int) -> Float {
+            pixels[min(height - 1, max(0, y)) * width + min(width - 1, max(0, x))]
+        }
+        var magnitude = [Float](repeating: 0, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let gx = (at(x + 1, y - 1) + 2 * at(x + 1, y) + at(x + 1, y + 1)) - (at(x - 1, y - 1) + 2 * at(x - 1, y) + at(x - 1, y + 1))
+                let gy = (at(x - 1, y + 1) + 2 * at(x, y + 1) + at(x + 1, y + 1)) - (at(x - 1, y - 1) + 2 * at(x, y - 1) + at(x + 1, y - 1))
+                magnitude[y * width + x] = (gx * gx + gy * gy).squareRoot()
+            }
+        }
+        // Changes smaller than this are shading, not an edge.
+        let floor: Float = 0.12
+        let strong = magnitude.filter { $0 > floor }.sorted()
+        guard !strong.isEmpty else { return magnitude.map { _ in 0 } }
+        let clear = max(strong[min(strong.count - 1, strong.count * 9 / 10)], floor * 2)
+        return magnitude.map { $0 <= floor ? 0 : min(1, ($0 - floor) / (clear - floor)) }
     }
 
     /// The dot bit of each (row, column) in a Braille cell: dots 1–3 and 7 on the left,

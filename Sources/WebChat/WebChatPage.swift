@@ -79,7 +79,7 @@ enum WebChatPage {
   audio.narration { width:100%; margin:.4rem 0; }
   .page img { width:100%; height:auto; aspect-ratio:3/2; border-radius:.7rem; display:block; background:#0003; }
   .page pre.art { font:clamp(.4rem, 2.1vw, 1rem)/1.05 "DejaVu Sans Mono", Menlo, Consolas, monospace; margin:0; padding:.4rem;
-    border-radius:.7rem; background:#0006; overflow-x:auto; white-space:pre; }
+    border-radius:.7rem; background:#0b0e22; color:#f4f1ff; overflow-x:auto; white-space:pre; }
   .page .text { font-size:1.12rem; margin:.6rem 0; white-space:pre-wrap; }
   .page .footer { font-size:.8rem; color:var(--muted); }
   a.book { display:inline-block; margin-top:.5rem; padding:.45rem .8rem; border-radius:.6rem; background:var(--accent); color:#fff; text-decoration:none; }

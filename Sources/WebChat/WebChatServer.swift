@@ -203,7 +203,9 @@ public struct WebChatServer: Sendable {
         }
     }
 
-    /// Text art in the web chat: shade blocks (the page's font has them), light on its dark theme.
+    /// Text art in the web chat: shade blocks (the page's font has them), light ink on the dark
+    /// paper its `pre.art` always has (#0b0e22, whatever the page around it), so bright parts of the
+    /// picture are the dense ones and the art is never a negative.
     static let textArtOptions = TextArtOptions.storybook(columns: 60, palette: .blocks)
     static let textArtMaxCodePoints = 4_000
 

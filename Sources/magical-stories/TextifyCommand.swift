@@ -16,6 +16,7 @@ struct TextifyCommand: ParsableCommand {
     @Option(help: "ascii, blocks or braille (2×4 dots per character).") var palette = TextArtPalette.ascii
     @Flag(help: "Floyd–Steinberg dithering: smooth tones as a mix of characters.") var dither = false
     @Flag(help: "Dense characters for dark parts, for light backgrounds.") var invert = false
+    @Flag(help: "A line drawing of the picture's outlines, the same on dark and light backgrounds.") var outline = false
     @Option(help: "Spread the tones evenly, 0 (not at all) to 1 (fully).") var equalize: Float = 0.8
     @Option(help: "Contrast (1 leaves it alone).") var contrast: Float = 1
     @Option(help: "Gamma (above 1 lightens the middle tones).") var gamma: Float = 1
@@ -32,7 +33,8 @@ struct TextifyCommand: ParsableCommand {
             Self.fail("I couldn't read \(image): is the path right?")
         }
         let options = TextArtOptions(columns: width, palette: palette, dither: dither, invert: invert,
-                                     tone: ToneAdjustment(autoLevels: true, equalization: equalize, contrast: contrast, gamma: gamma))
+                                     tone: ToneAdjustment(autoLevels: true, equalization: equalize, contrast: contrast, gamma: gamma),
+                                     outline: outline)
         do {
             let art = try PictureTextifier.textArt(of: Array(bytes), options: options)
             print(codeBlock ? art.codeBlock : art.text)

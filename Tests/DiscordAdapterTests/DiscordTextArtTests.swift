@@ -56,9 +56,12 @@ struct DiscordTextArtTests {
         #expect(rendered.message.embeds?.only?.description == "The owl slept.")
         let lines = try Self.art(in: rendered.message.content)
         #expect(lines.count == 13 && lines.allSatisfy { $0.count == TextArtLayout.phoneColumns })
-        // Light paper is dense, the dark disk in the middle empty.
-        #expect(lines[0].allSatisfy { $0 == "@" })
-        #expect(lines[6].dropFirst(17).prefix(6).allSatisfy { $0 == " " })
+        // A line drawing, the same on Discord's dark and light themes: the disk's outline is
+        // drawn; the paper and the disk's middle stay empty.
+        let blank: Character = "\u{2800}"
+        #expect(lines[0].allSatisfy { $0 == blank })
+        #expect(lines[6].dropFirst(17).prefix(6).allSatisfy { $0 == blank })
+        #expect(lines[6].prefix(14).contains { $0 != blank } && lines[6].dropFirst(26).contains { $0 != blank })
         #expect(rendered.message.content?.contains(DiscordMessageRenderer.noPicturesNote) == false)
         #expect(throws: Never.self) { try rendered.message.validate() }
     }

@@ -61,9 +61,12 @@ struct StorytellerPictureTests {
             }
             let hero = try #require(picture.figures.first { $0.role == .hero })
             #expect(hero.colors == [story.sheet.hero.bodyColor, story.sheet.hero.accentColor, story.sheet.hero.detailColor])
-            #expect(picture.figures.contains { $0.role == .companion && $0.kind == .penguin })
+            // The penguin is the one lost: not drawn while it is lost, drawn from the page it is found on.
+            let away = story.pages[index].scene.companionAway
+            #expect(picture.figures.contains { $0.role == .companion && $0.kind == .penguin } == !away, "page \(index + 1)")
             #expect(count(pixels, near: story.sheet.hero.accentColor, tolerance: 2) > 40, "the hero's own colour is painted")
         }
+        #expect(story.pages.contains { $0.scene.companionAway }, "the lost penguin is away while it is looked for")
     }
 
     @Test("the moon: grey craters, Earth in the black sky and the rocket on every page before home")

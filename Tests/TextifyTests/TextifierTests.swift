@@ -40,6 +40,33 @@ struct TextifierTests {
         ])
     }
 
+    @Test("A line drawing inks the square's outline only, and is the same for a white square on black")
+    func outlineIgnoresPolarity() {
+        let square = TestPictures.square(size: 32, squareRange: 8..<24)
+        let negative = GrayImage(width: 32, height: 32, pixels: square.pixels.map { 1 - $0 })!
+        for palette in TextArtPalette.allCases {
+            let options = TextArtOptions.lineDrawing(columns: 16, palette: palette)
+            let art = Textifier(options: options).render(square)
+            #expect(art.lines == Textifier(options: options).render(negative).lines, "\(palette)")
+            let blank = palette.ramp[0]
+            let cells = art.lines.map(Array.init)
+            #expect(cells.count == 8)
+            // Paper and the square's middle are empty; its edges are drawn.
+            #expect(cells[0][0] == blank && cells[7][15] == blank && cells[4][8] == blank, "\(palette): \(art.lines)")
+            #expect(cells[2][8] != blank && cells[4][4] != blank && cells[4][11] != blank, "\(palette): \(art.lines)")
+        }
+    }
+
+    @Test("A line drawing leaves flat paper and a soft gradient empty")
+    func outlineSkipsShading() {
+        let flat = GrayImage(width: 64, height: 32, shade: 0.7)!
+        let soft = GrayImage(width: 64, height: 32) { x, _ in 0.4 + 0.2 * Float(x) / 64 }!
+        for picture in [flat, soft] {
+            let art = Textifier(options: .lineDrawing(columns: 16, palette: .ascii)).render(picture)
+            #expect(art.lines.joined().allSatisfy { $0 == " " }, "\(art.lines)")
+        }
+    }
+
     @Test("A black square in Braille: whole cells and half-covered cells set exactly their dots")
     func squareBraille() {
         let empty = "\u{2800}", full = "\u{28FF}"

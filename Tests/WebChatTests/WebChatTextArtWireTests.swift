@@ -2,6 +2,7 @@ import Foundation
 import StoryBot
 import StoryDomain
 import Testing
+import Textify
 @testable import WebChat
 
 @Suite("Web chat wire format: text-art pages")
@@ -19,5 +20,13 @@ struct WebChatTextArtWireTests {
             storyID: WebChatWireTests.storyID, title: "Owl Night", text: "The owl slept.", pageNumber: 1, pageCount: 3,
             imageID: imageID, footer: "page 1 of 3")), createdAt: WebChatWireTests.at)
         #expect(plain.page?.textArtUrl == nil && plain.page?.imageUrl == "/images/\(imageID.rawValue)")
+    }
+
+    @Test("the art's paper is the web chat's own dark colour, so shaded art made light-on-dark is never a negative")
+    func artMatchesItsPaper() throws {
+        let css = WebChatPage.css
+        let rule = try #require(css.range(of: "pre.art {").map { css[$0.upperBound...].prefix { $0 != "}" } })
+        #expect(rule.contains("background:#0b0e22") && rule.contains("color:#f4f1ff"), "\(rule)")
+        #expect(WebChatServer.textArtOptions.invert == false && WebChatServer.textArtOptions.outline == false)
     }
 }

@@ -94,7 +94,9 @@ public struct OfflineIllustrator: Illustrator {
         }
         let centre = sceneWidth / 2 + Double.random(in: -40...40, using: &page)
         let baseY: Double = [.home, .school].contains(setting) ? 462 : 452
-        let heroX = sheet.companion == nil ? centre : centre - gap / 2
+        // A companion that is the one lost is not drawn until it is found.
+        let present = scene.companionAway ? nil : sheet.companion
+        let heroX = present == nil ? centre : centre - gap / 2
         let companionX = centre + gap / 2
 
         func figure(_ design: CharacterDesign, role: PagePicture.Role, x: Double, baseY: Double, size: Double) -> PagePicture.Figure {
@@ -114,11 +116,11 @@ public struct OfflineIllustrator: Illustrator {
         }
 
         var figures: [PagePicture.Figure] = []
-        if let companion = sheet.companion {
+        if let companion = present {
             figures.append(figure(companion, role: .companion, x: companionX, baseY: baseY, size: 1))
         }
         figures.append(figure(sheet.hero, role: .hero, x: heroX, baseY: baseY, size: 1))
-        let right = sheet.companion == nil ? heroX : companionX
+        let right = present == nil ? heroX : companionX
         for (index, kind) in scene.others.enumerated() where index < 2 {
             // Beside the pair, on whichever side has more room; swimmers and fliers a little higher.
             let onRight = index == 0 ? right + 150 < sceneWidth - 40 : false
@@ -135,7 +137,7 @@ public struct OfflineIllustrator: Illustrator {
             } else if action == .sleeping {
                 props.append(PagePicture.Prop(word: word, shape: shape.rawValue, x: sceneWidth * 0.88, y: baseY - 150))
             } else {
-                let x = (heroX + (sheet.companion == nil ? heroX + 120 : companionX)) / 2 + Double(index) * 70
+                let x = (heroX + (present == nil ? heroX + 120 : companionX)) / 2 + Double(index) * 70
                 props.append(PagePicture.Prop(word: word, shape: shape.rawValue, x: x, y: baseY - 235))
             }
         }

@@ -11,7 +11,7 @@ enum CommonLines {
         long: ["Once upon a time there was a child called {hero}, who was {trait}.",
                "There was once someone called {hero}, who was {trait} and full of questions.",
                "Once upon a time, not so very long ago, there lived {hero}, who was {trait}.",
-               "This is a story about {hero}, who was {trait} and loved little adventures."])
+               "This is {hero}, who was {trait} and loved little adventures more than anything."])
 
     static let friend = L(
         short: ["{hero} had {aFriendKind} called {friendProper}.", "{friend} came too.", "{hero} went with {friend}.",
@@ -31,7 +31,8 @@ enum CommonLines {
 
     /// A place of the theme that has no world of its own ("a museum", "the zoo"): said, on the first page.
     static let themePlace = L(
-        short: ["Today they went to {themePlace}.", "{hero} went to {themePlace}.", "Off they went to {themePlace}."],
+        short: ["Today they went to {themePlace}.", "{hero} went to {themePlace}.", "Off they went to {themePlace}.",
+                "{hero} was off to {themePlace}.", "It was a day for {themePlace}."],
         long: ["Today was the day for a visit to {themePlace}, and {hero} could hardly wait.",
                "{hero} had been looking forward to {themePlace} all week long.",
                "The plan for the day was {themePlace}, and nothing could have been better."])
@@ -50,30 +51,68 @@ enum CommonLines {
                "On the way, {hero} met {aPerson}, who waved a cheerful hello and came along.",
                "{aPersonCap} joined them too, eager to see everything."])
 
+    /// Ways into any place, besides the place's own.
+    static let arrive = L(
+        short: ["Off went {we}, {toPlace}.", "Away went {we}, {toPlace}!", "{we} set off {toPlace}."],
+        long: ["{we} set off {toPlace}, and it was even better than they had imagined.",
+               "It did not take long to get {toPlace}, and {hero} felt a fizz of excitement all the way.",
+               "Hand in hand with the afternoon, {we} went {toPlace}, looking at everything."])
+
+    /// Ways home from any place, besides the place's own.
+    static let leave = L(
+        short: ["Then it was time to go home.", "Then {we} waved goodbye to {place} and went home.", "Home they went, slow and sleepy."],
+        long: ["When the light began to fade, {we} said goodbye to {place} and set off home, tired and happy.",
+               "At last it was time to go, so {we} waved goodbye to {place} and headed home for bed."])
+
     static let bedtime = L(
         short: ["{hero} got into bed at {home}.", "{hero} snuggled into bed.", "{hero} put on pyjamas and hopped into bed.",
-                "At {home}, {hero} climbed into bed.", "{hero} found a cosy bed at {home}."],
+                "At {home}, {hero} climbed into bed.", "{hero} found a cosy bed at {home}.", "{hero} brushed teeth and got into bed.",
+                "Into bed went {hero}, snug and warm.", "{hero} had a bath and climbed into bed.", "Soon {hero} was snug in bed."],
         long: ["Back at {home}, {hero} had a warm drink, put on soft pyjamas and climbed into bed.",
                "At {home}, {hero} slid under the blanket, warm and heavy-eyed, thinking over the day.",
-               "Soon {hero} was tucked up in bed at {home}, with the blanket pulled right up to the chin."])
+               "Soon {hero} was tucked up in bed at {home}, with the blanket pulled right up to the chin.",
+               "At {home}, {hero} washed, brushed teeth, put on pyjamas with stars on them and climbed into bed.",
+               "By the time they reached {home}, {hero} was yawning, and bed felt like the best idea in the world.",
+               "Warm and clean and sleepy, {hero} climbed into bed at {home} and wriggled down under the covers."])
 
+    /// The companion at bedtime: a grown-up tucks the child in, reads and kisses goodnight; a pet
+    /// curls up; a child friend whispers goodnight.
     static let tuckIn = L(
-        short: ["{friendGrown} tucked {hero} in.", "{friend} snuggled close.", "{friend} curled up nearby."],
+        short: ["{friendGrown} tucked {hero} in.", "{friendGrown} gave {hero} a goodnight kiss.", "{friendGrown} read {hero} a story.",
+                "{friendPet} snuggled close.", "{friendPet} curled up at the foot of the bed.",
+                "{friendChild} whispered, \"Goodnight!\"", "{friendChild} yawned a big yawn."],
         long: ["{friendGrown} tucked the blanket in all around and gave {hero} a goodnight kiss.",
-               "{friend} curled up nearby, already breathing in slow, soft puffs.",
-               "{friend} snuggled close and gave one last enormous yawn."])
+               "{friendGrown} read one last story, very softly, and kissed {hero} goodnight.",
+               "{friendGrown} sat on the edge of the bed and stroked {hero}'s hair until {hero}'s eyes closed.",
+               "{friendPet} curled up nearby, already breathing in slow, soft puffs.",
+               "{friendPet} snuggled close and gave one last enormous yawn.",
+               "{friendChild} whispered goodnight from the other pillow, already half asleep."])
+
+    /// The companion at bedtime, as a filler.
+    static let bedFriend = L(
+        short: ["{friendPet} {friendSound}.", "{friendPet} gave a sleepy sigh.", "{friendGrown} turned the light down low.",
+                "{friendGrown} smiled at {hero}.", "{friendChild} gave a sleepy smile."],
+        long: ["{friendGrown} hummed an old, soft song, the one {hero} liked best.",
+               "{friendGrown} left the door open just a crack, so a stripe of warm light lay across the floor.",
+               "{friendPet} gave a sleepy little sigh and settled down, warm and heavy.",
+               "Every so often, {friendPet} {friendSound} in its sleep.",
+               "{friendChild} was already breathing slowly, in and out."])
 
     static let goodnight = L(
-        short: ["Goodnight, {gn1}. Goodnight, {gn2}.", "Goodnight, {gn1}. Goodnight, {gn2}. Goodnight, {hero}."],
-        long: ["{hero} whispered goodnight to {theKey}, to the {gn1} and to the {gn2}.",
+        short: ["Goodnight, {gn1}, and goodnight, {gn2}.", "{hero} said goodnight to the {gn1} and the {gn2}.",
+                "Goodnight, {gn1}, goodnight, {gn2}, goodnight, {hero}.", "{hero} waved goodnight to the {gn1}."],
+        long: ["{hero} whispered goodnight to {gnKey}, to the {gn1} and to the {gn2}.",
                "Far away, the {gn1} and the {gn2} settled down to sleep as well."])
 
     static let sleep = L(
         short: ["{hero} closed their eyes and fell fast asleep.", "And {hero} fell fast asleep.", "Soon {hero} was fast asleep.",
-                "{hero} yawned and went to sleep.", "Sleep tight, {hero}. Sleep tight.", "Shh, {hero} was asleep."],
+                "{hero} yawned and went to sleep.", "Sleep tight, {hero}, sleep tight.", "Shh, {hero} was asleep."],
         long: ["With one last yawn, {hero} closed their eyes and drifted off to sleep.",
                "{hero} closed their eyes, and was asleep before the next breath.",
-               "And {hero} drifted off into a deep and peaceful sleep, dreaming of {place}."])
+               "And {hero} drifted off into a deep and peaceful sleep, dreaming of {place}.",
+               "{hero}'s eyes closed slowly, like curtains at the end of a play, and sleep came softly in.",
+               "Before the night-light had finished its first glow, {hero} was fast asleep and dreaming.",
+               "One more yawn, one more wriggle, and {hero} was asleep, smiling a small, sleepy smile."])
 
     /// Extra meetings and sights that stretch a long story, one per extra page.
     static let wander: [L] = [
@@ -99,31 +138,49 @@ enum CommonLines {
     /// For a page that would not mention the theme's thing: it is there, carried along.
     static let keepsake = L(
         short: ["{hero} held {theKey} tight.", "{theKey} came along too.", "{hero} kept {theKey} safe.",
-                "{hero} looked at {theKey} and smiled.", "{friend} looked after {theKey} for a while."],
+                "{hero} looked at {theKey} and smiled.", "{friend} looked after {theKey} for a while.",
+                "{hero} showed {theKey} to {friend}.", "{hero} checked on {theKey}.", "{theKey} was safe with {hero}.",
+                "{hero} gave {theKey} a little pat."],
         long: ["{hero} kept {theKey} close the whole way, just in case it was needed.",
                "Every now and then, {hero} checked that {theKey} was still safe.",
                "{friend} carried {theKey} for a while, very carefully, as if it were made of glass.",
-               "{hero} held {theKey} up so that it could see {place} too."])
+               "{hero} held {theKey} up so that it could see {place} too.",
+               "{hero} told {theKey} all about {place}, in a whisper, the way you tell a secret.",
+               "Whenever they stopped, {hero} made sure {theKey} was still there, snug and safe.",
+               "{theKey} went everywhere {hero} went, as it always did on special days.",
+               "{hero} carried {theKey} very carefully, because it was far too special to lose."])
 
     /// For a page where the theme's thing is lost: it is missed.
     static let missing = L(
-        short: ["Where could {theKey} be?", "{hero} thought about {theKey}.", "{hero} missed {theKey}."],
+        short: ["Where could {theKey} be?", "{hero} thought about {theKey}.", "{hero} missed {theKey}.",
+                "{hero} wished for {theKey}.", "{hero} looked for {theKey} everywhere.", "{hero} hoped {theKey} was near."],
         long: ["{hero} kept thinking about {theKey}, and where it might be hiding.",
                "Wherever {theKey} was, {hero} hoped it was somewhere cosy.",
                "Every shiny thing made {hero} think of {theKey} for a moment."])
 
+    /// For a page where the companion is the one lost: it is missed.
+    static let missingFriend = L(
+        short: ["Where could {lost} be?", "{hero} thought about {lost}.", "{hero} missed {lost}."],
+        long: ["{hero} kept thinking about {lost}, and hoping {lost} was somewhere cosy.",
+               "Every little sound made {hero} look round, in case it was {lost}.",
+               "{hero} could almost hear {lost}, but it was only the sounds {inPlace}."])
+
     /// For a page that would not mention the theme's creature when it is the companion.
     static let companionHere = L(
         short: ["{friend} {friendMove}.", "{friend} {friendSound}.", "{friend} stayed close to {hero}.", "{friend} was right there too."],
-        long: ["{friend}, who was {friendTrait}, stayed close to {hero} the whole time.",
+        long: ["{friend} stayed close to {hero} the whole time, never more than a step away.",
                "Every so often, {friend} {friendSound}, which always made {hero} smile.",
                "{friend} {friendMove}, and {hero} laughed softly, because it was impossible not to."])
 
     /// For a page that would not mention the theme's creature when it is met on the way.
     static let critterHere = L(
-        short: ["{theCritter} came along too.", "{theCritter} stayed close.", "{theCritter} was there too."],
+        short: ["{theCritter} came along too.", "{theCritter} stayed close.", "{theCritter} was there too.",
+                "{theCritter} followed along.", "{theCritter} peeked out to see.", "{hero} waved at {theCritter}."],
         long: ["{theCritter} came along as well, curious about everything.",
-               "{theCritter} stayed close by, watching with bright, interested eyes."])
+               "{theCritter} stayed close by, watching with bright, interested eyes.",
+               "{theCritter} followed a few steps behind, stopping whenever {hero} stopped.",
+               "Every time {hero} looked round, {theCritter} was there, as if it had always been part of the day.",
+               "{theCritter} kept popping up in unexpected places, which made {hero} laugh."])
 
     // MARK: - Fillers
 
@@ -144,6 +201,14 @@ enum CommonLines {
         }
     }
 
+    /// Something of the place seen on the way (its sights and spots differ from telling to telling).
+    static let glimpse = L(
+        short: ["{hero} spotted {sight4}.", "Look, {hero}, {sight5}!", "{hero} peeked {spot4}.", "{hero} saw {sight4} {spot5}.",
+                "{hero} pointed at {sight5}."],
+        long: ["On the way, {hero} spotted {sight4}, and stopped to look at it properly.",
+               "{hero} peeked {spot4}, just in case something interesting was hiding there, and found {sight5}.",
+               "Just ahead was {sight4}, and {hero} walked all the way round it, slowly, to see every side."])
+
     /// More about the place, in any world.
     static let placeFillers = L(
         short: ["{we} looked all around {place}.", "{hero} loved it {inPlace}.", "There was so much to see {inPlace}.",
@@ -151,11 +216,14 @@ enum CommonLines {
         long: ["There was so much to see {inPlace} that {hero} hardly knew where to look first.",
                "{hero} decided that {place} was one of the most interesting places in the whole world.",
                "Every corner of {place} seemed to hold a small surprise, if you looked carefully enough.",
-               "{hero} tried to keep every detail of {place} safe, like a picture in a pocket.",
                "The air {inPlace} smelled of adventures, {hero} decided, and of something sweet that had no name.",
                "{hero} stood still for a moment and listened to all the small, busy sounds {inPlace}.",
                "It seemed to {hero} that {place} had been waiting all day for someone to come and visit.",
-               "{hero} noticed how the light {inPlace} changed a little with every step, as if it were following them."])
+               "{hero} noticed how the light {inPlace} changed a little with every step, as if it were following them.",
+               "{hero} wanted to remember the shapes and the colours {inPlace}, so as to paint them tomorrow.",
+               "Being {inPlace} made {hero} feel both very small and very lucky at the same time.",
+               "{hero} thought that {place} looked different from every side, and better from each one.",
+               "There were little things to notice everywhere {inPlace}, and {hero} tried not to miss any of them."])
 
     /// Quiet lines for the last page, in bed.
     static let bedFillers = L(
@@ -164,17 +232,57 @@ enum CommonLines {
         long: ["{hero} thought back over the whole day {inPlace}, one happy picture at a time.",
                "The blanket was warm and heavy, and {hero}'s eyes grew heavier still.",
                "Somewhere, far away, {place} was going to sleep too.",
-               "The house was quiet, and {hero} listened to it settle, creak by gentle creak."])
+               "The house was quiet, and {hero} listened to it settle, creak by gentle creak.",
+               "The curtains moved a little in the breeze, and the night outside was soft and still.",
+               "{hero}'s pillow was cool and soft, and it smelled of clean washing.",
+               "A slice of moonlight lay across the blanket like a silver ribbon.",
+               "{hero} counted three slow breaths, and by the third one was nearly asleep."])
 
     static let friendFillers = L(
         short: ["{friend} {friendMove}.", "{friend} {friendSound}.", "{friend} stayed close to {hero}.", "{friend} looked very pleased.",
                 "{friend} held {hero}'s hand.", "{friend} looked all around."],
-        long: ["{friend}, who was {friendTrait}, stayed close to {hero} the whole time.",
+        long: ["{friend} stayed close to {hero} the whole time, pointing at everything.",
                "Every so often, {friend} {friendSound}, which always made {hero} smile.",
                "{friend} {friendMove}, and {hero} laughed softly, because it was impossible not to.",
                "{friend} walked so close to {hero} that their shoulders bumped, which made them both giggle.",
                "{friend} pointed out things {hero} might have missed, like a shadow shaped like a rabbit.",
-               "Now and then {hero} glanced at {friend}, and {friend} glanced back, and that was enough."])
+               "Now and then {hero} glanced at {friend}, and {friend} glanced back, and that was enough.",
+               "{friend} had a way of finding the best places to stand and look, and {hero} followed happily.",
+               "{friend} said something so funny that {hero} had to stop walking to laugh.",
+               "{friend} stopped to look at everything twice, which made the day last longer."])
+
+    /// Feelings while something is being looked for: steady, never merry.
+    static let searchingFeelings = L(
+        short: ["{hero} kept going, step by step.", "{hero} listened carefully.", "{hero} looked around carefully.",
+                "{hero} did not give up.", "{hero} looked high and low.", "{hero} thought hard."],
+        long: ["{hero} kept going, one careful step at a time, looking and listening.",
+               "{hero} looked high and low, and then low and high, just to be sure.",
+               "{hero} remembered that the best way to look is slowly, so nothing gets missed.",
+               "{hero} stopped to listen, because sometimes you can hear what you cannot see.",
+               "{hero} checked every corner twice, because lost things love to hide in corners.",
+               "{hero} thought about where they had been, one place at a time, like turning the pages of a book.",
+               "{hero} did not give up, not even a little bit, because some things are worth looking for."])
+
+    /// Feelings while something is wrong: steady, never merry.
+    static let steadyFeelings = L(
+        short: ["{hero} took a slow breath.", "{hero} stood up tall.", "{hero} felt a little wobbly inside.", "{hero} thought hard."],
+        long: ["{hero} took a slow breath and told their worried tummy that things would be all right.",
+               "{hero} felt a little worried, but a little brave as well, and the brave part was bigger.",
+               "{hero} stood up tall, the way brave people do, even when they feel small inside.",
+               "{hero} thought hard, because a good idea usually comes if you wait for it.",
+               "{hero} counted slowly to five, and by five the wobbly feeling had become a little smaller.",
+               "{hero} remembered that everybody feels unsure sometimes, even grown-ups, and that helped.",
+               "{hero} wiggled their fingers and toes, which is a good way to shake off a worry."])
+
+    /// The companion while something is wrong: close and helpful.
+    static let steadyFriend = L(
+        short: ["{friend} stayed close to {hero}.", "{friend} held {hero}'s hand.", "{friend} looked too.", "{friend} helped look."],
+        long: ["{friend} squeezed {hero}'s hand, as if to say: we'll manage this together.",
+               "{friend} looked carefully too, high and low, and did not say a single grumpy word.",
+               "{friend} kept close beside {hero}, which made everything feel a little easier.",
+               "{friend} said, very quietly, \"We can do this,\" and {hero} believed it.",
+               "{friend} pointed out a few places they had not tried yet, which gave {hero} new hope.",
+               "{friend} gave {hero} a small, brave smile, and {hero} smiled a small, brave smile back."])
 
     static let feelings = L(
         short: ["{hero} smiled a big smile.", "{hero} felt happy inside.", "{hero} hummed a quiet hum.", "{hero} wiggled happy toes.",
@@ -190,5 +298,9 @@ enum CommonLines {
                "It occurred to {hero} that the world was full of small, kind surprises, if you only slowed down enough to notice.",
                "{hero} felt brave and light and a little bit proud, the way you do after a good day.",
                "There was no rush at all, and {hero} thought that was the nicest part.",
-               "{hero} hummed a little tune that had no words, only happiness in it."])
+               "{hero} hummed a little tune that had no words, only happiness in it.",
+               "{hero} smiled so widely that their cheeks began to ache, in the nicest way.",
+               "{hero} felt as if a little sun had come up somewhere inside.",
+               "{hero} wished this part of the day could last a little longer.",
+               "{hero} felt calm and curious and ready for whatever came next."])
 }

@@ -7,7 +7,7 @@ struct ImagePromptBuilder: Sendable {
 
     func prompt(for scene: PageScene) -> String {
         var cast = TextTools.capitalisingFirst(sheet.hero.looks)
-        if let companion = sheet.companion {
+        if let companion = sheet.companion, !scene.companionAway {
             cast += ", together with \(companion.looks)"
         }
         var parts = [

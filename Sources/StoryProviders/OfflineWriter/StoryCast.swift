@@ -5,6 +5,9 @@ import StoryDomain
 /// writer's own, the world's or the lexicon's, except the hero's and companion's names.
 struct StoryCast: Sendable {
     let renderer: TemplateRenderer
+    /// The renderer for pages where the companion is the one lost: its lines are not said, and
+    /// "we" is the hero alone.
+    let awayRenderer: TemplateRenderer
     /// The thing that matters ("bell"), singular, from the theme when it names one.
     let key: String
     /// The creature met and helped ("shy whale"), and how it is drawn.
@@ -42,6 +45,9 @@ struct StoryCast: Sendable {
 
     private static let critterWords = ["little", "friendly", "small", "shy"]
 
+    /// Creatures that fly on their own; any other companion's wish to fly is the hero's.
+    private static let fliers: Set<CreatureKind> = [.dragon, .owl, .butterfly, .unicorn]
+
     init(sheet: CharacterSheet, world: StoryWorld, reading: ThemeReading, shape: StoryShape,
          variation: ShapeScript.Variation, rng: inout SeededGenerator) {
         let hero = sheet.hero.name
@@ -58,7 +64,10 @@ struct StoryCast: Sendable {
             if let first = name.first, first.isUppercase { values["friendProper"] = name }
             if friend.kind == .grownUp {
                 values["friendGrown"] = name
-            } else if friend.kind != .child {
+            } else if friend.kind == .child {
+                values["friendChild"] = name
+            } else {
+                values["friendPet"] = name
                 values["aFriendKind"] = TextTools.withArticle("\(Self.critterWords[Int(rng.next(upperBound: UInt32(4)))]) \(Self.kindWord(friend.kind))")
             }
             values["friendTrait"] = friend.trait
@@ -78,9 +87,13 @@ struct StoryCast: Sendable {
         let worldCritters = world.critters.filter { $0.kind.map { !drawnKinds.contains($0) } ?? true }
         let pool = worldCritters.isEmpty ? world.critters : worldCritters
         let drawn = pool[Int(rng.next(upperBound: UInt32(pool.count)))]
-        if let themed = reading.creatures.first(where: { $0.kind.map { !drawnKinds.contains($0) } ?? true }) {
-            critter = themed.describers.isEmpty
-                ? "\(Self.critterWords[Int(rng.next(upperBound: UInt32(4)))]) \(themed.word)" : themed.phrase
+        let lostCritter = variation.fits.contains(.lostCritter) ? reading.lostCreature : nil
+        if let themed = lostCritter ?? reading.creatures.first(where: { $0.kind.map { !drawnKinds.contains($0) } ?? true }) {
+            // The lost creature is told as "the little penguin", not "the lost penguin" once it is found.
+            let describers = themed.describers.filter { $0 != "lost" }
+            critter = describers.isEmpty
+                ? "\(Self.critterWords[Int(rng.next(upperBound: UInt32(4)))]) \(themed.word)"
+                : (describers + [themed.word]).joined(separator: " ")
             critterKind = themed.kind
         } else {
             let word = drawn.word
@@ -92,6 +105,48 @@ struct StoryCast: Sendable {
         values["aCritterCap"] = TextTools.capitalisingFirst(TextTools.withArticle(critter))
         values["theCritter"] = "the \(critter)"
         values["friendOrCritter"] = values["friend"] ?? "the \(critter)"
+        values["helper"] = values["friend"] ?? "the \(critter)"
+
+        // The one lost, in a story about a lost creature: the companion ("Waddles the penguin") or
+        // the creature met ("the little penguin").
+        if variation.companionLost, let friend = sheet.companion {
+            let name = OfflineStoryWriter.stripBraces(friend.name)
+            let word = reading.lostCreature?.word ?? Self.kindWord(friend.kind)
+            values["lost"] = name
+            values["lostFull"] = name.first?.isUppercase == true ? "\(name) the \(word)" : name
+            values["lostWhat"] = word
+            values["aLostWhat"] = TextTools.withArticle(word)
+            values["lostMove"] = Self.moves[friend.kind] ?? "gave a happy wiggle"
+        } else if let lost = lostCritter {
+            values["lost"] = "the \(critter)"
+            values["lostFull"] = "the \(critter)"
+            values["lostWhat"] = lost.word
+            values["aLostWhat"] = TextTools.withArticle(lost.word)
+            values["lostMove"] = (lost.kind.flatMap { Self.moves[$0] }) ?? "gave a happy wiggle"
+        }
+
+        // In a story about a lost creature, the one lost is the thing that matters ("whispered
+        // goodnight to Waddles"), and no other thing is brought in.
+        if let lost = values["lost"] {
+            values["theKey"] = lost
+            values["key"] = values["lostWhat"]
+            values["aKey"] = values["aLostWhat"]
+        }
+
+        // Goodnight to the thing that matters only when the story was about it.
+        if values["lost"] != nil || reading.lostObject != nil || !reading.objects.isEmpty
+            || ["lostKey", "dropped", "critterLost", "misplaced"].contains(variation.id) {
+            values["gnKey"] = values["theKey"]
+        }
+
+        // Who wishes to fly: a companion that can, else the hero, cheered on by the other.
+        if let friend = sheet.companion, Self.fliers.contains(friend.kind), reading.wants.contains(.flying) {
+            values["flyer"] = values["friend"]
+            values["coach"] = hero
+        } else {
+            values["flyer"] = hero
+            values["coach"] = values["friend"] ?? "the \(critter)"
+        }
 
         let companionName = sheet.companion?.name
         grownUp = reading.people.first(where: { $0.isProper && $0.word != companionName })?.word
@@ -115,14 +170,39 @@ struct StoryCast: Sendable {
             let spot = spots[index % spots.count]
             values["spot\(index + 1)"] = spot
             values["spot\(index + 1)Cap"] = TextTools.capitalisingFirst(spot)
-            values["sight\(index + 1)"] = sights[index % sights.count]
-            values["sight\(index + 1)Cap"] = TextTools.capitalisingFirst(sights[index % sights.count])
+            // What is seen at a spot never names the spot again ("behind a suit of armour … a suit of armour").
+            let rotated = sights[(index % sights.count)...] + sights[..<(index % sights.count)]
+            let sight = rotated.first { !Self.sharesNoun($0, spot) } ?? rotated.first ?? ""
+            values["sight\(index + 1)"] = sight
+            values["sight\(index + 1)Cap"] = TextTools.capitalisingFirst(sight)
         }
         var greetings = world.greetings
         greetings.shuffle(using: &rng)
         values["gn1"] = greetings[0]
         values["gn2"] = greetings[1]
         renderer = TemplateRenderer(values: values)
+        var alone = values
+        for key in ["friend", "friendGrown", "friendPet", "friendChild", "friendProper", "friendTrait", "friendMove",
+                    "friendSound", "aFriendKind"] {
+            alone[key] = nil
+        }
+        alone["we"] = hero
+        alone["friendOrHero"] = hero
+        alone["friendOrCritter"] = "the \(critter)"
+        alone["helper"] = "the \(critter)"
+        awayRenderer = TemplateRenderer(values: alone)
+    }
+
+    private static let plainWords: Set<String> = ["with", "that", "tall", "little", "big", "shiny", "bright", "round", "covered",
+                                                  "full", "of", "the", "a", "an", "in", "on", "by", "and"]
+
+    /// Whether two phrases name the same thing ("behind a tall suit of armour", "a shiny suit of armour").
+    static func sharesNoun(_ first: String, _ second: String) -> Bool {
+        func nouns(_ text: String) -> Set<String> {
+            Set(text.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init)
+                .filter { $0.count > 3 && !plainWords.contains($0) })
+        }
+        return !nouns(first).isDisjoint(with: nouns(second))
     }
 
     /// The plain word for a kind ("grown-up" is never said: grown-ups have names).

@@ -17,28 +17,32 @@ enum StoryShape: String, Sendable, CaseIterable {
     /// Going somewhere new and seeing its wonder.
     case journey
 
-    /// Wants of a theme that suggest a shape, in the order they are tried.
-    private static let hints: [(StoryShape, Set<ThemeWant>)] = [
-        (.quest, [.lost]),
-        (.smallFear, [.afraidOfDark, .bravery, .sleepless]),
-        (.firstTime, [.firstTime, .flying, .growing, .trying, .patience]),
-        (.celebration, [.birthday, .music, .party]),
-        (.helping, [.helping, .friendship, .sharing, .sorry]),
-        (.journey, [.journey]),
+    /// The shape each telling want asks for, in order of precedence: a theme that loses something
+    /// is a quest even when it also has a birthday in it.
+    static let byWant: [(ThemeWant, StoryShape)] = [
+        (.lost, .quest),
+        (.afraidOfDark, .smallFear), (.sleepless, .smallFear), (.bravery, .smallFear),
+        (.firstTime, .firstTime), (.flying, .firstTime), (.trying, .firstTime), (.growing, .firstTime),
+        (.birthday, .celebration), (.party, .celebration), (.music, .celebration),
+        (.helping, .helping), (.friendship, .helping), (.sharing, .helping), (.sorry, .helping),
+        (.journey, .journey), (.patience, .firstTime),
     ]
 
     /// Shapes a theme with no telling want may take.
     private static let open: [StoryShape] = [.journey, .quest, .helping, .celebration]
 
-    /// Picks a shape: a hint from the theme's wants wins most of the time, otherwise the seed decides.
+    /// The shape the theme's want asks for, if it has a telling want.
+    static func wanted(by wants: [ThemeWant]) -> StoryShape? {
+        byWant.first { wants.contains($0.0) }?.1
+    }
+
+    /// Picks a shape: the theme's want decides whenever it has one (always: "a lost penguin" is a
+    /// quest for the penguin); a theme with none is told in a shape the seed picks.
     static func choose(reading: ThemeReading, setting: StorySetting, rng: inout SeededGenerator) -> StoryShape {
-        let wants = Set(reading.wants)
-        let roll = rng.next(upperBound: UInt32(100))
         var pool = open
         if setting == .school { pool.append(.firstTime) }
         let pick = pool[Int(rng.next(upperBound: UInt32(pool.count)))]
-        if roll < 85, let hinted = hints.first(where: { !$0.1.isDisjoint(with: wants) })?.0 { return hinted }
-        return pick
+        return wanted(by: reading.wants) ?? pick
     }
 
     /// The light across the story, from first page to last.

@@ -144,7 +144,7 @@ enum ThemeLexicon {
                     "travels", "quest", "voyage", "visit", "visits", "visiting"]),
         (.flying, ["fly", "flies", "flying", "flight", "soar", "soars", "soaring"]),
         (.birthday, ["birthday", "party", "parties", "celebrate", "celebrates", "celebration"]),
-        (.friendship, ["friendship", "befriend", "befriends"]),
+        (.friendship, ["friendship", "befriend", "befriends", "lonely", "alone"]),
         (.bravery, ["brave", "bravely", "courage"]),
         (.music, ["sing", "sings", "song", "songs", "dance", "dances", "music", "musical"]),
         (.growing, ["grow", "grows", "growing", "plant", "plants", "planting"]),

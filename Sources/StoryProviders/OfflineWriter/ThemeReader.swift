@@ -22,7 +22,8 @@ struct ThemeReader: Sendable {
     private static let sleepWords: Set<String> = ["sleep", "sleeps", "sleeping", "asleep"]
     private static let darkWords: Set<String> = ["dark", "darkness"]
     private static let fearWords: Set<String> = ["afraid", "scared", "frightened", "fear", "fears", "scary", "worried"]
-    private static let firstThings: Set<String> = ["day", "time", "night", "visit", "trip", "lesson", "sleepover", "step", "steps"]
+    /// Words after "first" that are not a first time ("the first star" is a star).
+    private static let notFirstTimes: Set<String> = ["star", "stars", "snow", "snowflake", "snowflakes", "light", "of", "and", "one"]
     private static let newThings: Set<String> = ["school", "class", "home", "house", "baby", "brother", "sister", "town"]
 
     /// The theme's parts, as lexicon words.
@@ -72,7 +73,13 @@ struct ThemeReader: Sendable {
             }
         }
         for want in Self.ruledWants(tokens) where !reading.wants.contains(want) { reading.wants.append(want) }
-        if reading.wants.contains(.lost) { reading.lostObject = Self.lostObject(in: matched, tokens: tokens) }
+        if reading.wants.contains(.lost) {
+            switch Self.lostThing(in: matched, tokens: tokens) {
+            case let .object(word)?: reading.lostObject = word
+            case let .creature(word)?: reading.lostCreature = reading.creatures.first { $0.word == word }
+            case nil: break
+            }
+        }
         return reading
     }
 
@@ -106,7 +113,7 @@ struct ThemeReader: Sendable {
         if !words.isDisjoint(with: darkWords), !words.isDisjoint(with: fearWords) { wants.append(.afraidOfDark) }
         for (index, token) in tokens.enumerated().dropLast() {
             let next = tokens[index + 1]
-            if (token == "first" && firstThings.contains(next)) || (token == "new" && newThings.contains(next)) {
+            if (token == "first" && !notFirstTimes.contains(next)) || (token == "new" && newThings.contains(next)) {
                 wants.append(.firstTime)
                 break
             }
@@ -114,15 +121,20 @@ struct ThemeReader: Sendable {
         return wants
     }
 
-    /// The object right after a "lost" word (before any creature or person), else one just before it.
-    private static func lostObject(in matched: [(start: Int, end: Int, roles: [ThemeLexicon.Role])], tokens: [String]) -> String? {
+    private enum LostThing { case object(String), creature(String) }
+
+    /// What is lost: the object or creature right after a "lost" word ("lost his bell", "a lost
+    /// penguin", "find my cat"), else one just before it ("the bell is missing", "a puppy who got lost").
+    /// A person is never the lost thing: "Grandma and the lost bell" loses the bell.
+    private static func lostThing(in matched: [(start: Int, end: Int, roles: [ThemeLexicon.Role])], tokens: [String]) -> LostThing? {
         for (index, token) in tokens.enumerated() where lostMarkers.contains(token) {
             for match in matched where match.start > index && match.start <= index + 4 {
-                if match.roles.contains(where: { $0.isCreature || $0.isPerson }) { break }
-                if let word = match.roles.lazy.compactMap(\.objectWord).first { return word }
+                if let word = match.roles.lazy.compactMap(\.objectWord).first { return .object(word) }
+                if let word = match.roles.lazy.compactMap(\.creatureWord).first { return .creature(word) }
             }
             for match in matched.reversed() where match.end <= index && match.end >= index - 3 {
-                if let word = match.roles.lazy.compactMap(\.objectWord).first { return word }
+                if let word = match.roles.lazy.compactMap(\.objectWord).first { return .object(word) }
+                if let word = match.roles.lazy.compactMap(\.creatureWord).first { return .creature(word) }
             }
         }
         return nil
@@ -135,6 +147,7 @@ extension ThemeLexicon.Role {
     fileprivate var isDescriber: Bool { describerWord != nil }
     fileprivate var describerWord: String? { if case let .describer(word) = self { word } else { nil } }
     fileprivate var objectWord: String? { if case let .object(word) = self { word } else { nil } }
+    fileprivate var creatureWord: String? { if case let .creature(word, _) = self { word } else { nil } }
 }
 
 extension Array {

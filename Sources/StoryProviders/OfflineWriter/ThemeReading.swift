@@ -41,6 +41,8 @@ struct ThemeReading: Sendable, Equatable {
     var moods: [String] = []
     /// The thing the theme says is lost, if it names one.
     var lostObject: String?
+    /// The creature the theme says is lost ("a lost penguin", "a puppy who got lost"), if it names one.
+    var lostCreature: Figure?
 
     var creatures: [Figure] { figures.filter { !$0.isPerson } }
     var people: [Figure] { figures.filter(\.isPerson) }
@@ -79,6 +81,8 @@ struct ThemeReading: Sendable, Equatable {
         }
         if let lost = lostObject {
             parts.append((TextTools.withArticle("lost \(lost)"), "the lost \(lost)", true))
+        } else if let lost = lostCreature, lost.word != figures.first?.word {
+            parts.append((TextTools.withArticle("lost \(lost.word)"), "the lost \(lost.word)", true))
         } else if let object = objects.first {
             parts.append((TextTools.withArticle(object), "the \(object)", true))
         }
