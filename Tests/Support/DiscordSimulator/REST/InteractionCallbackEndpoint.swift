@@ -55,8 +55,10 @@ extension SimulatorStore {
         }
         var uploads: [SimulatedAttachment] = []
         let result = Result { () throws(DiscordAPIError) -> SimulatedMessage? in
-            guard now - record.dispatchedAt <= environment.configuration.callbackDeadline else { throw .unknownInteraction }
+            // An acknowledged interaction stays known (its token lives 15 minutes): a second
+            // callback is refused as a second one, however late it comes.
             guard record.acknowledgement == nil else { throw .alreadyAcknowledged }
+            guard now - record.dispatchedAt <= environment.configuration.callbackDeadline else { throw .unknownInteraction }
             let body = try parsed.get()
             let message = body.payload.data?.message
             let source = record.interaction.message.flatMap { messages[$0.id] }
