@@ -275,14 +275,14 @@ let package = Package(
         .testTarget(name: "DiscordModelsTests", dependencies: ["DiscordModels"], swiftSettings: strict),
         .testTarget(
             name: "DiscordGatewayTests",
-            dependencies: ["DiscordGateway", "DiscordModels", "CZlib", .product(name: "Logging", package: "swift-log"),
+            dependencies: ["DiscordGateway", "DiscordModels", "CZlib", "StoryTestSupport", .product(name: "Logging", package: "swift-log"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
             swiftSettings: strict
         ),
         .testTarget(
             name: "DiscordRESTTests",
             dependencies: [
-                "DiscordREST", "DiscordModels",
+                "DiscordREST", "DiscordModels", "StoryTestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

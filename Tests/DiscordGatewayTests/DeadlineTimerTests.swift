@@ -1,4 +1,5 @@
 @testable import DiscordGateway
+import StoryTestSupport
 import Synchronization
 import Testing
 

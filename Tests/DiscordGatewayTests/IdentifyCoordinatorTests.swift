@@ -1,3 +1,4 @@
+import StoryTestSupport
 import DiscordGateway
 import DiscordModels
 import Synchronization

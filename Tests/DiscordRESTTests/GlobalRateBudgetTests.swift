@@ -1,3 +1,4 @@
+import StoryTestSupport
 import DiscordModels
 import DiscordREST
 import Synchronization

@@ -2,15 +2,19 @@ import Synchronization
 
 /// A `Clock` that only moves when told to. Sleepers park until ``advance(by:)`` passes their
 /// deadline, and a test can wait until the code under test is parked on a given deadline.
-final class ManualClock: Clock {
-    struct Instant: InstantProtocol, CustomStringConvertible {
-        /// Time since the clock was made.
-        var offset: Duration
+public final class ManualClock: Clock {
+    public init() {}
 
-        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        func duration(to other: Instant) -> Duration { other.offset - offset }
-        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
-        var description: String { "\(offset)" }
+    public struct Instant: InstantProtocol, CustomStringConvertible {
+        /// Time since the clock was made.
+        public var offset: Duration
+
+        public init(offset: Duration) { self.offset = offset }
+
+        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        public func duration(to other: Instant) -> Duration { other.offset - offset }
+        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+        public var description: String { "\(offset)" }
     }
 
     private struct Sleeper {
@@ -35,13 +39,13 @@ final class ManualClock: Clock {
 
     private let state = Mutex(State())
 
-    var now: Instant { state.withLock { $0.now } }
-    var minimumResolution: Duration { .zero }
+    public var now: Instant { state.withLock { $0.now } }
+    public var minimumResolution: Duration { .zero }
 
     /// The deadlines of the tasks sleeping now, earliest first.
-    var sleepingUntil: [Instant] { state.withLock { $0.sleepers.values.map(\.deadline).sorted() } }
+    public var sleepingUntil: [Instant] { state.withLock { $0.sleepers.values.map(\.deadline).sorted() } }
 
-    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+    public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
         let id = state.withLock { state in
             defer { state.nextID += 1 }
             return state.nextID
@@ -70,7 +74,7 @@ final class ManualClock: Clock {
     }
 
     /// Moves time forward and wakes the sleepers whose deadline is reached.
-    func advance(by duration: Duration) {
+    public func advance(by duration: Duration) {
         let (due, watchers) = state.withLock { state in
             state.now = state.now.advanced(by: duration)
             let now = state.now
@@ -83,7 +87,7 @@ final class ManualClock: Clock {
     }
 
     /// Returns once the sleeping tasks' deadlines (earliest first) satisfy `condition`.
-    func waitForSleepers(_ condition: @escaping @Sendable ([Instant]) -> Bool) async {
+    public func waitForSleepers(_ condition: @escaping @Sendable ([Instant]) -> Bool) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { state in
                 guard !condition(state.sleepers.values.map(\.deadline).sorted()) else { return true }
