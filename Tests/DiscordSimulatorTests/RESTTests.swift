@@ -6,7 +6,9 @@ import Testing
 
 @Suite("Simulated REST API")
 struct RESTTests {
-    private func withSimulator(_ configuration: DiscordSimulator.Configuration = .init(),
+    /// Callbacks get two minutes by default, so a stalled test machine cannot turn a test about
+    /// something else into a late callback; the deadline's own test sets Discord's 3 s.
+    private func withSimulator(_ configuration: DiscordSimulator.Configuration = .init(callbackDeadline: .seconds(120)),
                                _ body: (DiscordSimulator, RESTTestClient) async throws -> Void) async throws {
         let simulator = DiscordSimulator(configuration: configuration)
         try await simulator.start()
@@ -56,7 +58,7 @@ struct RESTTests {
     }
 
     @Test func lateOrUnknownCallbackIsUnknownInteraction() async throws {
-        try await withSimulator { simulator, rest in
+        try await withSimulator(.init(callbackDeadline: .seconds(3))) { simulator, rest in
             let interaction = simulator.makeSlashCommand()
             await simulator.sendInteraction(interaction)
             simulator.advanceTime(by: .seconds(3.1))
@@ -151,7 +153,7 @@ struct RESTTests {
     }
 
     @Test func oversizedFileIsRejected() async throws {
-        try await withSimulator(.init(maxFileSize: 100)) { simulator, rest in
+        try await withSimulator(.init(callbackDeadline: .seconds(120), maxFileSize: 100)) { simulator, rest in
             let interaction = simulator.makeSlashCommand()
             await simulator.sendInteraction(interaction)
             let response = try await rest.send(.POST, callbackPath(interaction), payloadJSON: #"{"type":4,"data":{}}"#,
@@ -226,7 +228,7 @@ struct RESTTests {
 
     @Test func bucketLimitIsEnforcedPerChannel() async throws {
         let limits = ["/channels/{channel_id}/messages": DiscordSimulator.RateLimit(limit: 2, window: .seconds(10))]
-        try await withSimulator(.init(rateLimits: limits)) { simulator, rest in
+        try await withSimulator(.init(callbackDeadline: .seconds(120), rateLimits: limits)) { simulator, rest in
             let path = "/channels/\(DiscordSimulator.defaultChannelID)/messages"
             var statuses: [Int] = []
             for _ in 0..<3 { statuses.append(try await rest.send(.POST, path, json: #"{"content":"hi"}"#).status) }

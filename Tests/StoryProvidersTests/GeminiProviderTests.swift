@@ -220,8 +220,10 @@ struct GeminiProviderTests {
             let writer = GeminiStoryWriter(configuration: configuration, http: harness.http)
             let started = ContinuousClock.now
             let error = try await harness.providerError { try await writer.write(Self.story) }
+            // The fake would answer after 3 s: timedOut alone shows the 1 s timeout fired first.
+            // The bound only catches a timeout that never fires (a stalled machine can add seconds).
             #expect(error == .timedOut(provider: "gemini"))
-            #expect(ContinuousClock.now - started < .milliseconds(2500))
+            #expect(ContinuousClock.now - started < .seconds(30))
         }
     }
 
