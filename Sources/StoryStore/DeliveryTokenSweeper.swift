@@ -7,9 +7,6 @@ import StoryDomain
 /// 15 minutes from the interaction). Finished jobs forget theirs at once, in SQL. Delivery
 /// without the token moves to the channel (docs/delivery.md).
 public struct DeliveryTokenSweeper: DeliveryTokenSweeping {
-    /// How long a Discord interaction token works.
-    public static let tokenLifetime: TimeInterval = 15 * 60
-
     private let database: AppDatabase
     private let clock: any WallClock
     private let lifetime: TimeInterval

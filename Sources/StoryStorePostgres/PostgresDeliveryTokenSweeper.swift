@@ -6,9 +6,6 @@ import StoryDomain
 /// SQLite store's `DeliveryTokenSweeper`, on PostgreSQL): a job older than a token lives
 /// (Discord: 15 minutes from the interaction), and every finished job.
 public struct PostgresDeliveryTokenSweeper: DeliveryTokenSweeping {
-    /// How long a Discord interaction token works.
-    public static let tokenLifetime: TimeInterval = 15 * 60
-
     private let database: PostgresDatabase
     private let clock: any WallClock
     private let lifetime: TimeInterval
