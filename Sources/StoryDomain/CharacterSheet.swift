@@ -52,9 +52,12 @@ public struct CharacterDesign: Hashable, Sendable, Codable {
     public var looks: String
     /// A gentle trait that shapes how the character acts ("curious", "kind").
     public var trait: String
+    /// The content hash of a picture kept for this character (a cast member's first picture):
+    /// model illustrators send it as a reference image so the character looks the same in every story.
+    public var referencePicture: String?
 
     public init(name: String, kind: CreatureKind, bodyColor: RGB, accentColor: RGB, detailColor: RGB,
-                looks: String, trait: String) {
+                looks: String, trait: String, referencePicture: String? = nil) {
         self.name = name
         self.kind = kind
         self.bodyColor = bodyColor
@@ -62,6 +65,7 @@ public struct CharacterDesign: Hashable, Sendable, Codable {
         self.detailColor = detailColor
         self.looks = looks
         self.trait = trait
+        self.referencePicture = referencePicture
     }
 }
 
@@ -87,14 +91,32 @@ public struct CharacterSheet: Hashable, Sendable, Codable {
     /// One sentence describing the place ("a quiet pine forest with a silver stream").
     public var settingDescription: String
     public var palette: Palette
+    /// Up to two more named heroes who share the lead with `hero` (members of the family's cast).
+    /// Empty for most stories; sheets saved before casts existed read as empty.
+    public var friends: [CharacterDesign]
 
     public init(hero: CharacterDesign, companion: CharacterDesign?, setting: StorySetting,
-                settingDescription: String, palette: Palette) {
+                settingDescription: String, palette: Palette, friends: [CharacterDesign] = []) {
         self.hero = hero
         self.companion = companion
         self.setting = setting
         self.settingDescription = settingDescription
         self.palette = palette
+        self.friends = friends
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case hero, companion, setting, settingDescription, palette, friends
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        hero = try container.decode(CharacterDesign.self, forKey: .hero)
+        companion = try container.decodeIfPresent(CharacterDesign.self, forKey: .companion)
+        setting = try container.decode(StorySetting.self, forKey: .setting)
+        settingDescription = try container.decode(String.self, forKey: .settingDescription)
+        palette = try container.decode(Palette.self, forKey: .palette)
+        friends = try container.decodeIfPresent([CharacterDesign].self, forKey: .friends) ?? []
     }
 
     /// The sheet as one paragraph for model prompts. It names no one: the characters are "the hero"

@@ -29,6 +29,9 @@ public struct IllustrationRequest: Sendable {
     /// The previous page's picture, so the hero stays the same (nil on page 1).
     public var previous: Illustration?
     public var seed: UInt64
+    /// Pictures kept for the sheet's characters (`CharacterDesign.referencePicture`), for model
+    /// illustrators to send as reference images; the built-in illustrator draws from the sheet alone.
+    public var references: [Illustration] = []
 
     public init(title: String, sheet: CharacterSheet, page: WrittenPage, pageNumber: Int, pageCount: Int,
                 previous: Illustration?, seed: UInt64) {
