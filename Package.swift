@@ -205,6 +205,14 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // MARK: Test support: PNG, JPEG and WebP encoders for pictures made in the tests
+        .target(
+            name: "ImageTestEncoders",
+            dependencies: ["CZlib", "CTurboJPEG", "CWebP"],
+            path: "Tests/Support/ImageTestEncoders",
+            swiftSettings: strict
+        ),
+
         // MARK: Test support: a private PostgreSQL cluster on loopback
         .target(
             name: "PostgresTestSupport",
@@ -310,12 +318,12 @@ let package = Package(
         .testTarget(name: "NarrationTests", dependencies: ["Narration"], swiftSettings: strict),
         .testTarget(
             name: "PictureBookTests",
-            dependencies: ["PictureBook", "StoryDomain", "StoryProviders", "StoryTestSupport", "CTurboJPEG", "CWebP", "CZlib"],
+            dependencies: ["PictureBook", "StoryDomain", "StoryProviders", "StoryTestSupport", "ImageTestEncoders", "CZlib"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "ImageDecodingTests",
-            dependencies: ["ImageDecoding", "Textify", "CZlib", "CTurboJPEG", "CWebP", "StoryProviders", "StoryDomain"],
+            dependencies: ["ImageDecoding", "Textify", "ImageTestEncoders", "StoryProviders", "StoryDomain"],
             swiftSettings: strict
         ),
         .testTarget(name: "StoryDomainTests", dependencies: ["StoryDomain", "StoryTestSupport"], swiftSettings: strict),
