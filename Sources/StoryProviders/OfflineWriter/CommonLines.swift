@@ -211,7 +211,7 @@ enum CommonLines {
 
     /// More about the place, in any world.
     static let placeFillers = L(
-        short: ["{we} looked all around {place}.", "{hero} loved it {inPlace}.", "There was so much to see {inPlace}.",
+        short: ["{hero} loved it {inPlace}.", "There was so much to see {inPlace}.",
                 "{hero} waved at {place}.", "{hero} peeked all around {place}.", "Everything {inPlace} felt new."],
         long: ["There was so much to see {inPlace} that {hero} hardly knew where to look first.",
                "{hero} decided that {place} was one of the most interesting places in the whole world.",
@@ -240,7 +240,7 @@ enum CommonLines {
 
     static let friendFillers = L(
         short: ["{friend} {friendMove}.", "{friend} {friendSound}.", "{friend} stayed close to {hero}.", "{friend} looked very pleased.",
-                "{friend} held {hero}'s hand.", "{friend} looked all around."],
+                "{friend} held {hero}'s hand.", "{friend} stayed close by."],
         long: ["{friend} stayed close to {hero} the whole time, pointing at everything.",
                "Every so often, {friend} {friendSound}, which always made {hero} smile.",
                "{friend} {friendMove}, and {hero} laughed softly, because it was impossible not to.",

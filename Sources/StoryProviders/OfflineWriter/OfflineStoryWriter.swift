@@ -184,6 +184,9 @@ public struct OfflineStoryWriter: StoryWriter {
         if reading.wants.contains(.afraidOfDark) { fits.insert(.dark) }
         if reading.wants.contains(.trying), !reading.objects.isEmpty { fits.insert(.trying) }
         if reading.wants.contains(.firstTime) { fits.insert(.firstDay) }
+        if reading.wants.contains(.birthday), let kind = reading.creatures.first?.kind, sheet.companion?.kind == kind {
+            fits.insert(.companionParty)
+        }
         return fits
     }
 
@@ -281,7 +284,7 @@ public struct OfflineStoryWriter: StoryWriter {
         if cast.grownUp != nil, !moment.atHome || isFinal { others.append(.grownUp) }
         if let kind = cast.personKind, index == 0 || moment.action == .hugging { others.append(kind) }
         let focus: String? = isFinal ? "a cosy bed" : moment.showsKey ? "the \(cast.key)"
-            : moment.showsCritter ? TextTools.withArticle(cast.critter) : nil
+            : moment.showsCritter ? (cast.critter.first?.isUppercase == true ? cast.critter : TextTools.withArticle(cast.critter)) : nil
         return PageScene(timeOfDay: time, action: isFinal ? .sleeping : moment.action, focus: focus,
                          props: props, others: others, place: moment.atHome && sheet.setting != .home ? .home : nil,
                          companionAway: moment.companionAway)

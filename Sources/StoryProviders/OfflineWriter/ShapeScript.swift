@@ -25,6 +25,8 @@ struct ShapeScript: Sendable {
         case trying
         /// A first day somewhere new.
         case firstDay
+        /// The party is for the theme's creature, who is the hero's companion ("an octopus birthday party").
+        case companionParty
     }
 
     /// One way a shape can go.

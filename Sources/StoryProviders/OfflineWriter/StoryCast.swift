@@ -88,7 +88,13 @@ struct StoryCast: Sendable {
         let pool = worldCritters.isEmpty ? world.critters : worldCritters
         let drawn = pool[Int(rng.next(upperBound: UInt32(pool.count)))]
         let lostCritter = variation.fits.contains(.lostCritter) ? reading.lostCreature : nil
-        if let themed = lostCritter ?? reading.creatures.first(where: { $0.kind.map { !drawnKinds.contains($0) } ?? true }) {
+        let partyFriend = shape == .celebration && variation.fits.contains(.companionParty)
+            ? sheet.companion.flatMap { friend in reading.creatures.first?.kind == friend.kind ? friend : nil } : nil
+        if let partyFriend {
+            // "An octopus birthday party": the party is the companion's, who is drawn once, as the companion.
+            critter = OfflineStoryWriter.stripBraces(partyFriend.name)
+            critterKind = nil
+        } else if let themed = lostCritter ?? reading.creatures.first(where: { $0.kind.map { !drawnKinds.contains($0) } ?? true }) {
             // The lost creature is told as "the little penguin", not "the lost penguin" once it is found.
             let describers = themed.describers.filter { $0 != "lost" }
             critter = describers.isEmpty
@@ -101,9 +107,10 @@ struct StoryCast: Sendable {
             critterKind = drawn.kind
         }
         values["critter"] = critter
-        values["aCritter"] = TextTools.withArticle(critter)
-        values["aCritterCap"] = TextTools.capitalisingFirst(TextTools.withArticle(critter))
-        values["theCritter"] = "the \(critter)"
+        let critterIsNamed = partyFriend != nil
+        values["aCritter"] = critterIsNamed ? critter : TextTools.withArticle(critter)
+        values["aCritterCap"] = TextTools.capitalisingFirst(values["aCritter"] ?? critter)
+        values["theCritter"] = critterIsNamed ? critter : "the \(critter)"
         values["friendOrCritter"] = values["friend"] ?? "the \(critter)"
         values["helper"] = values["friend"] ?? "the \(critter)"
 
@@ -180,7 +187,9 @@ struct StoryCast: Sendable {
         greetings.shuffle(using: &rng)
         values["gn1"] = greetings[0]
         values["gn2"] = greetings[1]
-        renderer = TemplateRenderer(values: values)
+        // Nobody beside the hero: no companion, and no grown-up or other person in the theme.
+        let nobodyElse = grownUp == nil && person == nil
+        renderer = TemplateRenderer(values: values, soloHero: nobodyElse && sheet.companion == nil ? hero : nil)
         var alone = values
         for key in ["friend", "friendGrown", "friendPet", "friendChild", "friendProper", "friendTrait", "friendMove",
                     "friendSound", "aFriendKind"] {
@@ -190,7 +199,7 @@ struct StoryCast: Sendable {
         alone["friendOrHero"] = hero
         alone["friendOrCritter"] = "the \(critter)"
         alone["helper"] = "the \(critter)"
-        awayRenderer = TemplateRenderer(values: alone)
+        awayRenderer = TemplateRenderer(values: alone, soloHero: nobodyElse ? hero : nil)
     }
 
     private static let plainWords: Set<String> = ["with", "that", "tall", "little", "big", "shiny", "bright", "round", "covered",

@@ -37,7 +37,9 @@ enum StoryTitler {
             options = ["\(hero) and the Strange Sound", "What Was That Noise, \(hero)?", "Brave \(hero) \(inPlace)"]
         case "surprise", "invite":
             let party = reading.wants.contains(.birthday) ? "Birthday" : "Party"
-            options = ["\(hero) and the \(critter)'s \(party)", "A \(party) \(inPlace)", "\(hero) Saves the \(party)"]
+            // A named guest of honour (the companion's own party) has no "the".
+            let guest = cast.critter.first?.isUppercase == true ? critter : "the \(critter)"
+            options = ["\(hero) and \(guest)'s \(party)", "A \(party) \(inPlace)", "\(hero) Saves the \(party)"]
         case "wayHome":
             options = ["\(hero) Helps the \(critter) Home", "The Way Home \(inPlace)", "\(hero) Shows the Way"]
         case "outOfReach":
