@@ -4,6 +4,9 @@ import StoryDomain
 public enum ChatCommand: Sendable, Equatable {
     /// `/story new theme:… name:… age:… companion:… pages:… language:…`
     case storyNew(StoryRequestDraft)
+    /// `/story continue [story:…]` — tonight's chapter: continues the chosen story's chain (a
+    /// story id or words of its title), or the family's newest story when `story` is empty.
+    case storyContinue(story: String)
     /// `/story library [page]` — 1-based page of the library.
     case storyLibrary(page: Int)
     /// `/story read story:…` — a story id or words of its title.

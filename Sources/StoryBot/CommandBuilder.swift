@@ -34,6 +34,8 @@ public enum CommandBuilder {
             return .storyNew(StoryRequestDraft(theme: options["theme"], heroName: options["name"], age: options["age"],
                                                companion: options["companion"], pages: options["pages"],
                                                language: options["language"]))
+        case ("story", "continue"):
+            return .storyContinue(story: options["story"] ?? "")
         case ("story", "library"):
             let page = options["page"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 1
             return .storyLibrary(page: max(1, min(page, 1000)))

@@ -84,6 +84,9 @@ public enum CommandCatalog {
             .integer("pages", "How many pages (3–12, within your plan)", range: 3...12),
             .text("language", "The story's language", maxLength: 20, choices: languageChoices),
         ], positional: "theme"),
+        Entry(command: "story", subcommand: "continue", summary: "Tonight's chapter: the same heroes, a new little adventure", options: [
+            .text("story", "The story to continue (default: your newest)", maxLength: 100, autocomplete: true),
+        ], positional: "story"),
         Entry(command: "story", subcommand: "library", summary: "Your family's stories, newest first", options: [
             .integer("page", "Which page of the library", range: 1...1000),
         ], positional: "page"),
