@@ -11,8 +11,8 @@ public enum ChatCommand: Sendable, Equatable {
     case storyLibrary(page: Int)
     /// `/story read story:…` — a story id or words of its title.
     case storyRead(story: String)
-    /// `/story book story:…` — the story as a PDF picture book to keep.
-    case storyBook(story: String)
+    /// `/story book story:… format:pdf|epub` — the story as a picture book to keep (PDF by default).
+    case storyBook(story: String, format: BookFormat = .pdf)
     /// `/story delete story:…`
     case storyDelete(story: String)
     /// `/story listen story:… page:…` — read a story aloud: a page number or `whole` (the

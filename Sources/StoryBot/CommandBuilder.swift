@@ -42,7 +42,12 @@ public enum CommandBuilder {
         case ("story", "read"):
             return .storyRead(story: options["story"] ?? "")
         case ("story", "book"):
-            return .storyBook(story: options["story"] ?? "")
+            var format = BookFormat.pdf
+            if let raw = options["format"], !raw.trimmingCharacters(in: .whitespaces).isEmpty {
+                guard let parsed = BookFormat(parsing: raw) else { throw .badValue(option: "format", hint: "`pdf` or `epub`") }
+                format = parsed
+            }
+            return .storyBook(story: options["story"] ?? "", format: format)
         case ("story", "listen"):
             return .storyListen(story: options["story"] ?? "", page: options["page"].flatMap { $0.isEmpty ? nil : $0 })
         case ("story", "delete"):

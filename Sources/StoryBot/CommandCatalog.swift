@@ -93,8 +93,10 @@ public enum CommandCatalog {
         Entry(command: "story", subcommand: "read", summary: "Open a story at page 1", options: [
             .text("story", "The story's title", required: true, maxLength: 100, autocomplete: true),
         ], positional: "story"),
-        Entry(command: "story", subcommand: "book", summary: "A story as a picture book (PDF) to keep and print", options: [
+        Entry(command: "story", subcommand: "book", summary: "A story as a picture book (PDF or EPUB) to keep and print", options: [
             .text("story", "The story's title", required: true, maxLength: 100, autocomplete: true),
+            .text("format", "PDF to print (the default) or EPUB for e-readers", maxLength: 4,
+                  choices: [.init(name: "PDF", value: "pdf"), .init(name: "EPUB", value: "epub")]),
         ], positional: "story"),
         Entry(command: "story", subcommand: "delete", summary: "Delete a story (asks first)", options: [
             .text("story", "The story's title", required: true, maxLength: 100, autocomplete: true),

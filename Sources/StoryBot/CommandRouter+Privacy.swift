@@ -28,8 +28,8 @@ extension CommandRouter {
             case let .storyRead(query):
                 let story = try await resolve(query, family: context.family)
                 return try await firstPage(of: story, family: context.family).isPrivate
-            case let .storyBook(query):
-                return renderer.bookOffer(try await resolve(query, family: context.family)).isPrivate
+            case let .storyBook(query, format):
+                return renderer.bookOffer(try await resolve(query, family: context.family), format: format).isPrivate
             case let .collectionNew(draft):
                 let rules = try await rules(context)
                 guard rules.mayRequest(roleIDs: context.roleIDs, isManager: context.isManager), rules.plan.limits.collections else {

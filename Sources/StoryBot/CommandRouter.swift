@@ -172,9 +172,9 @@ public struct CommandRouter: Sendable {
         case let .storyRead(query):
             let story = try await resolve(query, family: context.family)
             try await responder.reply(try await firstPage(of: story, family: context.family))
-        case let .storyBook(query):
+        case let .storyBook(query, format):
             let story = try await resolve(query, family: context.family)
-            try await responder.reply(renderer.bookOffer(story))
+            try await responder.reply(renderer.bookOffer(story, format: format))
         case let .storyListen(query, page):
             try await listen(query, page: page, context: context, responder: responder)
         case let .storyDelete(query):

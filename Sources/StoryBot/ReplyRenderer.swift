@@ -163,7 +163,7 @@ public struct ReplyRenderer: Sendable {
         (your newest story when none is named). ▶ *Next chapter* on a story's last page does the same.
         **/story library** — your family's stories, newest first (chapters together, in order).
         **/story read** `story:Moon` — open a story again at page 1.
-        **/story book** `story:Moon` — a story as a picture book (PDF) to keep and print.
+        **/story book** `story:Moon` — a story as a picture book to keep and print (`format:epub` for e-readers).
         **/story listen** `story:Moon page:2` — hear a page read aloud, or `page:whole` for the whole story (also 🔊 under each page).
         **/story delete** `story:Moon` — delete a story (I'll ask first).
         **/collection new** `goal:bravery name:Mia age:5 stories:5` — a Growth Collection: a series of stories toward a goal, \
