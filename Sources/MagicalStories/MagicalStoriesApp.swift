@@ -160,7 +160,7 @@ public struct MagicalStoriesApp: Sendable {
             let pictures = ImageCache(capacityBytes: Self.pictureCacheBytes)
             let renderer = DiscordMessageRenderer(images: { id in try await pictures.image(id) { try await stories.image(id) } },
                                                   premiumSKU: entitlements.offeredSKU.flatMap(Snowflake.init), textArtist: textArtist,
-                                                  books: { view in try await books(view.storyID, view.family) })
+                                                  books: { view in try await books(view.storyID, view.family, view.format) })
             transports.append(DiscordTransport(rest: rest, renderer: renderer, logger: logger.labeled("discord.delivery")))
             let gateway = GatewayConfiguration(token: token, gatewayInfo: { try await rest.gatewayBot() })
             let discordLogger = logger.labeled("discord")

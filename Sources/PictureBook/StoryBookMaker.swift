@@ -34,6 +34,21 @@ public struct StoryBookMaker: Sendable {
         }
     }
 
+    /// The EPUB 3 edition of story `id` with its title, if it is the family's and finished, and
+    /// no larger than the renderer's ``PictureBookRenderer/maxBytes`` (the chat platforms' upload
+    /// limit); nil otherwise. Written one book at a time, off Swift's cooperative threads.
+    public func epub(_ id: StoryID, family: FamilyRef) async throws -> (title: String, data: Data)? {
+        guard let story = try await stories.story(id), story.family == family, story.status == .ready else { return nil }
+        let limit = renderer.maxBytes
+        return try await oneAtATime.withPermit {
+            guard let content = try await content(of: story) else { return nil }
+            let data = try await Self.offCooperativePool {
+                try EPUBWriter().write(content, identifier: story.id.rawValue, modified: story.createdAt)
+            }
+            return data.count <= limit ? (story.displayTitle, data) : nil
+        }
+    }
+
     /// The EPUB 3 edition of a finished story (nil while it is being made).
     public func epub(of story: Story) async throws -> Data? {
         guard story.status == .ready, let content = try await content(of: story) else { return nil }

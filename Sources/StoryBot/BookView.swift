@@ -9,16 +9,19 @@ public struct BookView: Sendable, Equatable {
     public var title: String
     /// The file's name, e.g. `the-sleepy-dragon.pdf`.
     public var filename: String
+    /// The edition: a PDF (the default) or an EPUB.
+    public var format: BookFormat
 
-    public init(storyID: StoryID, family: FamilyRef, title: String, filename: String) {
+    public init(storyID: StoryID, family: FamilyRef, title: String, filename: String, format: BookFormat = .pdf) {
         self.storyID = storyID
         self.family = family
         self.title = title
         self.filename = filename
+        self.format = format
     }
 }
 
-/// A made file a platform sends or serves: a picture book's PDF.
+/// A made file a platform sends or serves: a picture book's PDF or EPUB.
 public struct ChatFile: Sendable, Equatable {
     public var filename: String
     public var contentType: String

@@ -4,12 +4,15 @@ import StoryDomain
 public enum ChatCommand: Sendable, Equatable {
     /// `/story new theme:… name:… age:… companion:… pages:… language:…`
     case storyNew(StoryRequestDraft)
+    /// `/story continue [story:…]` — tonight's chapter: continues the chosen story's chain (a
+    /// story id or words of its title), or the family's newest story when `story` is empty.
+    case storyContinue(story: String)
     /// `/story library [page]` — 1-based page of the library.
     case storyLibrary(page: Int)
     /// `/story read story:…` — a story id or words of its title.
     case storyRead(story: String)
-    /// `/story book story:…` — the story as a PDF picture book to keep.
-    case storyBook(story: String)
+    /// `/story book story:… format:pdf|epub` — the story as a picture book to keep (PDF by default).
+    case storyBook(story: String, format: BookFormat = .pdf)
     /// `/story delete story:…`
     case storyDelete(story: String)
     /// `/story listen story:… page:…` — read a story aloud: a page number or `whole` (the

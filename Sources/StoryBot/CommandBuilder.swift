@@ -34,13 +34,20 @@ public enum CommandBuilder {
             return .storyNew(StoryRequestDraft(theme: options["theme"], heroName: options["name"], age: options["age"],
                                                companion: options["companion"], pages: options["pages"],
                                                language: options["language"]))
+        case ("story", "continue"):
+            return .storyContinue(story: options["story"] ?? "")
         case ("story", "library"):
             let page = options["page"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 1
             return .storyLibrary(page: max(1, min(page, 1000)))
         case ("story", "read"):
             return .storyRead(story: options["story"] ?? "")
         case ("story", "book"):
-            return .storyBook(story: options["story"] ?? "")
+            var format = BookFormat.pdf
+            if let raw = options["format"], !raw.trimmingCharacters(in: .whitespaces).isEmpty {
+                guard let parsed = BookFormat(parsing: raw) else { throw .badValue(option: "format", hint: "`pdf` or `epub`") }
+                format = parsed
+            }
+            return .storyBook(story: options["story"] ?? "", format: format)
         case ("story", "listen"):
             return .storyListen(story: options["story"] ?? "", page: options["page"].flatMap { $0.isEmpty ? nil : $0 })
         case ("story", "delete"):

@@ -84,14 +84,19 @@ public enum CommandCatalog {
             .integer("pages", "How many pages (3–12, within your plan)", range: 3...12),
             .text("language", "The story's language", maxLength: 20, choices: languageChoices),
         ], positional: "theme"),
+        Entry(command: "story", subcommand: "continue", summary: "Tonight's chapter: the same heroes, a new little adventure", options: [
+            .text("story", "The story to continue (default: your newest)", maxLength: 100, autocomplete: true),
+        ], positional: "story"),
         Entry(command: "story", subcommand: "library", summary: "Your family's stories, newest first", options: [
             .integer("page", "Which page of the library", range: 1...1000),
         ], positional: "page"),
         Entry(command: "story", subcommand: "read", summary: "Open a story at page 1", options: [
             .text("story", "The story's title", required: true, maxLength: 100, autocomplete: true),
         ], positional: "story"),
-        Entry(command: "story", subcommand: "book", summary: "A story as a picture book (PDF) to keep and print", options: [
+        Entry(command: "story", subcommand: "book", summary: "A story as a picture book (PDF or EPUB) to keep and print", options: [
             .text("story", "The story's title", required: true, maxLength: 100, autocomplete: true),
+            .text("format", "PDF to print (the default) or EPUB for e-readers", maxLength: 4,
+                  choices: [.init(name: "PDF", value: "pdf"), .init(name: "EPUB", value: "epub")]),
         ], positional: "story"),
         Entry(command: "story", subcommand: "delete", summary: "Delete a story (asks first)", options: [
             .text("story", "The story's title", required: true, maxLength: 100, autocomplete: true),

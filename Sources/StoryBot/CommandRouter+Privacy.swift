@@ -17,11 +17,19 @@ extension CommandRouter {
                 if let quota = limits.dailyQuota {
                     try await stories.checkQuota(quota, for: context.user, on: context.family.platform)
                 }
+            case let .storyContinue(query):
+                let limits = try await requesterLimits(context)
+                try await stories.checkRefusals(for: context.user, on: context.family.platform)
+                let story = try await preparedChapter(query, context: context, limits: limits, seed: 0)
+                try await stories.checkModelBudget(for: context.family, lookAhead: true)
+                if let quota = limits.dailyQuota {
+                    try await stories.checkQuota(quota, for: story.requester, on: context.family.platform)
+                }
             case let .storyRead(query):
                 let story = try await resolve(query, family: context.family)
                 return try await firstPage(of: story, family: context.family).isPrivate
-            case let .storyBook(query):
-                return renderer.bookOffer(try await resolve(query, family: context.family)).isPrivate
+            case let .storyBook(query, format):
+                return renderer.bookOffer(try await resolve(query, family: context.family), format: format).isPrivate
             case let .collectionNew(draft):
                 let rules = try await rules(context)
                 guard rules.mayRequest(roleIDs: context.roleIDs, isManager: context.isManager), rules.plan.limits.collections else {

@@ -165,14 +165,16 @@ public struct CommandRouter: Sendable {
                 try stories.prepareStory(draft, family: context.family, requester: context.user, limits: limits)
             }
             try await startStory(story, quota: limits.dailyQuota, responder: responder)
+        case let .storyContinue(query):
+            try await continueStory(query, context: context, responder: responder)
         case let .storyLibrary(page):
             try await responder.reply(try await libraryReply(page: page, family: context.family))
         case let .storyRead(query):
             let story = try await resolve(query, family: context.family)
             try await responder.reply(try await firstPage(of: story, family: context.family))
-        case let .storyBook(query):
+        case let .storyBook(query, format):
             let story = try await resolve(query, family: context.family)
-            try await responder.reply(renderer.bookOffer(story))
+            try await responder.reply(renderer.bookOffer(story, format: format))
         case let .storyListen(query, page):
             try await listen(query, page: page, context: context, responder: responder)
         case let .storyDelete(query):
@@ -259,6 +261,8 @@ public struct CommandRouter: Sendable {
             try await listen(id, part: .page(page), context: context, responder: responder)
         case let .listenWhole(id):
             try await listen(id, part: .whole, context: context, responder: responder)
+        case let .nextChapter(id):
+            try await nextChapter(after: id, context: context, responder: responder)
         }
     }
 
@@ -278,7 +282,7 @@ public struct CommandRouter: Sendable {
     /// the job that will edit it into page 1. One person's requests pass here one at a time, so
     /// a refused request never leaves an "on its way" message behind; the quota is checked again
     /// in the job's transaction, which guards against other processes sharing the database.
-    private func startStory(_ story: Story, quota: DailyQuota?, responder: some ChatResponder) async throws {
+    func startStory(_ story: Story, quota: DailyQuota?, responder: some ChatResponder) async throws {
         if let request = responder.deliveryAddress.requestID,
            let existing = try await stories.story(forRequest: request, on: story.family.platform) {
             // The same request seen again after a restart: its story is already being made.
@@ -339,7 +343,8 @@ extension ChatCommand {
         switch self {
         case .help, .storyDelete, .collectionDelete, .premiumGrant, .premiumRevoke, .premiumStatus, .settingsShow, .settingsSet,
              .settingsForget, .familyMembers, .familyInvite, .familyInvites, .familyRevoke, .familyRemove: true
-        case .storyNew, .storyLibrary, .storyRead, .storyBook, .storyListen, .collectionNew, .collectionList, .collectionShow: false
+        case .storyNew, .storyContinue, .storyLibrary, .storyRead, .storyBook, .storyListen, .collectionNew, .collectionList,
+             .collectionShow: false
         }
     }
 }
@@ -351,6 +356,7 @@ extension ChatInput {
         case let .command(command):
             switch command {
             case .storyNew: "story.new"
+            case .storyContinue: "story.continue"
             case .storyLibrary: "story.library"
             case .storyRead: "story.read"
             case .storyBook: "story.book"

@@ -26,6 +26,8 @@ public enum ComponentID: Sendable, Equatable, Hashable {
     case listen(StoryID, Int)
     /// Read the whole story aloud.
     case listenWhole(StoryID)
+    /// Open the chapter after this story (from its last page), or write it when there is none yet.
+    case nextChapter(StoryID)
 
     public var encoded: String {
         switch self {
@@ -43,6 +45,7 @@ public enum ComponentID: Sendable, Equatable, Hashable {
         case .cancelForgetFamily: "ms:g:keep"
         case let .listen(id, page): "ms:n:\(id.rawValue):\(page)"
         case let .listenWhole(id): "ms:w:\(id.rawValue)"
+        case let .nextChapter(id): "ms:h:\(id.rawValue)"
         }
     }
 
@@ -79,6 +82,7 @@ public enum ComponentID: Sendable, Equatable, Hashable {
             case "d": self = .confirmDelete(id)
             case "c": self = .cancelDelete(id)
             case "w": self = .listenWhole(id)
+            case "h": self = .nextChapter(id)
             default: return nil
             }
         default:

@@ -37,6 +37,7 @@ public struct ReplyRenderer: Sendable {
             text += "\n\n💬 *For grown-ups to talk over:* \(link.question)"
         }
         var footer = "page \(number) of \(count)"
+        if let chapter = story.request.chapter { footer += " · chapter \(chapter.number)" }
         if let link = story.collection { footer += " · story \(link.position) of \(link.storyCount) in a Growth Collection" }
         let view = PageView(storyID: story.id, title: story.displayTitle, text: text, pageNumber: number, pageCount: count,
                             imageID: mode == .off ? nil : snapshot.page.imageID, footer: footer,
@@ -50,6 +51,7 @@ public struct ReplyRenderer: Sendable {
         var more = [ChatButton(.listen(story.id, number), label: "🔊 Read aloud")]
         if isLast {
             more.insert(ChatButton(.another(story.id), label: "✨ Another story like this", style: .success), at: 0)
+            more.insert(ChatButton(.nextChapter(story.id), label: "▶ Next chapter", style: .primary), at: 1)
             more.append(ChatButton(.listenWhole(story.id), label: "🎧 The whole story"))
         }
         rows.append(more)
@@ -61,6 +63,9 @@ public struct ReplyRenderer: Sendable {
         let hero = story.request.heroName
         switch progress {
         case .writing:
+            if let chapter = story.request.chapter {
+                return ChatReply(text: "✍️ Writing chapter \(chapter.number) for \(hero): *\(story.request.theme)*…")
+            }
             return ChatReply(text: "✍️ Writing a story about *\(story.request.theme)* for \(hero)…")
         case let .painting(page, total):
             return ChatReply(text: "🎨 Painting page \(page) of \(total) of **\(story.displayTitle)**…")
@@ -73,7 +78,12 @@ public struct ReplyRenderer: Sendable {
 
     /// The first answer to `/story new`, before any work has started.
     public func accepted(_ story: Story) -> ChatReply {
-        ChatReply(text: "✨ A story about *\(story.request.theme)* for \(story.request.heroName) is on its way "
+        if let chapter = story.request.chapter {
+            return ChatReply(text: "🌙 Chapter \(chapter.number), after **\(chapter.previousTitle)**, is on its way for "
+                             + "\(story.request.heroName) (\(story.pageCount) pages): the same friends in the same world, a new "
+                             + "little adventure. I'll show page 1 right here when it's ready.")
+        }
+        return ChatReply(text: "✨ A story about *\(story.request.theme)* for \(story.request.heroName) is on its way "
                   + "(\(story.pageCount) pages). I'll show page 1 right here when it's ready.")
     }
 
@@ -92,7 +102,14 @@ public struct ReplyRenderer: Sendable {
             case .failed: " — couldn't be finished"
             case .queued, .writing: " — still being written"
             }
-            lines.append("\(number). **\(item.title)** — for \(item.heroName), \(item.pageCount) pages\(state)")
+            if item.chapters.count > 1 {
+                lines.append("\(number). **\(item.title)** — \(Self.chapterSpan(item.chapters)), for \(item.heroName)")
+                for chapter in item.chapters {
+                    lines.append("    \(chapter.chapterOrder). *\(chapter.title)*\(Self.state(chapter.status))")
+                }
+            } else {
+                lines.append("\(number). **\(item.title)** — for \(item.heroName), \(item.pageCount) pages\(state)")
+            }
             if item.status == .ready || item.status == .illustrating {
                 openButtons.append(ChatButton(.open(item.id), label: "📖 \(number)"))
             }
@@ -107,6 +124,24 @@ public struct ReplyRenderer: Sendable {
             ])
         }
         return ChatReply(text: lines.joined(separator: "\n"), buttons: rows)
+    }
+
+    /// "chapters 1–3", or "chapters 1, 3" when one was deleted.
+    static func chapterSpan(_ chapters: [StorySummary]) -> String {
+        let numbers = chapters.map(\.chapterOrder)
+        guard let first = numbers.first, let last = numbers.last else { return "" }
+        if numbers == Array(first...last) { return "chapters \(first)–\(last)" }
+        return "chapters " + numbers.map(String.init).joined(separator: ", ")
+    }
+
+    /// How far a story in a chain got, after its title.
+    static func state(_ status: StoryStatus) -> String {
+        switch status {
+        case .ready: ""
+        case .illustrating: " — pictures still being painted"
+        case .failed: " — couldn't be finished"
+        case .queued, .writing: " — still being written"
+        }
     }
 
     public func deleteConfirmation(_ story: Story) -> ChatReply {
@@ -124,9 +159,11 @@ public struct ReplyRenderer: Sendable {
 
         **/story new** `theme:"a sleepy dragon" name:Mia age:5` — a new story. Also `companion:` (a favourite friend), \
         `pages:` (3–12) and `language:`.
-        **/story library** — your family's stories, newest first.
+        **/story continue** `story:Moon` — tonight's chapter: the same friends and world, a new little adventure \
+        (your newest story when none is named). ▶ *Next chapter* on a story's last page does the same.
+        **/story library** — your family's stories, newest first (chapters together, in order).
         **/story read** `story:Moon` — open a story again at page 1.
-        **/story book** `story:Moon` — a story as a picture book (PDF) to keep and print.
+        **/story book** `story:Moon` — a story as a picture book to keep and print (`format:epub` for e-readers).
         **/story listen** `story:Moon page:2` — hear a page read aloud, or `page:whole` for the whole story (also 🔊 under each page).
         **/story delete** `story:Moon` — delete a story (I'll ask first).
         **/collection new** `goal:bravery name:Mia age:5 stories:5` — a Growth Collection: a series of stories toward a goal, \

@@ -35,8 +35,10 @@ public struct CharacterSheetDesigner: Sendable {
     }
 
     /// The sheet for a request: designed from it, keeping the hero and companion of
-    /// `request.heroSheet` when the story belongs to a series.
+    /// `request.heroSheet` when the story belongs to a series (and, for a chapter, its world too).
     public func design(for request: StoryRequest, heroName: String? = nil) -> CharacterSheet {
+        // A chapter continues its chain in the same world: the whole kept sheet.
+        if request.chapter != nil, let kept = request.heroSheet { return kept }
         var sheet = design(theme: request.theme, heroName: heroName ?? request.heroName, companion: request.companion,
                            age: request.age, seed: request.seed)
         if let kept = request.heroSheet {

@@ -119,9 +119,14 @@ public struct StorySummary: Sendable, Equatable {
     public var heroName: String
     public var requester: Requester
     public var createdAt: Date
+    /// Its chapter number when it continues another story (2, 3…); nil for a first chapter or a story on its own.
+    public var chapterNumber: Int?
+    /// In the library: when the story begins a chain of chapters still kept, every chapter of
+    /// the chain in reading order (this one first); empty otherwise.
+    public var chapters: [StorySummary]
 
     public init(id: StoryID, title: String, status: StoryStatus, pageCount: Int, heroName: String,
-                requester: Requester, createdAt: Date) {
+                requester: Requester, createdAt: Date, chapterNumber: Int? = nil, chapters: [StorySummary] = []) {
         self.id = id
         self.title = title
         self.status = status
@@ -129,10 +134,23 @@ public struct StorySummary: Sendable, Equatable {
         self.heroName = heroName
         self.requester = requester
         self.createdAt = createdAt
+        self.chapterNumber = chapterNumber
+        self.chapters = chapters
     }
+
+    /// The summary of a stored story (no chapters listed).
+    public init(_ story: Story) {
+        self.init(id: story.id, title: story.displayTitle, status: story.status, pageCount: story.pageCount,
+                  heroName: story.request.heroName, requester: story.requester, createdAt: story.createdAt,
+                  chapterNumber: story.request.chapter?.number)
+    }
+
+    /// Its place in reading order within its chain (a first chapter is 1).
+    public var chapterOrder: Int { chapterNumber ?? 1 }
 }
 
-/// A page of the library: some entries and the total count.
+/// A page of the library: some entries and the total count. A chain of chapters is one entry
+/// (its first kept chapter, with ``StorySummary/chapters``), placed by its newest chapter.
 public struct LibraryPage: Sendable, Equatable {
     public var items: [StorySummary]
     public var total: Int

@@ -226,9 +226,12 @@ public struct StoryPipeline: Sendable {
 
     /// Asks the writer, with every model call it makes counted for the story's family.
     private func write(_ request: StoryRequest, story: Story) async throws -> WrittenStory {
-        try await ModelCallScope.$current.withValue(ModelCallScope(family: story.family, storyID: story.id, kind: .text)) {
+        let written = try await ModelCallScope.$current.withValue(ModelCallScope(family: story.family, storyID: story.id, kind: .text)) {
             try await parts.writer.write(request)
         }
+        // A chapter opens with "Last time…" whichever writer wrote it (checked with the rest of the text).
+        guard let link = request.chapter else { return written }
+        return ChapterPlanner().withOpening(written, link: link)
     }
 
     /// Paints and saves one page, falling back to the built-in illustrator when the main one fails

@@ -26,8 +26,13 @@ public protocol StoryRepository: Sendable {
     /// back when `refundingQuota` (the failure was the service's fault: see
     /// ``StoryFailureReason/refundsQuota``); otherwise the use is kept.
     func markFailed(_ id: StoryID, reason: String, refundingQuota: Bool) async throws
-    /// The family's stories, newest first.
+    /// The family's stories, newest first; a chain of chapters is one entry (its first kept
+    /// chapter, listing them all in ``StorySummary/chapters``), placed by its newest chapter,
+    /// and `total` counts entries.
     func library(of family: FamilyRef, offset: Int, limit: Int) async throws -> LibraryPage
+    /// The kept chapters of the chain named `seriesID` (its first chapter's id, which may be
+    /// deleted) in the family, in reading order (chapter number; the first chapter is 1).
+    func chapters(ofSeries seriesID: StoryID, in family: FamilyRef) async throws -> [StorySummary]
     /// Stories whose title contains `text` (for autocomplete and `/story read`).
     func findStories(in family: FamilyRef, matching text: String, limit: Int) async throws -> [StorySummary]
     /// Deletes the story, its pages, job and pictures no other story uses. False if it did not exist.

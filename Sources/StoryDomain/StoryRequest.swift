@@ -34,6 +34,9 @@ public struct StoryRequest: Sendable, Equatable, Codable {
     public var illustrations: IllustrationMode
     /// A hero and companion to keep (the stories of a Growth Collection share them).
     public var heroSheet: CharacterSheet?
+    /// Set when the story is a later chapter of another (`/story continue`): the whole of
+    /// `heroSheet` is kept (cast and world), and the writer opens with "Last time…".
+    public var chapter: ChapterLink?
     /// Set by the pipeline on its one repair attempt, after the ``BedtimeScreen`` refused the
     /// first text: model writers may tell the model to write a gentler story (never quoting the
     /// refused text). Not something a family asks for; false on every first attempt.
@@ -41,7 +44,8 @@ public struct StoryRequest: Sendable, Equatable, Codable {
 
     public init(theme: String, heroName: String, age: Int, companion: String? = nil,
                 pageCount: Int, language: StoryLanguage = .english, seed: UInt64, avoid: [String] = [],
-                illustrations: IllustrationMode = .pictures, heroSheet: CharacterSheet? = nil) {
+                illustrations: IllustrationMode = .pictures, heroSheet: CharacterSheet? = nil,
+                chapter: ChapterLink? = nil) {
         self.theme = theme
         self.heroName = heroName
         self.age = age
@@ -52,6 +56,7 @@ public struct StoryRequest: Sendable, Equatable, Codable {
         self.avoid = avoid
         self.illustrations = illustrations
         self.heroSheet = heroSheet
+        self.chapter = chapter
     }
 
     public var ageBand: AgeBand { AgeBand(age: age) }

@@ -10,7 +10,7 @@ public enum StoryServiceError: Error, Equatable, Sendable {
 /// The family-facing story operations: ask for a story, browse the library, read, delete.
 /// Stateless apart from its ports; one instance serves every platform.
 public struct StoryService: Sendable {
-    private let repository: any StoryRepository
+    let repository: any StoryRepository
     private let writerLanguages: Set<StoryLanguage>
     private let clock: any WallClock
     private let jobAdded: @Sendable () -> Void

@@ -41,6 +41,14 @@ public struct SQLiteStoryRepository: StoryRepository {
         }
         let familyID = try FamilyRecord.findOrCreate(story.family, at: now, in: db)
         try StoryRecord(story, familyID: familyID).insert(db)
+        if let chapter = story.request.chapter {
+            try db.execute(sql: """
+                INSERT INTO story_chapter (story_id, series_id, previous_story_id, chapter_number, previous_title, previous_summary)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """, arguments: [story.id.rawValue, chapter.seriesID.rawValue, chapter.previousStoryID.rawValue, chapter.number,
+                                String(chapter.previousTitle.prefix(ChapterLink.maxTitleLength)),
+                                String(chapter.previousSummary.prefix(ChapterLink.maxSummaryLength))])
+        }
         if quota != nil {
             try db.execute(sql: "INSERT INTO quota_use (platform, requester_id, story_id, used_at) VALUES (?, ?, ?, ?)",
                            arguments: [story.family.platform, story.requester.userID, story.id.rawValue, now])
@@ -156,12 +164,40 @@ public struct SQLiteStoryRepository: StoryRepository {
             guard let familyID = try FamilyRecord.id(of: family, in: db) else {
                 return LibraryPage(items: [], total: 0, offset: offset)
             }
-            let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM story WHERE family_id = ?", arguments: [familyID]) ?? 0
-            let rows = try Row.fetchAll(db, sql: StoryRecord.selectWithFamily + """
-                 WHERE story.family_id = ? ORDER BY story.created_at DESC, story.rowid DESC LIMIT ? OFFSET ?
+            // A chain of chapters is one entry, placed by its newest chapter.
+            let total = try Int.fetchOne(db, sql: """
+                SELECT COUNT(DISTINCT coalesce(story_chapter.series_id, story.id))
+                FROM story LEFT JOIN story_chapter ON story_chapter.story_id = story.id WHERE story.family_id = ?
+                """, arguments: [familyID]) ?? 0
+            let series = try String.fetchAll(db, sql: """
+                SELECT coalesce(story_chapter.series_id, story.id) AS series
+                FROM story LEFT JOIN story_chapter ON story_chapter.story_id = story.id WHERE story.family_id = ?
+                GROUP BY series ORDER BY max(story.created_at) DESC, max(story.rowid) DESC LIMIT ? OFFSET ?
                 """, arguments: [familyID, limit, offset])
-            return LibraryPage(items: try rows.map { try Self.summary(StoryRecord.story(from: $0)) }, total: total, offset: offset)
+            var items: [StorySummary] = []
+            for id in series {
+                let chain = try Self.chapters(ofSeries: id, familyID: familyID, in: db)
+                guard var entry = chain.first else { continue }
+                if chain.count > 1 { entry.chapters = chain }
+                items.append(entry)
+            }
+            return LibraryPage(items: items, total: total, offset: offset)
         }
+    }
+
+    public func chapters(ofSeries seriesID: StoryID, in family: FamilyRef) async throws -> [StorySummary] {
+        try await database.writer.read { db in
+            guard let familyID = try FamilyRecord.id(of: family, in: db) else { return [] }
+            return try Self.chapters(ofSeries: seriesID.rawValue, familyID: familyID, in: db)
+        }
+    }
+
+    /// The chain's kept chapters in reading order, inside the caller's transaction.
+    static func chapters(ofSeries seriesID: String, familyID: Int64, in db: Database) throws -> [StorySummary] {
+        try Row.fetchAll(db, sql: StoryRecord.selectWithFamily + """
+             WHERE story.family_id = ? AND (story.id = ? OR story_chapter.series_id = ?)
+             ORDER BY coalesce(story_chapter.chapter_number, 1), story.rowid
+            """, arguments: [familyID, seriesID, seriesID]).map { try Self.summary(StoryRecord.story(from: $0)) }
     }
 
     public func findStories(in family: FamilyRef, matching text: String, limit: Int) async throws -> [StorySummary] {
@@ -204,7 +240,6 @@ public struct SQLiteStoryRepository: StoryRepository {
     }
 
     private static func summary(_ story: Story) -> StorySummary {
-        StorySummary(id: story.id, title: story.displayTitle, status: story.status, pageCount: story.pageCount,
-                     heroName: story.request.heroName, requester: story.requester, createdAt: story.createdAt)
+        StorySummary(story)
     }
 }

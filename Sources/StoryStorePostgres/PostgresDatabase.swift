@@ -263,6 +263,7 @@ extension PostgresDatabase {
         "purchased_entitlement", "family_settings", "growth_collection", "collection_entry", "reading_day", "achievement",
         "quota_use", "acknowledgement", "web_room", "web_invite", "web_member", "web_session",
         "model_call", "refused_request", "collection_remake", "audio", "narration",
+        "story_chapter",
     ]
 
     /// The columns of `table` and their kinds (identity `seq` columns are left to the database).

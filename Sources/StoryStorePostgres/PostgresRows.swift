@@ -31,10 +31,14 @@ enum StoryRows {
     static let selectWithFamily = """
         SELECT story.*, family.platform AS family_platform, family.external_id AS family_external_id,
             collection_entry.collection_id AS link_collection, collection_entry.position AS link_position,
-            collection_entry.question AS link_question, growth_collection.story_count AS link_count
+            collection_entry.question AS link_question, growth_collection.story_count AS link_count,
+            story_chapter.series_id AS chapter_series, story_chapter.previous_story_id AS chapter_previous,
+            story_chapter.chapter_number AS chapter_number, story_chapter.previous_title AS chapter_previous_title,
+            story_chapter.previous_summary AS chapter_previous_summary
         FROM story JOIN family ON family.id = story.family_id
         LEFT JOIN collection_entry ON collection_entry.story_id = story.id
         LEFT JOIN growth_collection ON growth_collection.id = collection_entry.collection_id
+        LEFT JOIN story_chapter ON story_chapter.story_id = story.id
         """
 
     static func story(_ row: Columns) throws -> Story {
@@ -60,6 +64,13 @@ enum StoryRows {
             story.collection = CollectionLink(collectionID: collectionID, position: try row["link_position"],
                                               storyCount: try row["link_count"], question: try row["link_question"])
         }
+        let series: String? = try row["chapter_series"]
+        let previous: String? = try row["chapter_previous"]
+        if let series = series.flatMap(StoryID.init(rawValue:)), let previous = previous.flatMap(StoryID.init(rawValue:)) {
+            story.request.chapter = ChapterLink(seriesID: series, previousStoryID: previous, number: try row["chapter_number"],
+                                                previousTitle: try row["chapter_previous_title"],
+                                                previousSummary: try row["chapter_previous_summary"])
+        }
         return story
     }
 
@@ -84,8 +95,7 @@ enum StoryRows {
     }
 
     static func summary(_ story: Story) -> StorySummary {
-        StorySummary(id: story.id, title: story.displayTitle, status: story.status, pageCount: story.pageCount,
-                     heroName: story.request.heroName, requester: story.requester, createdAt: story.createdAt)
+        StorySummary(story)
     }
 
     static func corrupt(_ table: String, _ detail: String) -> PostgresStoreError { .corrupt(table, detail) }

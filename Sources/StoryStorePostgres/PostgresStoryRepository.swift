@@ -57,6 +57,14 @@ public struct PostgresStoryRepository: StoryRepository {
                 \(Int64(bitPattern: request.seed)), \(story.title), \(sheet), \(story.status.rawValue), \(story.failureReason),
                 \(story.createdAt), \(avoid), \(request.illustrations.rawValue), \(heroSheet))
             """)
+        if let chapter = request.chapter {
+            try await transaction.execute("""
+                INSERT INTO story_chapter (story_id, series_id, previous_story_id, chapter_number, previous_title, previous_summary)
+                VALUES (\(story.id.rawValue), \(chapter.seriesID.rawValue), \(chapter.previousStoryID.rawValue), \(chapter.number),
+                    \(String(chapter.previousTitle.prefix(ChapterLink.maxTitleLength))),
+                    \(String(chapter.previousSummary.prefix(ChapterLink.maxSummaryLength))))
+                """)
+        }
         if quota != nil {
             try await transaction.execute("""
                 INSERT INTO quota_use (platform, requester_id, story_id, used_at)
@@ -197,12 +205,40 @@ public struct PostgresStoryRepository: StoryRepository {
             guard let familyID = try await FamilyRows.id(of: family, in: transaction) else {
                 return LibraryPage(items: [], total: 0, offset: offset)
             }
-            let total: Int = try await transaction.rows("SELECT COUNT(*) AS n FROM story WHERE family_id = \(familyID)").first?["n"] ?? 0
-            let rows = try await transaction.rows(PostgresQuery(unsafeSQL: StoryRows.selectWithFamily + """
-                 WHERE story.family_id = $1 ORDER BY story.created_at DESC, story.seq DESC LIMIT $2 OFFSET $3
-                """, binds: Self.binds(familyID, limit, offset)))
-            return LibraryPage(items: try rows.map { StoryRows.summary(try StoryRows.story($0)) }, total: total, offset: offset)
+            // A chain of chapters is one entry, placed by its newest chapter.
+            let total: Int = try await transaction.rows("""
+                SELECT COUNT(DISTINCT coalesce(story_chapter.series_id, story.id)) AS n
+                FROM story LEFT JOIN story_chapter ON story_chapter.story_id = story.id WHERE story.family_id = \(familyID)
+                """).first?["n"] ?? 0
+            let series: [String] = try await transaction.rows("""
+                SELECT coalesce(story_chapter.series_id, story.id) AS series
+                FROM story LEFT JOIN story_chapter ON story_chapter.story_id = story.id WHERE story.family_id = \(familyID)
+                GROUP BY 1 ORDER BY max(story.created_at) DESC, max(story.seq) DESC LIMIT \(limit) OFFSET \(offset)
+                """).map { try $0["series"] }
+            var items: [StorySummary] = []
+            for id in series {
+                let chain = try await Self.chapters(ofSeries: id, familyID: familyID, in: transaction)
+                guard var entry = chain.first else { continue }
+                if chain.count > 1 { entry.chapters = chain }
+                items.append(entry)
+            }
+            return LibraryPage(items: items, total: total, offset: offset)
         }
+    }
+
+    public func chapters(ofSeries seriesID: StoryID, in family: FamilyRef) async throws -> [StorySummary] {
+        try await database.transaction { transaction in
+            guard let familyID = try await FamilyRows.id(of: family, in: transaction) else { return [] }
+            return try await Self.chapters(ofSeries: seriesID.rawValue, familyID: familyID, in: transaction)
+        }
+    }
+
+    /// The chain's kept chapters in reading order, inside the caller's transaction.
+    static func chapters(ofSeries seriesID: String, familyID: Int64, in transaction: Transaction) async throws -> [StorySummary] {
+        try await transaction.rows(PostgresQuery(unsafeSQL: StoryRows.selectWithFamily + """
+             WHERE story.family_id = $1 AND (story.id = $2 OR story_chapter.series_id = $2)
+             ORDER BY coalesce(story_chapter.chapter_number, 1), story.seq
+            """, binds: Self.binds(familyID, seriesID))).map { StoryRows.summary(try StoryRows.story($0)) }
     }
 
     public func findStories(in family: FamilyRef, matching text: String, limit: Int) async throws -> [StorySummary] {

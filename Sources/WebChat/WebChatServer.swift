@@ -53,7 +53,7 @@ public struct WebChatServer: Sendable {
     let rooms: RoomAccess
     let images: @Sendable (ImageID) async throws -> StoredImage?
     let textArtist: (any PictureTextArtist)?
-    let books: (@Sendable (StoryID, FamilyRef) async throws -> ChatFile?)?
+    let books: (@Sendable (StoryID, FamilyRef, BookFormat) async throws -> ChatFile?)?
     let narration: (@Sendable (StoryID, NarrationPart, FamilyRef) async throws -> SpokenAudio?)?
     let health: @Sendable () async -> Bool
     let logger: Logger
@@ -63,13 +63,13 @@ public struct WebChatServer: Sendable {
     ///   - rooms: the doors: invites, members, sessions.
     ///   - images: reads a stored picture.
     ///   - textArtist: draws a picture as text art (`/images/{id}/art`); nil: that route answers 404.
-    ///   - books: makes a story's picture book if the story is the family's (`/books/{id}`); nil: that route answers 404.
+    ///   - books: makes a story's picture book if the story is the family's (`/books/{id}`, `/books/{id}/epub`); nil: those routes answer 404.
     ///   - narration: a story's kept narration, when the story is the family's (`/audio/{story}/{part}`);
     ///     nil: that route answers 404.
     ///   - health: true when the service can serve (the database answers).
     public init(configuration: Configuration, hub: WebChatRoomHub, router: CommandRouter, rooms: RoomAccess,
                 images: @escaping @Sendable (ImageID) async throws -> StoredImage?, textArtist: (any PictureTextArtist)? = nil,
-                books: (@Sendable (StoryID, FamilyRef) async throws -> ChatFile?)? = nil,
+                books: (@Sendable (StoryID, FamilyRef, BookFormat) async throws -> ChatFile?)? = nil,
                 narration: (@Sendable (StoryID, NarrationPart, FamilyRef) async throws -> SpokenAudio?)? = nil,
                 health: @escaping @Sendable () async -> Bool = { true }, clock: any WallClock = SystemWallClock(), logger: Logger) {
         self.narration = narration

@@ -65,7 +65,9 @@ public struct WebChatMessage: Codable, Sendable, Equatable {
                  pageCount: view.pageCount, imageUrl: view.showsPictureAsText ? nil : view.imageID.map { "/images/\($0.rawValue)" },
                  textArtUrl: view.showsPictureAsText ? view.imageID.map { "/images/\($0.rawValue)/art" } : nil, footer: view.footer)
         }
-        book = reply.book.map { Book(url: "/books/\($0.storyID.rawValue)", filename: $0.filename, title: $0.title) }
+        book = reply.book.map {
+            Book(url: "/books/\($0.storyID.rawValue)" + ($0.format == .epub ? "/epub" : ""), filename: $0.filename, title: $0.title)
+        }
         buttons = reply.buttons.map { row in
             row.map { Button(id: $0.id, label: $0.label, style: $0.style.rawValue, disabled: $0.disabled) }
         }

@@ -264,7 +264,7 @@ struct DiscordStoryFlowTests {
         #expect(commands.first { $0.name == "settings" }?.defaultMemberPermissions == "32")
         #expect(commands.first { $0.name == "story" }?.defaultMemberPermissions == nil)
         let story = try #require(commands.first { $0.name == "story" })
-        #expect(story.options?.map(\.name) == ["new", "library", "read", "book", "delete", "listen"])
+        #expect(story.options?.map(\.name) == ["new", "continue", "library", "read", "book", "delete", "listen"])
         let theme = try #require(story.options?.first?.options?.first)
         #expect(theme.name == "theme" && theme.required == true && theme.maxLength == 200)
         await first.stopBot()

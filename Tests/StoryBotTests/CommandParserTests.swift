@@ -28,6 +28,9 @@ struct CommandParserTests {
     @Test("positional values and other subcommands")
     func subcommands() throws {
         #expect(try parser.parse("/story library") == .storyLibrary(page: 1))
+        #expect(try parser.parse("/story continue") == .storyContinue(story: ""))
+        #expect(try parser.parse("/story continue Sleepy Dragon") == .storyContinue(story: "Sleepy Dragon"))
+        #expect(try parser.parse("/story continue story:abc123") == .storyContinue(story: "abc123"))
         #expect(try parser.parse("/story library 3") == .storyLibrary(page: 3))
         #expect(try parser.parse("/story read The Sleepy Dragon") == .storyRead(story: "The Sleepy Dragon"))
         #expect(try parser.parse("/story delete story:Moon") == .storyDelete(story: "Moon"))
@@ -47,8 +50,8 @@ struct CommandParserTests {
 
     @Test("mistakes get specific errors", arguments: [
         ("/dance", CommandParseError.unknownCommand("dance")),
-        ("/story", .unknownSubcommand(command: "story", given: nil, expected: ["new", "library", "read", "book", "delete", "listen"])),
-        ("/story fly", .unknownSubcommand(command: "story", given: "fly", expected: ["new", "library", "read", "book", "delete", "listen"])),
+        ("/story", .unknownSubcommand(command: "story", given: nil, expected: ["new", "continue", "library", "read", "book", "delete", "listen"])),
+        ("/story fly", .unknownSubcommand(command: "story", given: "fly", expected: ["new", "continue", "library", "read", "book", "delete", "listen"])),
         (#"/story new theme:"a sleepy dragon"#, .unbalancedQuote),
         ("/story new theme:x colour:blue", .unknownOption(command: "story new", option: "colour",
                                                           expected: ["theme", "name", "age", "companion", "pages", "language"])),
@@ -91,7 +94,7 @@ struct ComponentIDTests {
         let collection = CollectionID(rawValue: "abcdefghijkmn")!
         for component in [ComponentID.page(id, 3), .firstPage(id), .open(id), .another(id), .library(2), .confirmDelete(id), .cancelDelete(id),
                           .collection(collection), .confirmCollectionDelete(collection), .cancelCollectionDelete(collection),
-                          .confirmForgetFamily, .cancelForgetFamily, .listen(id, 12), .listenWhole(id)] {
+                          .confirmForgetFamily, .cancelForgetFamily, .listen(id, 12), .listenWhole(id), .nextChapter(id)] {
             #expect(ComponentID(encoded: component.encoded) == component)
             #expect(component.encoded.count <= 100)
         }

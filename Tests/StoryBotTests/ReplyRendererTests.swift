@@ -59,7 +59,7 @@ struct ReplyRendererTests {
         #expect(reply.buttons[0][2].disabled)
         #expect(ComponentID(encoded: reply.buttons[1][0].id) == .another(StoryID(rawValue: "story")!))
         #expect(reply.buttons[1].dropFirst().map { ComponentID(encoded: $0.id) }
-            == [.listen(StoryID(rawValue: "story")!, 5), .listenWhole(StoryID(rawValue: "story")!)])
+            == [.nextChapter(StoryID(rawValue: "story")!), .listen(StoryID(rawValue: "story")!, 5), .listenWhole(StoryID(rawValue: "story")!)])
     }
 
     @Test("refusals are private and say what to change")

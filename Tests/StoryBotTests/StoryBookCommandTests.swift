@@ -12,6 +12,11 @@ struct StoryBookCommandTests {
         #expect(try CommandParser().parse("/story book story:Moon") == .storyBook(story: "Moon"))
         #expect(throws: CommandParseError.missingValue(option: "story")) { try CommandParser().parse("/story book") }
         #expect(ChatInput.command(.storyBook(story: "x")).metricLabel == "story.book")
+        #expect(try CommandParser().parse("/story book Moon format:epub") == .storyBook(story: "Moon", format: .epub))
+        #expect(try CommandParser().parse("/story book story:Moon format:PDF") == .storyBook(story: "Moon", format: .pdf))
+        #expect(throws: CommandParseError.badValue(option: "format", hint: "`pdf` or `epub`")) {
+            try CommandParser().parse("/story book Moon format:mobi")
+        }
     }
 
     @Test("a finished story: a public reply carrying its book, named after its title")
@@ -25,6 +30,16 @@ struct StoryBookCommandTests {
         #expect(book.storyID == story.id && book.family == RouterHarness.family)
         #expect(book.filename == "mia-and-the-quiet-night.pdf")
         #expect(!reply.isPrivate && reply.text?.contains("Mia and the Quiet Night") == true)
+    }
+
+    @Test("format:epub offers the EPUB edition, named .epub")
+    func epubStory() async throws {
+        let harness = RouterHarness()
+        let story = try await harness.readyStory()
+        let responder = await harness.handle(.command(.storyBook(story: story.id.rawValue, format: .epub)))
+        let book = try #require(responder.replies.last?.book)
+        #expect(book.format == .epub && book.filename == "mia-and-the-quiet-night.epub")
+        #expect(responder.replies.last?.text?.contains("EPUB") == true)
     }
 
     @Test("a story still being made, or not found: a kind private note and no book")

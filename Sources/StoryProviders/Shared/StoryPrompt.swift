@@ -18,12 +18,23 @@ public struct StoryPrompt: Sendable {
         public var pages: Int
         public var language: String
         public var avoidTopics: [String]?
+        /// For a later chapter (`/story continue`): the chapter before, as story material.
+        public var previousChapter: PreviousChapter?
 
         enum CodingKeys: String, CodingKey {
             case theme, companion, age, pages, language
             case heroName = "hero_name"
             case avoidTopics = "avoid_topics"
+            case previousChapter = "previous_chapter"
         }
+    }
+
+    /// The chapter a story continues, as the model receives it (quoted data, like the rest).
+    public struct PreviousChapter: Codable, Sendable, Equatable {
+        public var title: String
+        public var summary: String
+        /// This story's chapter number.
+        public var chapter: Int
     }
 
     public let system: String
@@ -57,7 +68,10 @@ public struct StoryPrompt: Sendable {
         """
         data = RequestData(theme: request.theme, heroName: sheet.hero.name, companion: sheet.companion?.name,
                            age: request.age, pages: request.pageCount, language: request.language.displayName,
-                           avoidTopics: avoid.isEmpty ? nil : avoid)
+                           avoidTopics: avoid.isEmpty ? nil : avoid,
+                           previousChapter: request.chapter.map {
+                               PreviousChapter(title: $0.previousTitle, summary: $0.previousSummary, chapter: $0.number)
+                           })
         var user = """
         Write a bedtime story with exactly \(request.pageCount) pages, in \(request.language.displayName), about the \
         request data's "theme".
@@ -65,6 +79,12 @@ public struct StoryPrompt: Sendable {
         The light moves from afternoon towards night across the pages; on the last page everyone is asleep.
         """
         if !avoid.isEmpty { user += "\nNever mention any of the words or topics in the request data's \"avoid_topics\"." }
+        if request.chapter != nil {
+            user += "\nThis story is the next chapter of an earlier one, told in the request data's \"previous_chapter\" (its title "
+                + "and a short summary): the same characters in the same world, on a new small adventure about the \"theme\", "
+                + "never the same plot. Begin page 1 with one short sentence that starts with \"Last time,\" and recalls the "
+                + "previous chapter in your own words, without copying it."
+        }
         self.user = user + "\n" + Self.dataLabel + Self.encode(data)
     }
 

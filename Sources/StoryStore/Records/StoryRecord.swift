@@ -98,10 +98,14 @@ struct StoryRecord: Codable, FetchableRecord, PersistableRecord {
     static let selectWithFamily = """
         SELECT story.*, family.platform AS family_platform, family.external_id AS family_external_id,
             collection_entry.collection_id AS link_collection, collection_entry.position AS link_position,
-            collection_entry.question AS link_question, growth_collection.story_count AS link_count
+            collection_entry.question AS link_question, growth_collection.story_count AS link_count,
+            story_chapter.series_id AS chapter_series, story_chapter.previous_story_id AS chapter_previous,
+            story_chapter.chapter_number AS chapter_number, story_chapter.previous_title AS chapter_previous_title,
+            story_chapter.previous_summary AS chapter_previous_summary
         FROM story JOIN family ON family.id = story.family_id
         LEFT JOIN collection_entry ON collection_entry.story_id = story.id
         LEFT JOIN growth_collection ON growth_collection.id = collection_entry.collection_id
+        LEFT JOIN story_chapter ON story_chapter.story_id = story.id
         """
 
     /// Decodes a row selected by ``selectWithFamily``.
@@ -112,6 +116,12 @@ struct StoryRecord: Codable, FetchableRecord, PersistableRecord {
         if let raw: String = row["link_collection"], let id = CollectionID(rawValue: raw) {
             story.collection = CollectionLink(collectionID: id, position: row["link_position"], storyCount: row["link_count"],
                                               question: row["link_question"])
+        }
+        if let series = (row["chapter_series"] as String?).flatMap(StoryID.init(rawValue:)),
+           let previous = (row["chapter_previous"] as String?).flatMap(StoryID.init(rawValue:)) {
+            story.request.chapter = ChapterLink(seriesID: series, previousStoryID: previous, number: row["chapter_number"],
+                                                previousTitle: row["chapter_previous_title"],
+                                                previousSummary: row["chapter_previous_summary"])
         }
         return story
     }

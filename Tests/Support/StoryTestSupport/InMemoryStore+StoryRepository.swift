@@ -73,9 +73,30 @@ extension InMemoryStore: StoryRepository {
 
     public func library(of family: FamilyRef, offset: Int, limit: Int) async throws -> LibraryPage {
         try checkFault()
-        let all = newestFirst(in: family)
-        let items = all.dropFirst(max(0, offset)).prefix(max(0, limit)).map(Self.summary)
-        return LibraryPage(items: Array(items), total: all.count, offset: offset)
+        // A chain of chapters is one entry, placed by its newest chapter.
+        var series: [StoryID] = []
+        for story in newestFirst(in: family) {
+            let id = story.request.chapter?.seriesID ?? story.id
+            if !series.contains(id) { series.append(id) }
+        }
+        let items = series.dropFirst(max(0, offset)).prefix(max(0, limit)).compactMap { id -> StorySummary? in
+            let chain = self.chain(id, in: family)
+            guard var entry = chain.first else { return nil }
+            if chain.count > 1 { entry.chapters = chain }
+            return entry
+        }
+        return LibraryPage(items: Array(items), total: series.count, offset: offset)
+    }
+
+    public func chapters(ofSeries seriesID: StoryID, in family: FamilyRef) async throws -> [StorySummary] {
+        try checkFault()
+        return chain(seriesID, in: family)
+    }
+
+    private func chain(_ seriesID: StoryID, in family: FamilyRef) -> [StorySummary] {
+        stories.values.filter { $0.story.family == family && ($0.story.id == seriesID || $0.story.request.chapter?.seriesID == seriesID) }
+            .sorted { ($0.story.request.chapter?.number ?? 1, $0.sequence) < ($1.story.request.chapter?.number ?? 1, $1.sequence) }
+            .compactMap { readBack($0.story.id) }.map(Self.summary)
     }
 
     public func findStories(in family: FamilyRef, matching text: String, limit: Int) async throws -> [StorySummary] {

@@ -184,8 +184,7 @@ public actor InMemoryStore {
     }
 
     static func summary(_ story: Story) -> StorySummary {
-        StorySummary(id: story.id, title: story.displayTitle, status: story.status, pageCount: story.pageCount,
-                     heroName: story.request.heroName, requester: story.requester, createdAt: story.createdAt)
+        StorySummary(story)
     }
 }
 
