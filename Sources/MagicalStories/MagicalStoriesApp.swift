@@ -166,7 +166,8 @@ public struct MagicalStoriesApp: Sendable {
             let discordLogger = logger.labeled("discord")
             discord = (rest, renderer, DiscordBot.Configuration(
                 applicationID: config.discordApplicationID.flatMap(Snowflake.init), guildID: config.discordGuildID.flatMap(Snowflake.init),
-                gateway: gateway, shards: shardSettings.selection, identifyCoordinator: LocalIdentifyCoordinator(),
+                gateway: gateway, shards: shardSettings.selection,
+                identifyCoordinator: Self.identifyCoordinator(store, logger: discordLogger), singletonTasks: store.singletonTasks,
                 onShardPlan: { shards in
                     guard shardSettings.globalRateShare == nil, let count = shards.first?.count else { return }
                     let share = LocalGlobalRateBudget<ContinuousClock>.share(ofShards: shards.count, totalShards: count)
@@ -253,6 +254,13 @@ public struct MagicalStoriesApp: Sendable {
             rateLimiter: discordBot == nil ? nil : rateLimiter, damage: damage, meter: meter))
     }
 
+    /// Who hands out IDENTIFY turns: on PostgreSQL, the database for every process of the bot
+    /// (timed by its clock); on SQLite, this process alone.
+    static func identifyCoordinator(_ store: AppStore, logger: Logger) -> any IdentifyCoordinator {
+        guard case let .postgres(database) = store.backend else { return LocalIdentifyCoordinator() }
+        return SharedIdentifyCoordinator(turns: DatabaseIdentifyTurns(turns: PostgresIdentifyTurns(database: database)), logger: logger)
+    }
+
     /// This process's share of Discord's global REST limit before its shards are known: the
     /// configured share; all of it when this process runs every shard; else one request a second
     /// until the shard plan gives the real share (only command registration runs before).
@@ -327,12 +335,11 @@ public struct MagicalStoriesApp: Sendable {
         if case let .postgres(database) = store.backend {
             services.append(.init(service: JobNotificationService(database: database, pool: pool, logger: logger.labeled("workers"))))
         }
+        // Tasks that must run once run on one process at a time (on SQLite, this one).
         services.append(.init(service: DeliveryTokenSweepService(sweeper: tokenSweeper, interval: Self.tokenSweepInterval, damage: damage,
-                                                                 logger: logger.labeled("workers"))))
-        var postgres: PostgresDatabase?
-        if case let .postgres(database) = store.backend { postgres = database }
+                                                                 logger: logger.labeled("workers"), tasks: store.singletonTasks)))
         services.append(.init(service: PremiumExpiryService(entitlements: entitlements, logger: logger.labeled("premium"),
-                                                            postgres: postgres)))
+                                                            tasks: store.singletonTasks)))
         if config.webChatEnabled {
             // One descriptor per connection, plus the database, logs and provider connections.
             let needed = config.webChatLimits.maxConnections + config.webChatLimits.reservedConnections + 256
@@ -341,7 +348,8 @@ public struct MagicalStoriesApp: Sendable {
                                metadata: ["limit": "\(soft)", "needed": "\(needed)"])
             }
             services.append(.init(service: application))
-            services.append(.init(service: TranscriptRetentionService(hub: hub, logger: logger.labeled("webchat"))))
+            services.append(.init(service: TranscriptRetentionService(hub: hub, logger: logger.labeled("webchat"),
+                                                                      tasks: store.singletonTasks)))
             if case let .postgres(database) = store.backend {
                 services.append(.init(service: ChatFanOutService(database: database, hub: hub, origin: store.lease.owner,
                                                                  logger: logger.labeled("webchat"))))

@@ -115,6 +115,10 @@ public struct AppDatabase: Sendable {
         migrator.registerMigration("v13: narration audio, kept with its story") { db in
             try db.execute(sql: Schema.narration)
         }
+        // PostgreSQL's v16 adds a table of identify turns shared by several processes; one
+        // process on SQLite takes its turns in memory, so nothing changes here (same names in
+        // the same order on both stores).
+        migrator.registerMigration("v16: identify turns shared by the bot's processes") { _ in }
         return migrator
     }
 
