@@ -5,8 +5,9 @@ import StoryDomain
 /// (``PostgresDatabase/asLeader(of:retry:leading:_:)``). When that process dies or its lock's
 /// connection breaks, the server releases the lock and another process leads within `retry`.
 ///
-/// A leader whose connection breaks while it lives notices within `retry` and stops its task:
-/// for up to `retry` two processes may run it, so tasks run this way are safe to run twice.
+/// A leader whose connection breaks while it lives notices within about twice `retry` (a check
+/// not answered in time counts as a broken connection) and stops its task: for that long two
+/// processes may run it, so tasks run this way are safe to run twice.
 public struct PostgresSingletonTaskRunner: SingletonTaskRunner {
     private let database: PostgresDatabase
     private let retry: Duration
