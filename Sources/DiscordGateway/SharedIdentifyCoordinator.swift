@@ -5,7 +5,9 @@ import Logging
 /// process's shards (``LocalIdentifyCoordinator``: the order asked, the daily session starts),
 /// then its bucket's turn in ``SharedIdentifyTurns`` (a database all processes share, timed by
 /// its clock), waiting while another process holds it. So at most one IDENTIFY per bucket per
-/// `spacing` goes out across all processes.
+/// `spacing` goes out across all processes. Discord times IDENTIFYs as they arrive, and a turn
+/// granted by the database reaches its IDENTIFY a little later (more on a loaded machine), so
+/// shared turns are `margin` further apart than `spacing`.
 ///
 /// When the shared turns cannot be reached (or do not answer within `timeout`), the process
 /// takes its own turns only (the local ones) for `fallback`, logs it, and then tries the shared
@@ -17,6 +19,8 @@ public actor SharedIdentifyCoordinator<C: Clock>: IdentifyCoordinator where C.Du
     private let logger: Logger
     /// The least time between two IDENTIFYs of one bucket, across processes.
     public let spacing: Duration
+    /// Added to `spacing` between two processes' turns of one bucket.
+    public let margin: Duration
     /// How long the process takes its own turns only, after the shared ones failed.
     public let fallback: Duration
     /// How long one ask for a shared turn may take before it counts as failed.
@@ -30,12 +34,13 @@ public actor SharedIdentifyCoordinator<C: Clock>: IdentifyCoordinator where C.Du
     ///   - clock: the source of time for this process's waits (inject a manual clock in tests);
     ///     how long to wait for a shared turn comes from ``SharedIdentifyTurns``.
     public init(turns: any SharedIdentifyTurns, clock: C, logger: Logger, spacing: Duration = .seconds(5),
-                fallback: Duration = .seconds(60), timeout: Duration = .seconds(10)) {
+                margin: Duration = .seconds(1), fallback: Duration = .seconds(60), timeout: Duration = .seconds(10)) {
         local = LocalIdentifyCoordinator(clock: clock, spacing: spacing)
         self.turns = turns
         self.clock = clock
         self.logger = logger
         self.spacing = spacing
+        self.margin = margin
         self.fallback = fallback
         self.timeout = timeout
     }
@@ -73,7 +78,7 @@ public actor SharedIdentifyCoordinator<C: Clock>: IdentifyCoordinator where C.Du
 
     /// Asks for `bucket`'s shared turn, giving up after ``timeout`` (real time).
     private func ask(_ bucket: Int) async throws -> Duration? {
-        let (turns, spacing, timeout) = (turns, spacing, timeout)
+        let (turns, spacing, timeout) = (turns, spacing + margin, timeout)
         return try await withThrowingTaskGroup(of: Duration??.self) { group in
             group.addTask {
                 let wait = try await turns.take(bucket: bucket, spacing: spacing)
@@ -98,7 +103,7 @@ struct SharedTurnTimeout: Error, CustomStringConvertible {
 
 extension SharedIdentifyCoordinator where C == ContinuousClock {
     /// On the system's continuous clock.
-    public init(turns: any SharedIdentifyTurns, logger: Logger, spacing: Duration = .seconds(5)) {
-        self.init(turns: turns, clock: ContinuousClock(), logger: logger, spacing: spacing)
+    public init(turns: any SharedIdentifyTurns, logger: Logger, spacing: Duration = .seconds(5), margin: Duration = .seconds(1)) {
+        self.init(turns: turns, clock: ContinuousClock(), logger: logger, spacing: spacing, margin: margin)
     }
 }

@@ -17,8 +17,8 @@ struct SharedIdentifyCoordinatorTests {
     func twoProcesses() async throws {
         let clock = ManualClock()
         let turns = InMemoryIdentifyTurns(clock: clock)
-        let processA = SharedIdentifyCoordinator(turns: turns, clock: clock, logger: Logger(label: "a"))
-        let processB = SharedIdentifyCoordinator(turns: turns, clock: clock, logger: Logger(label: "b"))
+        let processA = SharedIdentifyCoordinator(turns: turns, clock: clock, logger: Logger(label: "a"), margin: .zero)
+        let processB = SharedIdentifyCoordinator(turns: turns, clock: clock, logger: Logger(label: "b"), margin: .zero)
         for process in [processA, processB] { await process.update(Self.limit(maxConcurrency: 2)) }
         // 4 shards, max_concurrency 2: shards 0 and 2 in bucket 0, shards 1 and 3 in bucket 1.
         // A runs 0-1, B runs 2-3: each bucket is asked for by both processes at once.
@@ -34,12 +34,25 @@ struct SharedIdentifyCoordinatorTests {
     func waitsForTheOthers() async throws {
         let clock = ManualClock()
         let turns = InMemoryIdentifyTurns(clock: clock)
-        let processA = SharedIdentifyCoordinator(turns: turns, clock: clock, logger: Logger(label: "a"))
-        let processB = SharedIdentifyCoordinator(turns: turns, clock: clock, logger: Logger(label: "b"))
+        let processA = SharedIdentifyCoordinator(turns: turns, clock: clock, logger: Logger(label: "a"), margin: .zero)
+        let processB = SharedIdentifyCoordinator(turns: turns, clock: clock, logger: Logger(label: "b"), margin: .zero)
         try await processA.waitForTurn(ShardID(id: 0, count: 2))
         clock.advance(by: .seconds(2))
         let granted = try await Self.turns(for: [(processB, ShardID(id: 1, count: 2))], clock: clock)
         #expect(granted == [1: .seconds(3)], "B's shard waits out A's 5 s in the one bucket")
+    }
+
+    @Test("the margin keeps two processes' turns of one bucket further apart than Discord's 5 s")
+    func margin() async throws {
+        let clock = ManualClock()
+        let turns = InMemoryIdentifyTurns(clock: clock)
+        let processA = SharedIdentifyCoordinator(turns: turns, clock: clock, logger: Logger(label: "a"))
+        let processB = SharedIdentifyCoordinator(turns: turns, clock: clock, logger: Logger(label: "b"))
+        let margin = await processA.margin
+        #expect(margin == .seconds(1))
+        try await processA.waitForTurn(ShardID(id: 0, count: 2))
+        let granted = try await Self.turns(for: [(processB, ShardID(id: 1, count: 2))], clock: clock)
+        #expect(granted == [1: .seconds(6)])
     }
 
     @Test("when the shared turns fail, the process takes its own turns for a while, says so, then asks again")
@@ -49,7 +62,7 @@ struct SharedIdentifyCoordinatorTests {
         turns.failing.withLock { $0 = true }
         let records = GatewayLogRecords()
         let logger = Logger(label: "fallback") { _ in GatewayRecordingLogHandler(records: records) }
-        let process = SharedIdentifyCoordinator(turns: turns, clock: clock, logger: logger, fallback: .seconds(60))
+        let process = SharedIdentifyCoordinator(turns: turns, clock: clock, logger: logger, margin: .zero, fallback: .seconds(60))
         try await process.waitForTurn(ShardID(id: 0, count: 1))
         #expect(records.messages.contains { $0.contains("identify turns cannot be shared through the database") })
         // Meanwhile, local turns only (still one per 5 s in this process), the database not asked.
@@ -70,8 +83,8 @@ struct SharedIdentifyCoordinatorTests {
     func cancelled() async throws {
         let clock = ManualClock()
         let turns = InMemoryIdentifyTurns(clock: clock)
-        let processA = SharedIdentifyCoordinator(turns: turns, clock: clock, logger: Logger(label: "a"))
-        let processB = SharedIdentifyCoordinator(turns: turns, clock: clock, logger: Logger(label: "b"))
+        let processA = SharedIdentifyCoordinator(turns: turns, clock: clock, logger: Logger(label: "a"), margin: .zero)
+        let processB = SharedIdentifyCoordinator(turns: turns, clock: clock, logger: Logger(label: "b"), margin: .zero)
         try await processA.waitForTurn(.single)
         let waiting = Task { try await processB.waitForTurn(.single) }
         await clock.waitForSleepers { !$0.isEmpty }
