@@ -150,7 +150,8 @@ public struct MagicalStoriesApp: Sendable {
         let books = Self.bookFiles(StoryBookMaker(stories: repository))
         let shardSettings = config.discordShards
         let globalBudget = LocalGlobalRateBudget(limit: Self.initialGlobalRateShare(shardSettings))
-        let rateLimiter = RateLimiter(globalBudget: globalBudget)
+        let rateLimiter = RateLimiter(globalBudget: Self.globalRateBudget(store, share: globalBudget, settings: shardSettings,
+                                                                          logger: logger.labeled("discord.rest")))
         if let token = config.discordToken, let httpClient = sharedHTTPClient {
             let rest = DiscordRESTClient(configuration: DiscordRESTConfiguration(apiURL: config.discordAPIURL, token: token),
                                          httpClient: httpClient, logger: logger.labeled("discord.rest"), rateLimiter: rateLimiter)
@@ -259,6 +260,16 @@ public struct MagicalStoriesApp: Sendable {
     static func identifyCoordinator(_ store: AppStore, logger: Logger) -> any IdentifyCoordinator {
         guard case let .postgres(database) = store.backend else { return LocalIdentifyCoordinator() }
         return SharedIdentifyCoordinator(turns: DatabaseIdentifyTurns(turns: PostgresIdentifyTurns(database: database)), logger: logger)
+    }
+
+    /// Discord's global REST limit: on PostgreSQL counted in the database for every process of
+    /// the bot (this process's share is the fallback while the database cannot be reached); on
+    /// SQLite, or with a configured share (`DISCORD_GLOBAL_RATE_SHARE`), this process's share.
+    static func globalRateBudget(_ store: AppStore, share: LocalGlobalRateBudget<ContinuousClock>, settings: DiscordShardSettings,
+                                 logger: Logger) -> any GlobalRateBudget {
+        guard case let .postgres(database) = store.backend, settings.globalRateShare == nil else { return share }
+        return SharedGlobalRateBudget(shared: DatabaseRateWindow(window: PostgresRateWindow(database: database)), fallback: share,
+                                      logger: logger)
     }
 
     /// This process's share of Discord's global REST limit before its shards are known: the

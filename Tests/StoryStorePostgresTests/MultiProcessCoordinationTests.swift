@@ -70,6 +70,29 @@ struct MultiProcessCoordinationTests {
         await first.close()
     }
 
+    @Test("the global REST limit counted in the database: 20 requests at once from two pools, 5 allowed per second")
+    func restWindow() async throws {
+        let (first, url) = try await PostgresDatabaseTests.database()
+        let second = try await PostgresDatabase.connect(to: url, logger: Logger(label: "second"), maximumConnections: 12)
+        let processes = [PostgresRateWindow(database: first), PostgresRateWindow(database: second)]
+        func askTogether() async throws -> [PostgresRateWindow.Answer] {
+            try await withThrowingTaskGroup(of: PostgresRateWindow.Answer.self) { group in
+                for index in 0 ..< 20 {
+                    group.addTask { try await processes[index % 2].take(limit: 5, window: .seconds(1)) }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+        }
+        let answers = try await askTogether()
+        #expect(answers.filter { $0 == .granted }.count == 5)
+        let waits = answers.compactMap { if case let .wait(wait) = $0 { wait } else { nil } }
+        #expect(waits.count == 15 && waits.allSatisfy { $0 > .zero && $0 <= .seconds(1) })
+        try await Task.sleep(for: waits.max()! + .milliseconds(50))
+        #expect(try await askTogether().filter { $0 == .granted }.count == 5, "the next second's five")
+        await second.close()
+        await first.close()
+    }
+
     @Test("a leader's task moves to the other process when the leader's connection is closed under it")
     func leaderMoves() async throws {
         let (first, url) = try await PostgresDatabaseTests.database()
