@@ -93,6 +93,30 @@ struct MultiProcessCoordinationTests {
         await first.close()
     }
 
+    @Test("after the server ended a pool's connections, asking for a turn answers (a new connection), never hangs")
+    func poolAfterTerminatedConnections() async throws {
+        let (first, url) = try await PostgresDatabaseTests.database()
+        let second = try await PostgresDatabase.connect(to: url, logger: Logger(label: "second"), maximumConnections: 2)
+        let turns = PostgresIdentifyTurns(database: first)
+        #expect(try await turns.take(bucket: 0, spacing: .seconds(5)) == .granted)
+        // Every connection of the first pool ends (as when the server restarts).
+        _ = try await second.rows("""
+            SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+            WHERE datname = current_database() AND pid <> pg_backend_pid()
+            """)
+        try await Task.sleep(for: .milliseconds(200))
+        let answer = await PostgresDatabase.waitingAtMost(.seconds(20)) { () -> String in
+            do {
+                return "\(try await turns.take(bucket: 1, spacing: .seconds(5)))"
+            } catch {
+                return "error"
+            }
+        }
+        #expect(answer != nil, "answered or failed within 20 s")
+        await second.close()
+        await first.close()
+    }
+
     @Test("a leader's task moves to the other process when the leader's connection is closed under it")
     func leaderMoves() async throws {
         let (first, url) = try await PostgresDatabaseTests.database()
