@@ -16,6 +16,13 @@ import Synchronization
 /// its own connection, session (kept per shard in the key-value store) and resume state, and all
 /// feed the same lanes. IDENTIFYs take turns through ``Configuration/identifyCoordinator``.
 ///
+/// ## Command registration
+/// A process that owns its store alone registers the slash commands before its shards connect.
+/// When several processes share the bot (``SingletonTaskRunner/isSoleProcess`` false), the one
+/// leading ``Configuration/singletonTasks``' `discord-command-registration` task registers them,
+/// beside its lanes; when the lead moves, the new leader registers again (a no-op when nothing
+/// changed: registration is idempotent).
+///
 /// ## Lanes
 /// Each kind of input has one lane, and each lane one limit; what waits in a lane is a plain
 /// value, not a suspended task, so a burst of any size stays within bounded memory.
@@ -53,6 +60,8 @@ public final class DiscordBot: Service {
         public var shards: ShardSelection
         /// Hands out IDENTIFY turns (`max_concurrency`) to the shards; share one per bot.
         public var identifyCoordinator: any IdentifyCoordinator
+        /// Chooses the process that registers the commands when several share the bot.
+        public var singletonTasks: any SingletonTaskRunner
         /// Told the shards this process runs once they are known (before any connects), e.g. to
         /// size this process's share of the REST global limit.
         public var onShardPlan: @Sendable ([ShardID]) async -> Void
@@ -69,11 +78,13 @@ public final class DiscordBot: Service {
 
         public init(applicationID: Snowflake?, guildID: Snowflake?, gateway: GatewayConfiguration, shards: ShardSelection = .all,
                     identifyCoordinator: any IdentifyCoordinator = LocalIdentifyCoordinator(),
+                    singletonTasks: any SingletonTaskRunner = SoleProcessTaskRunner(),
                     onShardPlan: @escaping @Sendable ([ShardID]) async -> Void = { _ in },
                     maxConcurrentAcknowledgements: Int = 32,
                     maxConcurrentCommands: Int = 16, maxConcurrentButtonPresses: Int = 16, inFlightGrace: Duration = .seconds(3)) {
             self.shards = shards
             self.identifyCoordinator = identifyCoordinator
+            self.singletonTasks = singletonTasks
             self.onShardPlan = onShardPlan
             self.inFlightGrace = inFlightGrace
             self.applicationID = applicationID
@@ -121,14 +132,16 @@ public final class DiscordBot: Service {
 
     public func run() async throws {
         // Registration retries while Discord cannot be reached; shutdown must not wait for it.
-        do {
-            try await cancelWhenGracefulShutdown { try await self.registerCommands() }
-        } catch where Task.isShuttingDownGracefully {
-            logger.notice("stopped before the commands were registered")
-            return
+        if configuration.singletonTasks.isSoleProcess {
+            do {
+                try await cancelWhenGracefulShutdown { try await self.registerCommands() }
+            } catch where Task.isShuttingDownGracefully {
+                logger.notice("stopped before the commands were registered")
+                return
+            }
         }
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await self.runLanes() }
+            group.addTask { try await self.besideRegistration { try await self.runLanes() } }
             // Once shutdown is asked for, the gateway closes and the lanes drain; work still
             // waiting on an unreachable Discord after `inFlightGrace` is cancelled, so the
             // service stops in seconds, not after every retry.
@@ -140,6 +153,37 @@ public final class DiscordBot: Service {
             _ = try await group.next()
             group.cancelAll()
         }
+    }
+
+    /// The task, shared by the bot's processes, that registers the commands.
+    static let registrationTask = "discord-command-registration"
+
+    /// Runs `lanes`; when several processes share the bot, the commands are registered beside
+    /// them by whichever process leads (until the lanes end or shutdown is asked for).
+    private func besideRegistration(_ lanes: @escaping @Sendable () async throws -> Void) async throws {
+        let tasks = configuration.singletonTasks
+        guard !tasks.isSoleProcess else { return try await lanes() }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                await cancelWhenGracefulShutdown { await tasks.run(Self.registrationTask) { await self.registerWhileLeading() } }
+            }
+            try await lanes()
+            group.cancelAll()
+        }
+    }
+
+    /// Registers the commands, then keeps the lead until it is lost (returning would hand it on
+    /// and register again). A rejected registration is logged: the gateway reports a bad token
+    /// on its own.
+    private func registerWhileLeading() async {
+        do {
+            try await registerCommands()
+        } catch is CancellationError {
+            return
+        } catch {
+            logger.error("command registration failed; Discord keeps the commands it has", metadata: ["error": "\(error)"])
+        }
+        while !Task.isCancelled { try? await Task.sleep(for: .seconds(3_600)) }
     }
 
     /// The gateway reader and the lanes, until the gateway stops and the lanes are drained.

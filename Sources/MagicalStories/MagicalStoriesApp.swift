@@ -150,7 +150,8 @@ public struct MagicalStoriesApp: Sendable {
         let books = Self.bookFiles(StoryBookMaker(stories: repository))
         let shardSettings = config.discordShards
         let globalBudget = LocalGlobalRateBudget(limit: Self.initialGlobalRateShare(shardSettings))
-        let rateLimiter = RateLimiter(globalBudget: globalBudget)
+        let rateLimiter = RateLimiter(globalBudget: Self.globalRateBudget(store, share: globalBudget, settings: shardSettings,
+                                                                          logger: logger.labeled("discord.rest")))
         if let token = config.discordToken, let httpClient = sharedHTTPClient {
             let rest = DiscordRESTClient(configuration: DiscordRESTConfiguration(apiURL: config.discordAPIURL, token: token),
                                          httpClient: httpClient, logger: logger.labeled("discord.rest"), rateLimiter: rateLimiter)
@@ -166,7 +167,8 @@ public struct MagicalStoriesApp: Sendable {
             let discordLogger = logger.labeled("discord")
             discord = (rest, renderer, DiscordBot.Configuration(
                 applicationID: config.discordApplicationID.flatMap(Snowflake.init), guildID: config.discordGuildID.flatMap(Snowflake.init),
-                gateway: gateway, shards: shardSettings.selection, identifyCoordinator: LocalIdentifyCoordinator(),
+                gateway: gateway, shards: shardSettings.selection,
+                identifyCoordinator: Self.identifyCoordinator(store, logger: discordLogger), singletonTasks: store.singletonTasks,
                 onShardPlan: { shards in
                     guard shardSettings.globalRateShare == nil, let count = shards.first?.count else { return }
                     let share = LocalGlobalRateBudget<ContinuousClock>.share(ofShards: shards.count, totalShards: count)
@@ -253,6 +255,23 @@ public struct MagicalStoriesApp: Sendable {
             rateLimiter: discordBot == nil ? nil : rateLimiter, damage: damage, meter: meter))
     }
 
+    /// Who hands out IDENTIFY turns: on PostgreSQL, the database for every process of the bot
+    /// (timed by its clock); on SQLite, this process alone.
+    static func identifyCoordinator(_ store: AppStore, logger: Logger) -> any IdentifyCoordinator {
+        guard case let .postgres(database) = store.backend else { return LocalIdentifyCoordinator() }
+        return SharedIdentifyCoordinator(turns: DatabaseIdentifyTurns(turns: PostgresIdentifyTurns(database: database)), logger: logger)
+    }
+
+    /// Discord's global REST limit: on PostgreSQL counted in the database for every process of
+    /// the bot (this process's share is the fallback while the database cannot be reached); on
+    /// SQLite, or with a configured share (`DISCORD_GLOBAL_RATE_SHARE`), this process's share.
+    static func globalRateBudget(_ store: AppStore, share: LocalGlobalRateBudget<ContinuousClock>, settings: DiscordShardSettings,
+                                 logger: Logger) -> any GlobalRateBudget {
+        guard case let .postgres(database) = store.backend, settings.globalRateShare == nil else { return share }
+        return SharedGlobalRateBudget(shared: DatabaseRateWindow(window: PostgresRateWindow(database: database)), fallback: share,
+                                      logger: logger)
+    }
+
     /// This process's share of Discord's global REST limit before its shards are known: the
     /// configured share; all of it when this process runs every shard; else one request a second
     /// until the shard plan gives the real share (only command registration runs before).
@@ -327,12 +346,11 @@ public struct MagicalStoriesApp: Sendable {
         if case let .postgres(database) = store.backend {
             services.append(.init(service: JobNotificationService(database: database, pool: pool, logger: logger.labeled("workers"))))
         }
+        // Tasks that must run once run on one process at a time (on SQLite, this one).
         services.append(.init(service: DeliveryTokenSweepService(sweeper: tokenSweeper, interval: Self.tokenSweepInterval, damage: damage,
-                                                                 logger: logger.labeled("workers"))))
-        var postgres: PostgresDatabase?
-        if case let .postgres(database) = store.backend { postgres = database }
+                                                                 logger: logger.labeled("workers"), tasks: store.singletonTasks)))
         services.append(.init(service: PremiumExpiryService(entitlements: entitlements, logger: logger.labeled("premium"),
-                                                            postgres: postgres)))
+                                                            tasks: store.singletonTasks)))
         if config.webChatEnabled {
             // One descriptor per connection, plus the database, logs and provider connections.
             let needed = config.webChatLimits.maxConnections + config.webChatLimits.reservedConnections + 256
@@ -341,7 +359,8 @@ public struct MagicalStoriesApp: Sendable {
                                metadata: ["limit": "\(soft)", "needed": "\(needed)"])
             }
             services.append(.init(service: application))
-            services.append(.init(service: TranscriptRetentionService(hub: hub, logger: logger.labeled("webchat"))))
+            services.append(.init(service: TranscriptRetentionService(hub: hub, logger: logger.labeled("webchat"),
+                                                                      tasks: store.singletonTasks)))
             if case let .postgres(database) = store.backend {
                 services.append(.init(service: ChatFanOutService(database: database, hub: hub, origin: store.lease.owner,
                                                                  logger: logger.labeled("webchat"))))

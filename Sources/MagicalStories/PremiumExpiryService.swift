@@ -1,26 +1,21 @@
 import Logging
 import ServiceLifecycle
 import StoryDomain
-import StoryStorePostgres
 
 /// Writes the audit entry for each premium grant that runs out, a few minutes after it does.
-/// (Expired grants stop counting at once; this only keeps the audit log complete.) On
-/// PostgreSQL one process at a time does it (``PostgresDatabase/asLeader(of:retry:leading:_:)``),
-/// and another takes over when that one dies.
+/// (Expired grants stop counting at once; this only keeps the audit log complete.) One process
+/// at a time does it (``SingletonTaskRunner``: on PostgreSQL, an advisory lock), and another
+/// takes over when that one dies.
 struct PremiumExpiryService: Service {
     let entitlements: EntitlementService
     let logger: Logger
-    /// The shared database, when several processes may run.
-    var postgres: PostgresDatabase?
+    /// Chooses the one process that records them.
+    let tasks: any SingletonTaskRunner
     var interval: Duration = .seconds(300)
 
     func run() async throws {
         await cancelWhenGracefulShutdown {
-            if let postgres {
-                await postgres.asLeader(of: "premium-expiry") { await recordExpiries() }
-            } else {
-                await recordExpiries()
-            }
+            await tasks.run("premium-expiry") { await recordExpiries() }
         }
     }
 

@@ -91,6 +91,31 @@ struct DiscordShardingTests {
         try? FileManager.default.removeItem(at: first.directory)
     }
 
+    @Test("two processes on one PostgreSQL take their identify turns through it (max_concurrency 1: none refused); one registers the commands")
+    func twoProcessesShareIdentifyTurns() async throws {
+        let simulator = try await Self.simulator(shards: 2, maxConcurrency: 1)
+        let url = try await PostgresServiceTests.postgresURL()
+        let shardZero = try DiscordShardSettings(count: 2, shards: "0")
+        let shardOne = try DiscordShardSettings(count: 2, shards: "1")
+        // Shards 0 and 1 are both in bucket 0: without shared turns the second process would
+        // identify within the first's 5 s and be refused (op 9).
+        let first = try await DiscordTestBot.start(simulator: simulator) { $0.databaseURL = url; $0.discordShards = shardZero }
+        let second = try await DiscordTestBot.start(simulator: simulator) { $0.databaseURL = url; $0.discordShards = shardOne }
+        for shard in 0 ..< 2 { try await simulator.waitForIdentifies(shard: shard, count: 1, timeout: .seconds(40)) }
+        #expect(simulator.refusedIdentifyCount == 0, "the second process waited for the bucket's turn")
+        for shard in 0 ..< 2 {
+            let help = simulator.makeSlashCommand(name: "help", guildID: Self.guild(onShard: shard, of: 2))
+            await simulator.sendInteraction(help)
+            _ = try await simulator.waitForCallback(interactionID: help.id, timeout: .seconds(10))
+        }
+        try await waitFor { simulator.commandRegistrations >= 1 ? true : nil }
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(simulator.commandRegistrations == 1, "only the leading process registered")
+        await first.stopBot()
+        await second.stopAll()
+        try? FileManager.default.removeItem(at: first.directory)
+    }
+
     @Test("shard ids beyond the count Discord recommends stop the service with a message naming them")
     func idsThatDoNotExistStopTheService() async throws {
         let simulator = try await Self.simulator(shards: 2)

@@ -43,7 +43,8 @@ final class DiscordTestBot: Sendable {
         var logger = Logger(label: "discord-test")
         logger.logLevel = .warning
         if let givenLogger { logger = givenLogger }
-        let app = try MagicalStoriesApp(config: config, logger: logger, clock: clock, writer: writer, illustrator: illustrator)
+        // On the configured store: SQLite, or PostgreSQL when the test sets `databaseURL`.
+        let app = try await MagicalStoriesApp.make(config: config, logger: logger, clock: clock, writer: writer, illustrator: illustrator)
         let group = app.serviceGroup()
         // Read before the bot starts: a bot that connects quickly must not raise the target it is waited for.
         let connectionsBefore = simulator.connectionCount
