@@ -21,19 +21,13 @@ public final class GeminiFake: Sendable {
         case imagen
     }
 
-    /// The server stopped before it told its port.
-    public enum StartError: Error {
-        case noPort
-    }
-
     private struct State: Sendable {
         var faults: [Kind: [GeminiFakeFault]] = [:]
         var latency: [Kind: Duration] = [:]
         var records: [Kind: [GeminiFakeRequest]] = [:]
         var inFlight: [Kind: Int] = [:]
         var maxConcurrent: [Kind: Int] = [:]
-        var port = 0
-        var server: Task<Void, Never>?
+        var server: LoopbackServer?
     }
 
     /// The only key the fake accepts.
@@ -45,7 +39,7 @@ public final class GeminiFake: Sendable {
     }
 
     /// `http://127.0.0.1:PORT/v1beta`, valid after ``start()``.
-    public var baseURL: String { "http://127.0.0.1:\(state.withLock(\.port))/v1beta" }
+    public var baseURL: String { "http://127.0.0.1:\(state.withLock { $0.server?.port ?? 0 })/v1beta" }
 
     /// Starts listening on a free loopback port.
     public func start() async throws {
@@ -53,34 +47,17 @@ public final class GeminiFake: Sendable {
         router.post("/v1beta/models/{modelAndMethod}") { request, context in
             try await self.respond(to: request, modelAndMethod: context.parameters.get("modelAndMethod") ?? "")
         }
-        var logger = Logger(label: "GeminiFake")
-        // Stopping cancels the server (graceful shutdown needs ServiceLifecycle), which it logs as errors.
-        logger.logLevel = .critical
-        let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                              onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) },
-                              logger: logger)
-        let server = Task {
-            try? await app.run()
-            continuation.finish()
-        }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next(), port > 0 else {
-            server.cancel()
-            throw StartError.noPort
-        }
-        state.withLock {
-            $0.port = port
-            $0.server = server
-        }
+        let running = try await LoopbackServer.start(router, label: "GeminiFake")
+        state.withLock { $0.server = running }
     }
 
     /// Stops the server and waits until it has shut down.
     public func stop() async {
-        guard let server = state.withLock({ $0.server }) else { return }
-        server.cancel()
-        await server.value
-        state.withLock { $0.server = nil }
+        guard let server = state.withLock({ current in
+            defer { current.server = nil }
+            return current.server
+        }) else { return }
+        await server.stop()
     }
 
     /// Queues faults for the next requests of `kind`, one per request.

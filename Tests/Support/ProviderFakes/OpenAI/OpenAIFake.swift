@@ -23,16 +23,9 @@ public final class OpenAIFake: Sendable {
     public let slowDelay: Duration
 
     let state = State()
-    private let server = Mutex<Running?>(nil)
+    private let server = Mutex<LoopbackServer?>(nil)
 
-    /// The running server: its port, the service group to shut down and the task running it.
-    private struct Running {
-        var port: Int
-        var group: ServiceGroup
-        var task: Task<Void, Never>
-    }
-
-    public init(flavor: Flavor = .openAI, apiKey: String = "sk-fake-0123456789abcdef", slowDelay: Duration = .seconds(3)) {
+    public init(flavor: Flavor = .openAI, apiKey: String = "sk-fake-0123456789abcdef", slowDelay: Duration = .seconds(20)) {
         self.flavor = flavor
         self.apiKey = apiKey
         self.slowDelay = slowDelay
@@ -44,42 +37,14 @@ public final class OpenAIFake: Sendable {
     /// The listening port (0 before ``start()``).
     public var port: Int { server.withLock { $0?.port ?? 0 } }
 
-    public struct StartFailed: Error {}
-
     /// Starts listening on an ephemeral loopback port; returns once the server accepts requests.
     public func start() async throws {
         let handler = Handler(flavor: flavor, apiKey: apiKey, slowDelay: slowDelay, state: state)
         let router = Router()
         router.post("v1/chat/completions") { request, _ in await handler.handle(.chat, request) }
         router.post("v1/images/generations") { request, _ in await handler.handle(.image, request) }
-        var logger = Logger(label: "OpenAIFake")
-        logger.logLevel = .warning
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                              onServerRunning: { channel in
-                                  continuation.yield(channel.localAddress?.port ?? 0)
-                                  continuation.finish()
-                              }, logger: logger)
-        let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
-        let task = Task {
-            do {
-                try await group.run()
-            } catch {
-                logger.error("OpenAIFake stopped: \(error)")
-            }
-            continuation.finish()
-        }
-        var port = 0
-        for await bound in ports {
-            port = bound
-            break
-        }
-        guard port > 0 else {
-            task.cancel()
-            await task.value
-            throw StartFailed()
-        }
-        server.withLock { $0 = Running(port: port, group: group, task: task) }
+        let running = try await LoopbackServer.start(router, label: "OpenAIFake")
+        server.withLock { $0 = running }
     }
 
     /// Shuts the server down gracefully; slow answers still pending end at once.
@@ -89,8 +54,7 @@ public final class OpenAIFake: Sendable {
             defer { current = nil }
             return current
         }) else { return }
-        await running.group.triggerGracefulShutdown()
-        await running.task.value
+        await running.stop()
     }
 
     /// Queues `fault` for the next `times` calls of `kind` (``Fault/latency(_:)`` instead

@@ -30,18 +30,12 @@ public final class SpeechFake: Sendable {
     /// The pace the fake speaks at.
     public let wordsPerMinute: Double
     private let state = Mutex(State())
-    private let server = Mutex<Running?>(nil)
+    private let server = Mutex<LoopbackServer?>(nil)
 
     private struct State {
         var requests: [Recorded] = []
         var failures: [Int] = []
         var latency: Duration?
-    }
-
-    private struct Running {
-        var port: Int
-        var group: ServiceGroup
-        var task: Task<Void, Never>
     }
 
     public init(apiKey: String = "fake-speech-key-0123456789", wordsPerMinute: Double = 150) {
@@ -73,38 +67,14 @@ public final class SpeechFake: Sendable {
         Double(max(1, text.split(whereSeparator: \.isWhitespace).count)) / wordsPerMinute * 60 / speed
     }
 
-    public struct StartFailed: Error {}
-
     public func start() async throws {
         let router = Router()
         router.post("v1beta/models/{call}") { [self] request, context in
             await self.gemini(request, call: context.parameters.get("call") ?? "")
         }
         router.post("v1/audio/speech") { [self] request, _ in await self.openAI(request) }
-        var logger = Logger(label: "SpeechFake")
-        logger.logLevel = .warning
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                              onServerRunning: { channel in
-                                  continuation.yield(channel.localAddress?.port ?? 0)
-                                  continuation.finish()
-                              }, logger: logger)
-        let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
-        let task = Task {
-            try? await group.run()
-            continuation.finish()
-        }
-        var port = 0
-        for await bound in ports {
-            port = bound
-            break
-        }
-        guard port > 0 else {
-            task.cancel()
-            await task.value
-            throw StartFailed()
-        }
-        server.withLock { $0 = Running(port: port, group: group, task: task) }
+        let running = try await LoopbackServer.start(router, label: "SpeechFake")
+        server.withLock { $0 = running }
     }
 
     public func stop() async {
@@ -112,8 +82,7 @@ public final class SpeechFake: Sendable {
             defer { current = nil }
             return current
         }) else { return }
-        await running.group.triggerGracefulShutdown()
-        await running.task.value
+        await running.stop()
     }
 
     // MARK: Gemini
