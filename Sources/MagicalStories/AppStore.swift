@@ -48,6 +48,8 @@ public struct AppStore: Sendable {
     public let rooms: any RoomDirectory
     /// Stories read aloud, kept with them.
     public let narration: any NarrationStore
+    /// The families' casts (`/cast`).
+    public let cast: any CastStore
 
     /// The SQLite database, when that is the store (backups, the service lock, tests).
     public var sqlite: AppDatabase? {
@@ -75,6 +77,7 @@ public struct AppStore: Sendable {
         tokenSweeper = DeliveryTokenSweeper(database: database, clock: clock)
         rooms = SQLiteRoomDirectory(database: database)
         narration = SQLiteNarrationStore(database: database, clock: clock)
+        cast = SQLiteCastStore(database: database, clock: clock)
     }
 
     /// The store on the PostgreSQL database `database`, shared with other processes; the jobs
@@ -99,6 +102,7 @@ public struct AppStore: Sendable {
         tokenSweeper = PostgresDeliveryTokenSweeper(database: database, clock: clock)
         rooms = PostgresRoomDirectory(database: database)
         narration = PostgresNarrationStore(database: database, clock: clock)
+        cast = PostgresCastStore(database: database, clock: clock)
     }
 
     /// Opens the configured store: PostgreSQL when `DATABASE_URL` is set (waiting for it to come
