@@ -18,7 +18,7 @@ public enum FriendlyErrors {
     public static func isExpected(_ error: any Error) -> Bool {
         error is StoryRequestError || error is StoryServiceError || error is CommandParseError || error is QuotaExceeded
             || error is PremiumRequired || error is CollectionError || error is SettingsError || error is CommandAccessError
-            || error is RoomAccessError || error is ModelBudgetExhausted || error is TooManyRefusedRequests
+            || error is RoomAccessError || error is ModelBudgetExhausted || error is TooManyRefusedRequests || error is CastError
             || (error as? ReadAloudError).map { if case .voiceFailed = $0 { false } else { true } } == true
     }
 
@@ -43,6 +43,7 @@ public enum FriendlyErrors {
                     + "bedtimes night by night. Ask the bot's admin about premium — `/story new` works on every plan."
             }
         case let error as CollectionError: text(for: error)
+        case let error as CastError: text(for: error)
         case let error as RoomAccessError: text(for: error)
         case let error as SettingsError: text(for: error)
         case let error as CommandAccessError:
