@@ -143,4 +143,23 @@ struct CastRouterTests {
         _ = await handle(.castRemove(name: "Max"))
         #expect(try await harness.store.story(story.id)?.request.heroSheet?.friends.map(\.name) == ["Max"])
     }
+
+    @Test("a Growth Collection with cast: keeps its heroes; names are suggested while typing")
+    func collectionAndSuggestions() async throws {
+        _ = await add("Leo")
+        _ = await add("Lily", kind: "cat", age: nil, look: "a ginger cat")
+        _ = try await harness.services.policy.entitlements.grant(.family(RouterHarness.family), by: "test", days: nil, reason: nil)
+        let started = await handle(.collectionNew(CollectionDraft(goal: "kindness", stories: "3", cast: "Leo,Lily")))
+        #expect(started.acknowledgedPrivately == false, "\(started.replies.last?.text ?? "")")
+        let stories = try await harness.store.library(of: RouterHarness.family, offset: 0, limit: 5).items
+        let firstID = try #require(stories.first).id
+        let first = try #require(try await harness.store.story(firstID))
+        #expect(first.request.heroName == "Leo" && first.request.heroSheet?.friends.map(\.name) == ["Lily"])
+        let unknown = await handle(.collectionNew(CollectionDraft(goal: "kindness", cast: "Nobody")))
+        #expect(unknown.acknowledgedPrivately == true && unknown.replies.last?.text?.contains("isn't in your cast") == true)
+
+        let suggested = try await router.suggestions(for: .castMember, matching: "l", context: harness.context(), limit: 25)
+        #expect(suggested.map(\.name) == ["Leo", "Lily"])
+        #expect(try await router.suggestions(for: .castMember, matching: "LI", context: harness.context(), limit: 25).map(\.value) == ["Lily"])
+    }
 }
