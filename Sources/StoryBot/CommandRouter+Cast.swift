@@ -35,10 +35,14 @@ extension CommandRouter {
         }
     }
 
-    /// The cast members a story's `cast:` names (none when it is empty).
-    func castMembers(_ text: String?, family: FamilyRef) async throws -> [CastMember] {
+    /// The cast members a story's `cast:` names (none when it is empty). With `painting`, those
+    /// without a portrait get theirs now, so model illustrators have each member's first kept
+    /// picture as a reference from their first story on (the read-only check before
+    /// acknowledging paints nothing).
+    func castMembers(_ text: String?, family: FamilyRef, painting: Bool = false) async throws -> [CastMember] {
         guard let text, !text.trimmingCharacters(in: .whitespaces).isEmpty else { return [] }
         guard let cast else { throw CastError.notOffered }
-        return try await cast.resolve(text, family: family)
+        let members = try await cast.resolve(text, family: family)
+        return painting ? await cast.withPortraits(members, family: family) : members
     }
 }

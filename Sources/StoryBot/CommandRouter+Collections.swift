@@ -11,7 +11,7 @@ extension CommandRouter {
                 throw CommandAccessError.requesterRoleRequired
             }
             guard rules.plan.limits.collections else { throw PremiumRequired(feature: .collections) }
-            let heroes = try await castMembers(draft.cast, family: context.family)
+            let heroes = try await castMembers(draft.cast, family: context.family, painting: true)
             let prepared = try await stories.screening(context.user, on: context.family.platform) {
                 try collections.prepare(
                     goal: draft.goal, heroName: draft.heroName, age: draft.age, companion: draft.companion, storyCount: draft.stories,

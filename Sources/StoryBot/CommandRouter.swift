@@ -166,7 +166,7 @@ public struct CommandRouter: Sendable {
         switch command {
         case let .storyNew(draft):
             let limits = try await requesterLimits(context)
-            let heroes = try await castMembers(draft.cast, family: context.family)
+            let heroes = try await castMembers(draft.cast, family: context.family, painting: true)
             let story = try await stories.screening(context.user, on: context.family.platform) {
                 try stories.prepareStory(draft, family: context.family, requester: context.user, limits: limits, cast: heroes)
             }

@@ -138,6 +138,10 @@ struct CastRouterTests {
         let sheet = try #require(stored.request.heroSheet)
         #expect(sheet.hero.name == "Leo" && sheet.friends.map(\.name) == ["Max"] && sheet.friends[0].kind == .dog)
         #expect(sheet.hero.accentColor == RGB(215, 55, 50), "the red jumper")
+        // Each member's first kept picture (their portrait, painted for this first story) is their reference.
+        let portraits = try await castStore.cast(of: RouterHarness.family).map(\.portrait)
+        #expect(portraits.allSatisfy { $0 != nil } && painter.requests.count == 2)
+        #expect([sheet.hero.referencePicture] + sheet.friends.map(\.referencePicture) == portraits.map { $0?.rawValue })
 
         // Removing Max later does not change the story.
         _ = await handle(.castRemove(name: "Max"))

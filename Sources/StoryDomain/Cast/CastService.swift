@@ -78,26 +78,36 @@ public struct CastService: Sendable {
         if let name, !name.trimmingCharacters(in: .whitespaces).isEmpty {
             members = [try await find(name, in: family)]
         }
-        guard let illustrator else { return members }
         var shown: [CastMember] = []
-        for var member in members {
-            if member.portrait == nil {
-                let request = portraitRequest(for: member)
-                let picture: Illustration
-                do {
-                    // A model illustrator's call is counted for the family, like a story's pictures.
-                    picture = try await ModelCallScope.$current.withValue(ModelCallScope(family: family, kind: .picture)) {
-                        try await illustrator.illustrate(request)
-                    }
-                } catch {
-                    guard let fallback, !(error is CancellationError) else { throw error }
-                    picture = try await fallback.illustrate(request)
-                }
-                member.portrait = try await store.keepPortrait(picture, forMember: member.name, in: family)
-            }
-            shown.append(member)
-        }
+        for member in members { shown.append(try await withPortrait(member, family: family)) }
         return shown
+    }
+
+    /// The members with their portraits, painted now for those who have none yet (their first
+    /// kept picture, which model illustrators then get as the reference for every story). A
+    /// portrait that cannot be painted now is left for later: the member is returned as they are.
+    public func withPortraits(_ members: [CastMember], family: FamilyRef) async -> [CastMember] {
+        var painted: [CastMember] = []
+        for member in members { painted.append((try? await withPortrait(member, family: family)) ?? member) }
+        return painted
+    }
+
+    private func withPortrait(_ member: CastMember, family: FamilyRef) async throws -> CastMember {
+        guard member.portrait == nil, let illustrator else { return member }
+        let request = portraitRequest(for: member)
+        let picture: Illustration
+        do {
+            // A model illustrator's call is counted for the family, like a story's pictures.
+            picture = try await ModelCallScope.$current.withValue(ModelCallScope(family: family, kind: .picture)) {
+                try await illustrator.illustrate(request)
+            }
+        } catch {
+            guard let fallback, !(error is CancellationError) else { throw error }
+            picture = try await fallback.illustrate(request)
+        }
+        var member = member
+        member.portrait = try await store.keepPortrait(picture, forMember: member.name, in: family)
+        return member
     }
 
     /// The members a story's `cast:` names ("Leo,Max", "Leo and Max"), in that order, at most
