@@ -156,6 +156,11 @@ struct CastEndToEndTests {
         let listed = try await DiscordFamilyProductTests.answer(simulator, list)
         #expect(!listed.isEphemeral && listed.content?.contains("2 of 12") == true)
 
+        let typing = simulator.makeAutocomplete(name: "cast", subcommand: "show", focused: "name", value: "ma")
+        await simulator.sendInteraction(typing)
+        let suggestions = try await simulator.waitForCallback(interactionID: typing.id)
+        #expect(suggestions.type == .autocompleteResult && suggestions.data?.choices?.map(\.name) == ["Max"])
+
         let show = simulator.makeSlashCommand(name: "cast", subcommand: "show")
         await simulator.sendInteraction(show)
         let shown = try await DiscordFamilyProductTests.answer(simulator, show, where: { !$0.embeds.isEmpty })
