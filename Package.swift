@@ -386,7 +386,7 @@ let package = Package(
             dependencies: [
                 "MagicalStories", "StoryDomain", "StoryStore", "StoryStorePostgres", "StoryBot", "WebChat", "StoryProviders",
                 "DiscordSimulator", "DiscordModels", "DiscordAdapter", "ProviderFakes", "StoryTestSupport", "PostgresTestSupport",
-                "PictureBook",
+                "PictureBook", "ImageDecoding",
                 "Narration",
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),

@@ -56,6 +56,7 @@ public enum DiscordCommandSet {
         switch command {
         case "story": "Illustrated bedtime stories for your family"
         case "collection": "Growth Collections: a series of stories toward a goal"
+        case "cast": "Your family's own characters, the heroes of its stories"
         case "premium": "Bot admins: premium for users and servers"
         case "settings": "Server managers: parental controls"
         default: command

@@ -110,6 +110,7 @@ public struct DiscordMessageRenderer: Sendable {
             message.content = Self.fit(reply.text ?? "")
             message.embeds = []
             message.attachments = []
+            try await attachPictures(reply.pictures, capabilities: capabilities, to: &message, files: &files)
         }
         if let book = reply.book { try await attachBook(book, capabilities: capabilities, to: &message, files: &files) }
         return Rendered(message: message, files: files)

@@ -63,7 +63,8 @@ public struct InteractionTranslator: Sendable {
             return .input(.button(id: id))
         case .autocomplete:
             let (_, options) = Self.flatten(interaction.data?.options ?? [], focusedOnly: true)
-            let field: SuggestionField = options["collection"] != nil ? .collection : .story
+            let field: SuggestionField = options["collection"] != nil ? .collection
+                : interaction.data?.name == "cast" ? .castMember : .story
             return .autocomplete(field, text: options[field.rawValue] ?? "")
         default:
             return .ignored

@@ -50,6 +50,8 @@ public struct AppStore: Sendable {
     public let narration: any NarrationStore
     /// Chooses the process that runs each task that must run once (always this one on SQLite).
     public let singletonTasks: any SingletonTaskRunner
+    /// The families' casts (`/cast`).
+    public let cast: any CastStore
 
     /// The SQLite database, when that is the store (backups, the service lock, tests).
     public var sqlite: AppDatabase? {
@@ -78,6 +80,7 @@ public struct AppStore: Sendable {
         rooms = SQLiteRoomDirectory(database: database)
         narration = SQLiteNarrationStore(database: database, clock: clock)
         singletonTasks = SoleProcessTaskRunner()
+        cast = SQLiteCastStore(database: database, clock: clock)
     }
 
     /// The store on the PostgreSQL database `database`, shared with other processes; the jobs
@@ -103,6 +106,7 @@ public struct AppStore: Sendable {
         rooms = PostgresRoomDirectory(database: database)
         narration = PostgresNarrationStore(database: database, clock: clock)
         singletonTasks = PostgresSingletonTaskRunner(database: database)
+        cast = PostgresCastStore(database: database, clock: clock)
     }
 
     /// Opens the configured store: PostgreSQL when `DATABASE_URL` is set (waiting for it to come

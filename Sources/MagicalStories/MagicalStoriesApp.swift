@@ -232,7 +232,10 @@ public struct MagicalStoriesApp: Sendable {
                                                    familyData: store.familyData,
                                                    pageFillIn: pageFillIn, rooms: rooms,
                                                    platforms: ChatPlatforms([DiscordChatPlatform(), WebChatPlatform()]),
-                                                   narration: narration),
+                                                   narration: narration,
+                                                   cast: CastService(store: store.cast, clock: clock,
+                                                                     illustrator: illustrator ?? offlineIllustrator,
+                                                                     fallback: usesModelPictures ? offlineIllustrator : nil)),
                                    logger: logger.labeled("router"), observer: metrics.commandObserver)
         self.router = router
         webChat = WebChatServer(

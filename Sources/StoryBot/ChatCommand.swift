@@ -44,6 +44,16 @@ public enum ChatCommand: Sendable, Equatable {
     case familyRevoke(invite: Int64)
     /// `/family remove member:…` (web chat grown-ups): a member leaves; their browser is signed out.
     case familyRemove(member: String)
+    /// `/cast add name:… kind:… age:… look:…`: a member of the family's cast.
+    case castAdd(name: String, kind: String, age: String?, look: String?)
+    /// `/cast list`: the family's cast.
+    case castList
+    /// `/cast show name:…`: portraits (everyone's, or one member's).
+    case castShow(name: String?)
+    /// `/cast edit name:… kind:… age:… look:…` (the member's creator or a manager).
+    case castEdit(name: String, kind: String?, age: String?, look: String?)
+    /// `/cast remove name:…` (the member's creator or a manager).
+    case castRemove(name: String)
     /// `/help`
     case help
 }

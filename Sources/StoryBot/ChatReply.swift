@@ -63,9 +63,15 @@ public struct ChatReply: Sendable, Equatable {
     public var book: BookView?
     /// A story read aloud, sent with the text.
     public var audio: ChatAudio?
+    /// Pictures shown with the text (cast portraits), at most ``maxPictures``.
+    public var pictures: [ChatPicture]
+
+    /// Pictures one reply shows (Discord: embeds and attachments per message).
+    public static let maxPictures = 10
 
     public init(text: String? = nil, page: PageView? = nil, buttons: [[ChatButton]] = [], isPrivate: Bool = false,
-                offersPremium: Bool = false, book: BookView? = nil, audio: ChatAudio? = nil) {
+                offersPremium: Bool = false, book: BookView? = nil, audio: ChatAudio? = nil, pictures: [ChatPicture] = []) {
+        self.pictures = Array(pictures.prefix(Self.maxPictures))
         self.text = text
         self.page = page
         self.buttons = buttons

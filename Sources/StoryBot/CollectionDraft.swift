@@ -8,9 +8,12 @@ public struct CollectionDraft: Sendable, Equatable {
     public var stories: String?
     public var companion: String?
     public var language: String?
+    /// Names of the family's cast to be the heroes (`cast:Leo,Max`), as typed.
+    public var cast: String?
 
     public init(goal: String, heroName: String? = nil, age: String? = nil, stories: String? = nil, companion: String? = nil,
-                language: String? = nil) {
+                language: String? = nil, cast: String? = nil) {
+        self.cast = cast
         self.goal = goal
         self.heroName = heroName
         self.age = age

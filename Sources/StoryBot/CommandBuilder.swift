@@ -33,7 +33,7 @@ public enum CommandBuilder {
         case ("story", "new"):
             return .storyNew(StoryRequestDraft(theme: options["theme"], heroName: options["name"], age: options["age"],
                                                companion: options["companion"], pages: options["pages"],
-                                               language: options["language"]))
+                                               language: options["language"], cast: options["cast"]))
         case ("story", "continue"):
             return .storyContinue(story: options["story"] ?? "")
         case ("story", "library"):
@@ -55,7 +55,7 @@ public enum CommandBuilder {
         case ("collection", "new"):
             return .collectionNew(CollectionDraft(goal: options["goal"] ?? "", heroName: options["name"], age: options["age"],
                                                   stories: options["stories"], companion: options["companion"],
-                                                  language: options["language"]))
+                                                  language: options["language"], cast: options["cast"]))
         case ("collection", "list"):
             return .collectionList
         case ("collection", "show"):
@@ -100,6 +100,16 @@ public enum CommandBuilder {
                   id > 0
             else { throw .badValue(option: "invite", hint: "a link's number from `/family invites`, e.g. `/family revoke 3`") }
             return .familyRevoke(invite: id)
+        case ("cast", "add"):
+            return .castAdd(name: options["name"] ?? "", kind: options["kind"] ?? "", age: options["age"], look: options["look"])
+        case ("cast", "list"):
+            return .castList
+        case ("cast", "show"):
+            return .castShow(name: options["name"].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 })
+        case ("cast", "edit"):
+            return .castEdit(name: options["name"] ?? "", kind: options["kind"], age: options["age"], look: options["look"])
+        case ("cast", "remove"):
+            return .castRemove(name: options["name"] ?? "")
         case ("family", "remove"):
             return .familyRemove(member: options["member"] ?? "")
         default:

@@ -83,6 +83,7 @@ public enum CommandCatalog {
             .text("companion", "A favourite friend who comes along", maxLength: 40),
             .integer("pages", "How many pages (3–12, within your plan)", range: 3...12),
             .text("language", "The story's language", maxLength: 20, choices: languageChoices),
+            .text("cast", "Up to three of your cast as the heroes, e.g. Leo,Max", maxLength: 130),
         ], positional: "theme"),
         Entry(command: "story", subcommand: "continue", summary: "Tonight's chapter: the same heroes, a new little adventure", options: [
             .text("story", "The story to continue (default: your newest)", maxLength: 100, autocomplete: true),
@@ -112,6 +113,7 @@ public enum CommandCatalog {
             .integer("stories", "How many stories (3–7)", range: 3...7),
             .text("companion", "A favourite friend who comes along", maxLength: 40),
             .text("language", "The stories' language", maxLength: 20, choices: languageChoices),
+            .text("cast", "Up to three of your cast as the heroes, e.g. Leo,Max", maxLength: 130),
         ], positional: "goal"),
         Entry(command: "collection", subcommand: "list", summary: "Your family's collections and their progress", options: [],
               positional: nil),
@@ -169,6 +171,25 @@ public enum CommandCatalog {
         Entry(command: "family", subcommand: "remove", summary: "Grown-ups: remove someone from this room (signs them out)", options: [
             .text("member", "Their number in /family members, or their name", required: true, maxLength: 40),
         ], positional: "member", access: .managers, webChatOnly: true),
+        Entry(command: "cast", subcommand: "add", summary: "Add someone to your family's cast (up to 12)", options: [
+            .text("name", "Their name", required: true, maxLength: 40),
+            .text("kind", "child, grown-up, baby, or a pet or toy: dog, cat, bunny, bear…", required: true, maxLength: 20),
+            .integer("age", "A child's age", range: 0...17),
+            .text("look", "How they look, e.g. curly red hair, green pyjamas", maxLength: 80),
+        ], positional: "name"),
+        Entry(command: "cast", subcommand: "list", summary: "Your family's cast", options: [], positional: nil),
+        Entry(command: "cast", subcommand: "show", summary: "Portraits of your cast (or of one of them)", options: [
+            .text("name", "Whose portrait (default: everyone's)", maxLength: 40, autocomplete: true),
+        ], positional: "name"),
+        Entry(command: "cast", subcommand: "edit", summary: "Change someone's look, age or kind", options: [
+            .text("name", "Their name", required: true, maxLength: 40, autocomplete: true),
+            .text("look", "How they look now", maxLength: 80),
+            .integer("age", "A child's age", range: 0...17),
+            .text("kind", "child, grown-up, baby, or a pet or toy", maxLength: 20),
+        ], positional: "name"),
+        Entry(command: "cast", subcommand: "remove", summary: "Take someone out of the cast (stories already made stay)", options: [
+            .text("name", "Their name", required: true, maxLength: 40, autocomplete: true),
+        ], positional: "name"),
         Entry(command: "help", subcommand: nil, summary: "What I can do", options: [], positional: nil),
     ]
 

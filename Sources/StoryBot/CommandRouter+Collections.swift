@@ -11,10 +11,11 @@ extension CommandRouter {
                 throw CommandAccessError.requesterRoleRequired
             }
             guard rules.plan.limits.collections else { throw PremiumRequired(feature: .collections) }
+            let heroes = try await castMembers(draft.cast, family: context.family, painting: true)
             let prepared = try await stories.screening(context.user, on: context.family.platform) {
                 try collections.prepare(
                     goal: draft.goal, heroName: draft.heroName, age: draft.age, companion: draft.companion, storyCount: draft.stories,
-                    language: draft.language, family: context.family, requester: context.user, limits: rules.limits)
+                    language: draft.language, family: context.family, requester: context.user, limits: rules.limits, cast: heroes)
             }
             let quota = rules.limits.dailyQuota
             try await oneAtATime(for: context.user, on: context.family.platform) { [stories, collections, renderer] in

@@ -12,7 +12,8 @@ extension CommandRouter {
             case let .storyNew(draft):
                 let limits = try await requesterLimits(context)
                 try await stories.checkRefusals(for: context.user, on: context.family.platform)
-                _ = try stories.prepareStory(draft, family: context.family, requester: context.user, limits: limits, seed: 0)
+                let heroes = try await castMembers(draft.cast, family: context.family)
+                _ = try stories.prepareStory(draft, family: context.family, requester: context.user, limits: limits, seed: 0, cast: heroes)
                 try await stories.checkModelBudget(for: context.family, lookAhead: true)
                 if let quota = limits.dailyQuota {
                     try await stories.checkQuota(quota, for: context.user, on: context.family.platform)
@@ -36,9 +37,10 @@ extension CommandRouter {
                     return true
                 }
                 try await stories.checkRefusals(for: context.user, on: context.family.platform)
+                let heroes = try await castMembers(draft.cast, family: context.family)
                 _ = try collections.prepare(goal: draft.goal, heroName: draft.heroName, age: draft.age, companion: draft.companion,
                                             storyCount: draft.stories, language: draft.language, family: context.family,
-                                            requester: context.user, limits: rules.limits)
+                                            requester: context.user, limits: rules.limits, cast: heroes)
                 try await stories.checkModelBudget(for: context.family, lookAhead: true)
                 if let quota = rules.limits.dailyQuota {
                     try await stories.checkQuota(quota, for: context.user, on: context.family.platform)
@@ -60,10 +62,17 @@ extension CommandRouter {
                 let story = try await listenedStory(query, family: context.family)
                 guard story.isReadable else { return true }
                 if case let .page(number) = try Self.narrationPart(page), !(1...story.pageCount).contains(number) { return true }
-            case .storyLibrary, .collectionList:
+            case let .castShow(name):
+                // An unknown name, or no cast to show, is answered privately.
+                guard let cast else { return true }
+                let members = try await cast.cast(of: context.family)
+                if members.isEmpty { return true }
+                if let name, !members.contains(where: { $0.key == CastMember.key(name) }) { return true }
+            case .storyLibrary, .collectionList, .castList:
                 break
             case .storyDelete, .collectionDelete, .premiumGrant, .premiumRevoke, .premiumStatus, .settingsShow, .settingsSet,
-                 .settingsForget, .help, .familyMembers, .familyInvite, .familyInvites, .familyRevoke, .familyRemove:
+                 .settingsForget, .help, .familyMembers, .familyInvite, .familyInvites, .familyRevoke, .familyRemove, .castAdd,
+                 .castEdit, .castRemove:
                 return true
             }
             return false

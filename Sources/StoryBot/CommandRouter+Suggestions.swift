@@ -16,6 +16,10 @@ extension CommandRouter {
             try await collections.suggestions(text, in: context.family, limit: limit).map {
                 ChatSuggestion(name: $0.title, value: $0.id.rawValue)
             }
+        case .castMember:
+            try await (cast?.cast(of: context.family) ?? [])
+                .filter { text.isEmpty || $0.key.contains(CastMember.key(text)) }.prefix(limit)
+                .map { ChatSuggestion(name: $0.name, value: $0.name) }
         }
     }
 

@@ -28,11 +28,14 @@ public struct CommandRouter: Sendable {
         public var platforms: ChatPlatforms
         /// Reads stories aloud (`/story listen`, 🔊); nil where it is not set up.
         public var narration: NarrationService?
+        /// The family's cast (`/cast`, `cast:`); nil where it is not set up.
+        public var cast: CastService?
 
         public init(stories: StoryService, collections: CollectionService, policy: FamilyPolicy, admins: Set<String>,
                     familyData: any FamilyDataStore, pageFillIn: PageFillIn? = nil, rooms: RoomAccess? = nil,
-                    platforms: ChatPlatforms = ChatPlatforms(), narration: NarrationService? = nil) {
+                    platforms: ChatPlatforms = ChatPlatforms(), narration: NarrationService? = nil, cast: CastService? = nil) {
             self.narration = narration
+            self.cast = cast
             self.stories = stories
             self.collections = collections
             self.policy = policy
@@ -53,6 +56,7 @@ public struct CommandRouter: Sendable {
     let rooms: RoomAccess?
     let platforms: ChatPlatforms
     let narration: NarrationService?
+    let cast: CastService?
     let renderer: ReplyRenderer
     let logger: Logger
     /// One quota-checked request at a time per person, so that two requests racing for the last
@@ -74,6 +78,7 @@ public struct CommandRouter: Sendable {
         rooms = services.rooms
         platforms = services.platforms
         narration = services.narration
+        cast = services.cast
         renderer = ReplyRenderer(platforms: services.platforms)
         self.logger = logger
     }
@@ -161,8 +166,9 @@ public struct CommandRouter: Sendable {
         switch command {
         case let .storyNew(draft):
             let limits = try await requesterLimits(context)
+            let heroes = try await castMembers(draft.cast, family: context.family, painting: true)
             let story = try await stories.screening(context.user, on: context.family.platform) {
-                try stories.prepareStory(draft, family: context.family, requester: context.user, limits: limits)
+                try stories.prepareStory(draft, family: context.family, requester: context.user, limits: limits, cast: heroes)
             }
             try await startStory(story, quota: limits.dailyQuota, responder: responder)
         case let .storyContinue(query):
@@ -191,6 +197,8 @@ public struct CommandRouter: Sendable {
             try await runAdmin(command, context: context, responder: responder)
         case .familyMembers, .familyInvite, .familyInvites, .familyRevoke, .familyRemove:
             try await runFamily(command, context: context, responder: responder)
+        case .castAdd, .castList, .castShow, .castEdit, .castRemove:
+            try await runCast(command, context: context, responder: responder)
         }
     }
 
@@ -342,9 +350,10 @@ extension ChatCommand {
     public var answersPrivately: Bool {
         switch self {
         case .help, .storyDelete, .collectionDelete, .premiumGrant, .premiumRevoke, .premiumStatus, .settingsShow, .settingsSet,
-             .settingsForget, .familyMembers, .familyInvite, .familyInvites, .familyRevoke, .familyRemove: true
+             .settingsForget, .familyMembers, .familyInvite, .familyInvites, .familyRevoke, .familyRemove, .castAdd, .castEdit,
+             .castRemove: true
         case .storyNew, .storyContinue, .storyLibrary, .storyRead, .storyBook, .storyListen, .collectionNew, .collectionList,
-             .collectionShow: false
+             .collectionShow, .castList, .castShow: false
         }
     }
 }
@@ -378,6 +387,11 @@ extension ChatInput {
             case .familyInvites: "family.invites"
             case .familyRevoke: "family.revoke"
             case .familyRemove: "family.remove"
+            case .castAdd: "cast.add"
+            case .castList: "cast.list"
+            case .castShow: "cast.show"
+            case .castEdit: "cast.edit"
+            case .castRemove: "cast.remove"
             }
         case .button: "button"
         }

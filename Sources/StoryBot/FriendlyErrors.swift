@@ -18,7 +18,7 @@ public enum FriendlyErrors {
     public static func isExpected(_ error: any Error) -> Bool {
         error is StoryRequestError || error is StoryServiceError || error is CommandParseError || error is QuotaExceeded
             || error is PremiumRequired || error is CollectionError || error is SettingsError || error is CommandAccessError
-            || error is RoomAccessError || error is ModelBudgetExhausted || error is TooManyRefusedRequests || error is ChapterError
+            || error is RoomAccessError || error is ModelBudgetExhausted || error is TooManyRefusedRequests || error is ChapterError || error is CastError
             || (error as? ReadAloudError).map { if case .voiceFailed = $0 { false } else { true } } == true
     }
 
@@ -53,6 +53,7 @@ public enum FriendlyErrors {
             case let .chapterOnItsWay(title, number):
                 "✍️ Chapter \(number), **\(title)**, is already being written — it will appear here when it's ready."
             }
+        case let error as CastError: text(for: error)
         case let error as RoomAccessError: text(for: error)
         case let error as SettingsError: text(for: error)
         case let error as CommandAccessError:

@@ -4,4 +4,6 @@ public enum SuggestionField: String, Sendable, Equatable {
     case story
     /// A Growth Collection of the family (`/collection show`, `/collection delete`).
     case collection
+    /// A member of the family's cast (`/cast show`, `/cast edit`, `/cast remove`).
+    case castMember = "name"
 }

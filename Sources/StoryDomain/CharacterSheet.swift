@@ -124,6 +124,9 @@ public struct CharacterSheet: Hashable, Sendable, Codable {
     public var promptSummary: String {
         var lines = ["The hero: \(hero.looks); \(hero.trait)."]
         if let companion { lines.append("The companion: \(companion.looks); \(companion.trait).") }
+        for (index, friend) in friends.enumerated() {
+            lines.append("The \(index == 0 ? "second" : "third") hero: \(friend.looks); \(friend.trait).")
+        }
         lines.append("Setting: \(settingDescription).")
         lines.append("Palette: sky \(palette.sky.hex), ground \(palette.ground.hex), accent \(palette.accent.hex).")
         return lines.joined(separator: " ")

@@ -45,6 +45,23 @@ public struct CharacterSheetDesigner: Sendable {
             sheet.hero = kept.hero
             sheet.companion = kept.companion ?? sheet.companion
             sheet.palette.accent = kept.palette.accent
+            if !kept.friends.isEmpty { sheet.friends = kept.friends }
+        }
+        return sheet
+    }
+
+    /// The sheet with the family's cast members as its heroes: the one named as the hero leads
+    /// (drawn from the cast, not the seed), the others (at most two) are its friends.
+    public static func casting(_ cast: [CastMember], on sheet: CharacterSheet, heroName: String) -> CharacterSheet {
+        guard !cast.isEmpty else { return sheet }
+        var sheet = sheet
+        let designer = CastDesigner()
+        let lead = cast.first { $0.key == CastMember.key(heroName) }
+        if let lead { sheet.hero = designer.design(lead) }
+        sheet.friends = cast.filter { $0 != lead }.prefix(2).map(designer.design)
+        // A companion who is also a named hero is not drawn twice.
+        if let companion = sheet.companion, sheet.friends.contains(where: { CastMember.key($0.name) == CastMember.key(companion.name) }) {
+            sheet.companion = nil
         }
         return sheet
     }

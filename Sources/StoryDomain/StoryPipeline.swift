@@ -238,10 +238,11 @@ public struct StoryPipeline: Sendable {
     /// (also when the day's model calls are used up: the built-in one costs nothing).
     private func paint(_ page: StoryPage, story: Story, sheet: CharacterSheet, pageCount: Int,
                        previous: Illustration?) async throws -> Illustration {
-        let request = IllustrationRequest(
+        var request = IllustrationRequest(
             title: story.displayTitle, sheet: sheet,
             page: WrittenPage(text: page.text, scene: page.scene, imagePrompt: page.imagePrompt),
             pageNumber: page.number, pageCount: pageCount, previous: previous, seed: story.request.seed)
+        request.references = await references(of: sheet)
         let picture: Illustration
         do {
             picture = try await ModelCallScope.$current.withValue(ModelCallScope(family: story.family, storyID: story.id, kind: .picture)) {
@@ -256,6 +257,17 @@ public struct StoryPipeline: Sendable {
         await parts.pictures?.story(story.id, didPaintPage: page.number)
         await record(picture.usage, story: story)
         return picture
+    }
+
+    /// The pictures kept for the sheet's heroes (cast members' portraits), for model illustrators
+    /// to keep each one's look; a picture that cannot be read is left out.
+    private func references(of sheet: CharacterSheet) async -> [Illustration] {
+        var pictures: [Illustration] = []
+        for design in [sheet.hero] + sheet.friends {
+            guard let id = design.referencePicture, let stored = try? await repository.image(ImageID(rawValue: id)) else { continue }
+            pictures.append(Illustration(stored))
+        }
+        return pictures
     }
 
     private func record(_ usage: ProviderUsage?, story: Story) async {

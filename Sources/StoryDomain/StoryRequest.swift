@@ -6,9 +6,12 @@ public struct StoryRequestDraft: Sendable, Equatable, Codable {
     public var companion: String?
     public var pages: String?
     public var language: String?
+    /// Names of the family's cast to be the story's heroes (`cast:Leo,Max`), as typed.
+    public var cast: String?
 
     public init(theme: String? = nil, heroName: String? = nil, age: String? = nil,
-                companion: String? = nil, pages: String? = nil, language: String? = nil) {
+                companion: String? = nil, pages: String? = nil, language: String? = nil, cast: String? = nil) {
+        self.cast = cast
         self.theme = theme
         self.heroName = heroName
         self.age = age
@@ -32,7 +35,9 @@ public struct StoryRequest: Sendable, Equatable, Codable {
     public var avoid: [String]
     /// Pictures, none, or emoji text art (the family's setting when the story was asked for).
     public var illustrations: IllustrationMode
-    /// A hero and companion to keep (the stories of a Growth Collection share them).
+    /// A hero and companion to keep (the stories of a Growth Collection share them), and the
+    /// family's cast members who are the story's heroes (``CharacterSheet/friends``), as they were
+    /// when the story was asked for: a later edit or removal does not change the story.
     public var heroSheet: CharacterSheet?
     /// Set when the story is a later chapter of another (`/story continue`): the whole of
     /// `heroSheet` is kept (cast and world), and the writer opens with "Last time…".

@@ -61,14 +61,38 @@ public struct StoryService: Sendable {
 
     /// Validates and cleans the request and gives the story its id; nothing is stored yet.
     public func prepareStory(_ draft: StoryRequestDraft, family: FamilyRef, requester: Requester,
-                             limits: StoryLimits, seed: UInt64? = nil) throws -> Story {
+                             limits: StoryLimits, seed: UInt64? = nil, cast: [CastMember] = []) throws -> Story {
         var generator = SystemRandomNumberGenerator()
-        let request = try StoryRequestValidator(limits: limits).validate(draft, seed: seed ?? generator.next())
+        var request = try StoryRequestValidator(limits: limits).validate(Self.casting(cast, into: draft), seed: seed ?? generator.next())
+        if !cast.isEmpty {
+            // The named hero leads when not one of the cast; all of them together are at most three.
+            let heroIsCast = cast.contains { $0.key == CastMember.key(request.heroName) }
+            guard cast.count + (heroIsCast ? 0 : 1) <= CastLimits.maxHeroesPerStory else {
+                throw CastError.tooManyHeroes(limit: CastLimits.maxHeroesPerStory)
+            }
+            // Kept with the story as its sheet's heroes, so the story never changes with the cast.
+            let designed = CharacterSheetDesigner().design(for: request)
+            request.heroSheet = CharacterSheetDesigner.casting(cast, on: designed, heroName: request.heroName)
+        }
         guard writerLanguages.contains(request.language) else {
             throw StoryRequestError.languageNotSupportedByWriter(request.language)
         }
         return Story(id: .random(using: &generator), family: family, requester: requester, request: request,
                      createdAt: clock.now())
+    }
+
+    /// The draft with the first cast member as its hero when it names none (and the leading
+    /// child's age when it gives none).
+    static func casting(_ cast: [CastMember], into draft: StoryRequestDraft) -> StoryRequestDraft {
+        guard let first = cast.first else { return draft }
+        var draft = draft
+        if (draft.heroName ?? "").trimmingCharacters(in: .whitespaces).isEmpty { draft.heroName = first.name }
+        // A child of the cast who leads sets the story's age when none is given.
+        let lead = cast.first { $0.key == CastMember.key(draft.heroName ?? "") }
+        if (draft.age ?? "").trimmingCharacters(in: .whitespaces).isEmpty, let age = lead?.age, (2...12).contains(age) {
+            draft.age = String(age)
+        }
+        return draft
     }
 
     /// Stores the story and its generation job in one transaction and wakes the workers.

@@ -115,6 +115,9 @@ public struct AppDatabase: Sendable {
         migrator.registerMigration("v13: narration audio, kept with its story") { db in
             try db.execute(sql: Schema.narration)
         }
+        migrator.registerMigration("v14: the family's cast") { db in
+            try db.execute(sql: Schema.cast)
+        }
         migrator.registerMigration("v15: story chapters") { db in
             try db.execute(sql: Schema.chapters)
         }

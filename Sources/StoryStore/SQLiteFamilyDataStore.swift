@@ -24,8 +24,14 @@ public struct SQLiteFamilyDataStore: FamilyDataStore {
             forgotten.collections = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM growth_collection WHERE family_id = ?",
                                                      arguments: [familyID]) ?? 0
             // The family row's foreign keys cascade to its collections (and their entries),
-            // reading days, achievements and settings.
+            // reading days, achievements, settings and cast.
+            let portraits = try String.fetchAll(db, sql: """
+                SELECT DISTINCT portrait_id FROM cast_member WHERE family_id = ? AND portrait_id IS NOT NULL
+                """, arguments: [familyID])
             try db.execute(sql: "DELETE FROM family WHERE id = ?", arguments: [familyID])
+            // The cast went with the family; its portraits go too unless something else shows them.
+            for portrait in portraits { try SQLiteCastStore.deleteUnusedImage(portrait, in: db) }
+            forgotten.pictures = picturesBefore - (try pictures())
             return forgotten
         }
     }

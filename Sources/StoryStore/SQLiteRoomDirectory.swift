@@ -155,7 +155,9 @@ public struct SQLiteRoomDirectory: RoomDirectory {
             try Bool.fetchOne(db, sql: """
                 SELECT EXISTS (SELECT 1 FROM page p JOIN story s ON s.id = p.story_id JOIN family f ON f.id = s.family_id
                                WHERE p.image_id = ? AND f.platform = ? AND f.external_id = ?)
-                """, arguments: [image.rawValue, Platform.web, roomKey]) ?? false
+                    OR EXISTS (SELECT 1 FROM cast_member c JOIN family f ON f.id = c.family_id
+                               WHERE c.portrait_id = ? AND f.platform = ? AND f.external_id = ?)
+                """, arguments: [image.rawValue, Platform.web, roomKey, image.rawValue, Platform.web, roomKey]) ?? false
         }
     }
 

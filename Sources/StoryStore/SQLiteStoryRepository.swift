@@ -73,8 +73,7 @@ public struct SQLiteStoryRepository: StoryRepository {
             deleted += db.changesCount
             try SQLiteNarrationStore.deleteUnused(audioIDs, in: db)
             for imageID in imageIDs {
-                try db.execute(sql: "DELETE FROM image WHERE id = ? AND NOT EXISTS (SELECT 1 FROM page WHERE image_id = ?)",
-                               arguments: [imageID, imageID])
+                try SQLiteCastStore.deleteUnusedImage(imageID, in: db)
             }
         }
         return deleted

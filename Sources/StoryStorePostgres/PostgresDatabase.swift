@@ -262,7 +262,7 @@ extension PostgresDatabase {
         "family", "story", "image", "page", "job", "chat_message", "bot_state", "usage_ledger", "premium_grant", "premium_audit",
         "purchased_entitlement", "family_settings", "growth_collection", "collection_entry", "reading_day", "achievement",
         "quota_use", "acknowledgement", "web_room", "web_invite", "web_member", "web_session",
-        "model_call", "refused_request", "collection_remake", "audio", "narration",
+        "model_call", "refused_request", "collection_remake", "audio", "narration", "cast_member",
         "story_chapter",
     ]
 

@@ -24,8 +24,14 @@ public struct PostgresFamilyDataStore: FamilyDataStore {
                 SELECT COUNT(*) AS n FROM growth_collection WHERE family_id = \(familyID)
                 """).first?["n"] ?? 0
             // The family row's foreign keys cascade to its collections (and their entries),
-            // reading days, achievements and settings.
+            // reading days, achievements, settings and cast.
+            let portraits: [String] = try await transaction.rows("""
+                SELECT DISTINCT portrait_id FROM cast_member WHERE family_id = \(familyID) AND portrait_id IS NOT NULL
+                """).map { try $0["portrait_id"] }
             try await transaction.execute("DELETE FROM family WHERE id = \(familyID)")
+            // The cast went with the family; its portraits go too unless something else shows them.
+            try await PostgresCastStore.deleteUnusedImages(portraits, in: transaction)
+            forgotten.pictures = picturesBefore - (try await pictures())
             return forgotten
         }
     }

@@ -160,6 +160,9 @@ public struct PostgresRoomDirectory: RoomDirectory {
         try await database.rows("""
             SELECT EXISTS (SELECT 1 FROM page p JOIN story s ON s.id = p.story_id JOIN family f ON f.id = s.family_id
                            WHERE p.image_id = \(image.rawValue) AND f.platform = \(PlatformColumn.text(.web))
+                             AND f.external_id = \(roomKey))
+                OR EXISTS (SELECT 1 FROM cast_member c JOIN family f ON f.id = c.family_id
+                           WHERE c.portrait_id = \(image.rawValue) AND f.platform = \(PlatformColumn.text(.web))
                              AND f.external_id = \(roomKey)) AS shown
             """).first?["shown"] ?? false
     }

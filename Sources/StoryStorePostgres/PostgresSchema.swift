@@ -25,6 +25,7 @@ enum PostgresSchema {
         Migration(name: "v11: interaction tokens forgotten when finished", statements: v11),
         Migration(name: "v12: job leases", statements: v12),
         Migration(name: "v13: narration audio, kept with its story", statements: v13),
+        Migration(name: "v14: the family's cast", statements: v14),
         Migration(name: "v15: story chapters", statements: v15),
         Migration(name: "v16: identify turns and REST requests shared by the bot's processes", statements: v16),
     ]

@@ -98,9 +98,7 @@ public struct PostgresStoryRepository: StoryRepository {
                 """)
         }
         if !imageIDs.isEmpty {
-            try await transaction.execute("""
-                DELETE FROM image WHERE id = ANY(\(imageIDs)) AND NOT EXISTS (SELECT 1 FROM page WHERE page.image_id = image.id)
-                """)
+            try await PostgresCastStore.deleteUnusedImages(imageIDs, in: transaction)
         }
         return deleted
     }

@@ -37,6 +37,7 @@ enum WebChatPage {
     <button data-fill='/story new theme:"a sleepy dragon" name: age:5'>✨ New story</button>
     <button data-send="/story library">📚 Library</button>
     <button data-send="/collection list">🌱 Collections</button>
+    <button data-send="/cast list">🎭 Cast</button>
     <button data-send="/help">❓ Help</button>
   </div>
   <form id="form" autocomplete="off">
@@ -77,6 +78,7 @@ enum WebChatPage {
   .msg p { margin:.2rem 0; white-space:pre-wrap; }
   .page h2 { font-size:1.15rem; margin:.1rem 0 .5rem; color:var(--accent); }
   audio.narration { width:100%; margin:.4rem 0; }
+  figure.portrait { margin:.4rem 0; max-width:320px; } figure.portrait img { width:100%; height:auto; border-radius:.7rem; display:block; } figure.portrait figcaption { font-size:.9rem; opacity:.85; margin-top:.2rem; }
   .page img { width:100%; height:auto; aspect-ratio:3/2; border-radius:.7rem; display:block; background:#0003; }
   .page pre.art { font:clamp(.4rem, 2.1vw, 1rem)/1.05 "DejaVu Sans Mono", Menlo, Consolas, monospace; margin:0; padding:.4rem;
     border-radius:.7rem; background:#0b0e22; color:#f4f1ff; overflow-x:auto; white-space:pre; }

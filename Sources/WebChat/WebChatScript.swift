@@ -39,6 +39,7 @@ enum WebChatScript {
       link.href = m.book.url; link.setAttribute("download", m.book.filename);
       box.appendChild(link);
     }
+    if (m.pictures) { for (const p of m.pictures) { const fig = el("figure", "portrait"); const img = el("img"); img.src = p.url; img.alt = "Portrait of " + p.caption; img.loading = "lazy"; fig.appendChild(img); fig.appendChild(el("figcaption", "", escapeHTML(p.caption))); box.appendChild(fig); } }
     if (m.audio) { const player = el("audio", "narration"); player.controls = true; player.preload = "none"; player.src = m.audio.url; player.setAttribute("aria-label", "Read aloud, " + m.audio.durationText); box.appendChild(player); }
     for (const row of m.buttons || []) {
       const bar = el("div", "buttons");

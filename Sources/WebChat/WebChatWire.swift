@@ -23,6 +23,12 @@ public struct WebChatMessage: Codable, Sendable, Equatable {
         public var title: String
     }
 
+    /// A picture shown with a message (a cast member's portrait), from the members-only `/images/{id}`.
+    public struct Picture: Codable, Sendable, Equatable {
+        public var url: String
+        public var caption: String
+    }
+
     /// A story read aloud: an `<audio>` player on the room's members-only audio address.
     public struct Audio: Codable, Sendable, Equatable {
         /// `/audio/{storyId}/{p2|whole}`
@@ -49,6 +55,8 @@ public struct WebChatMessage: Codable, Sendable, Equatable {
     public var buttons: [[Button]]
     /// Narration to play, if any.
     public var audio: Audio?
+    /// Pictures shown with the text (cast portraits); nil when there are none.
+    public var pictures: [Picture]?
     /// Only the person it is for sees it; never stored.
     public var isPrivate: Bool
     public var createdAt: Date
@@ -75,6 +83,7 @@ public struct WebChatMessage: Codable, Sendable, Equatable {
             Audio(url: "/audio/\($0.storyID.rawValue)/\($0.part.key)", durationSeconds: ($0.duration * 10).rounded() / 10,
                   durationText: $0.durationText)
         }
+        pictures = reply.pictures.isEmpty ? nil : reply.pictures.map { Picture(url: "/images/\($0.imageID.rawValue)", caption: $0.caption) }
         isPrivate = reply.isPrivate
         self.createdAt = createdAt
     }
@@ -90,6 +99,7 @@ public struct WebChatMessage: Codable, Sendable, Equatable {
         book = nil
         buttons = []
         audio = nil
+        pictures = nil
         isPrivate = false
         self.createdAt = createdAt
     }

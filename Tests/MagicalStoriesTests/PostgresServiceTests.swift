@@ -186,6 +186,13 @@ struct PostgresServiceTests {
                                                            updatedAt: Date()))
         try await source.keyValues.setValue("resume-me", for: "gateway.session")
         _ = try await RoomAccess(directory: source.rooms, clock: clock).createRoom(named: "family")
+        // The family's cast, one member with a portrait (a picture of its own).
+        try await source.cast.addMember(CastMember(name: "Leo", kind: .child, age: 5, look: "a red jumper", createdBy: "u-mia",
+                                                   createdAt: Date(timeIntervalSince1970: 1_800_000_000)), to: family, limit: 12)
+        try await source.cast.addMember(CastMember(name: "Max", kind: .creature(.dog), look: "a grey dog", createdBy: "u-mia",
+                                                   createdAt: Date(timeIntervalSince1970: 1_800_000_001)), to: family, limit: 12)
+        _ = try await source.cast.keepPortrait(Illustration(data: Data([0x89, 0x50, 0x4E, 0x47, 99]) + Data(repeating: 3, count: 500),
+                                                            contentType: "image/png", width: 64, height: 64), forMember: "Leo", in: family)
         // The spend ledgers, and a collection entry made again (a table SQLite keys by rowid alone).
         _ = try await source.modelCalls.begin(ModelCall(provider: "gemini", model: "m", kind: .text, family: family, storyID: ids[0],
                                                         at: Date()), budget: ModelBudget(familyDailyCalls: 9, serviceDailyCalls: 9),
@@ -207,17 +214,17 @@ struct PostgresServiceTests {
         let first = try await PostgresCopy(from: sqlite, to: target).run()
         let counts = Dictionary(uniqueKeysWithValues: first.tables.map { ($0.table, $0) })
         #expect(counts["story"] == PostgresCopy.TableCount(table: "story", source: 5, copied: 5, target: 5), "3 stories and 2 of a collection")
-        #expect(counts["image"]?.copied == 7 && counts["page"]?.copied == 9 && counts["quota_use"]?.copied == 3)
+        #expect(counts["image"]?.copied == 8 && counts["page"]?.copied == 9 && counts["cast_member"]?.copied == 2 && counts["quota_use"]?.copied == 3)
         #expect(counts["premium_grant"]?.copied == 1 && counts["premium_audit"]?.copied == 1 && counts["chat_message"]?.copied == 1)
         #expect(counts["web_room"]?.copied == 1 && counts["bot_state"]?.copied == 1)
         #expect(counts["model_call"]?.copied == 1 && counts["refused_request"]?.copied == 1
                 && counts["collection_remake"]?.copied == 1)
-        #expect(first.picturesChecked == 7)
+        #expect(first.picturesChecked == 8)
         #expect(Set(first.tables.map(\.table)) == Set(PostgresDatabase.copyOrder), "every table")
 
         let again = try await PostgresCopy(from: sqlite, to: target).run()
         #expect(again.tables.allSatisfy { $0.copied == 0 && $0.target == $0.source }, "a second run copies nothing new")
-        #expect(again.picturesChecked == 7)
+        #expect(again.picturesChecked == 8)
 
         // The copy serves as the original did: same stories, pages, pictures, quota, plans.
         let copied = AppStore(postgres: target, clock: clock)
@@ -231,6 +238,8 @@ struct PostgresServiceTests {
         }
         #expect(try await copied.stories.storiesStarted(by: mia, on: "web", since: .distantPast) == 2, "the failed story stays refunded")
         #expect(try await copied.keyValues.value(for: "gateway.session") == "resume-me")
+        #expect(try await copied.cast.cast(of: family) == (try await source.cast.cast(of: family)))
+        #expect(try await copied.cast.cast(of: family).first?.portrait != nil)
         #expect(try await copied.collections.remakes(of: growth.id, position: 2, since: .distantPast) == 1)
         #expect(try await copied.modelCalls.callsBegun(by: family, since: .distantPast) == ModelCallCount(family: 1, service: 1))
         #expect(try await copied.refusedRequests.refusals(by: mia, on: .web, since: .distantPast) == 1)

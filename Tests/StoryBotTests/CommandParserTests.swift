@@ -12,6 +12,23 @@ struct CommandParserTests {
         #expect(command == .storyNew(StoryRequestDraft(theme: "a sleepy dragon", heroName: "Mia", age: "5")))
     }
 
+    @Test("/cast commands and cast: on stories and collections")
+    func cast() throws {
+        #expect(try parser.parse("/cast add name:Leo kind:child age:5 look:curly red hair, green pyjamas")
+            == .castAdd(name: "Leo", kind: "child", age: "5", look: "curly red hair, green pyjamas"))
+        #expect(try parser.parse("/cast add Max kind:dog") == .castAdd(name: "Max", kind: "dog", age: nil, look: nil))
+        #expect(try parser.parse("/cast list") == .castList)
+        #expect(try parser.parse("/cast show") == .castShow(name: nil))
+        #expect(try parser.parse("/cast show Leo") == .castShow(name: "Leo"))
+        #expect(try parser.parse("/cast edit Leo look:a yellow raincoat") == .castEdit(name: "Leo", kind: nil, age: nil, look: "a yellow raincoat"))
+        #expect(try parser.parse("/cast remove name:Leo") == .castRemove(name: "Leo"))
+        #expect(try parser.parse("/story new theme:a picnic cast:Leo, Max")
+            == .storyNew(StoryRequestDraft(theme: "a picnic", cast: "Leo, Max")))
+        #expect(try parser.parse("/collection new goal:kindness cast:Leo")
+            == .collectionNew(CollectionDraft(goal: "kindness", cast: "Leo")))
+        #expect(throws: CommandParseError.missingValue(option: "kind")) { try parser.parse("/cast add name:Leo") }
+    }
+
     @Test("unquoted values run until the next option; options in any order and case")
     func unquotedValues() throws {
         let command = try parser.parse("/Story NEW name:Léa Rose theme:a moon who lost her glasses pages:4 Companion:Mr Whiskers")
@@ -54,7 +71,7 @@ struct CommandParserTests {
         ("/story fly", .unknownSubcommand(command: "story", given: "fly", expected: ["new", "continue", "library", "read", "book", "delete", "listen"])),
         (#"/story new theme:"a sleepy dragon"#, .unbalancedQuote),
         ("/story new theme:x colour:blue", .unknownOption(command: "story new", option: "colour",
-                                                          expected: ["theme", "name", "age", "companion", "pages", "language"])),
+                                                          expected: ["theme", "name", "age", "companion", "pages", "language", "cast"])),
         ("/story new theme:x theme:y", .duplicateOption("theme")),
         ("/story new name:Mia", .missingValue(option: "theme")),
         ("/story read", .missingValue(option: "story")),

@@ -277,6 +277,27 @@ struct GeminiProviderTests {
         }
     }
 
+    @Test("a cast member's kept portrait goes with every page as a reference, and their look is in the prompt")
+    func illustratorSendsCastReferences() async throws {
+        try await GeminiHarness.run { harness in
+            let illustrator = GeminiIllustrator(configuration: harness.configuration(), http: harness.http)
+            let portrait = try await illustrator.illustrate(Self.picture(page: 1, previous: nil))
+            var request = Self.picture(page: 1, previous: nil)
+            let leo = CastMember(name: "Leo", kind: .child, age: 5, look: "a red jumper", createdBy: "u1",
+                                 createdAt: Date(timeIntervalSince1970: 0))
+            request.sheet = CharacterSheetDesigner.casting([CastMember(name: "Mia", kind: .child, age: 5, createdBy: "u1",
+                                                                       createdAt: Date(timeIntervalSince1970: 0)), leo],
+                                                           on: request.sheet, heroName: "Mia")
+            request.references = [portrait]
+            _ = try await illustrator.illustrate(request)
+            let parts = harness.fake.recordedRequests(kind: .image).last?.body["contents"]?[0]?["parts"]?.array ?? []
+            #expect(parts.last?["inlineData"]?["data"]?.string == portrait.data.base64EncodedString())
+            let prompt = parts.first?["text"]?.string ?? ""
+            #expect(prompt.contains("The second hero: a child of 5: a red jumper"))
+            #expect(!prompt.contains("Leo"), "names are never in a picture prompt")
+        }
+    }
+
     @Test func missingPictureIsRetriedOnceWithoutThePreviousOne() async throws {
         try await GeminiHarness.run { harness in
             let illustrator = GeminiIllustrator(configuration: harness.configuration(), http: harness.http)

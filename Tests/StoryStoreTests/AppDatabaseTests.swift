@@ -24,7 +24,8 @@ struct AppDatabaseTests {
                                                      "v8: web chat rooms, members, invites, sessions",
                                                      "v9: model calls, refused requests, collection remakes, queue turns by family",
                                                      "v11: interaction tokens forgotten when finished", "v12: job leases",
-                                                     "v13: narration audio, kept with its story", "v15: story chapters",
+                                                     "v13: narration audio, kept with its story", "v14: the family's cast",
+                                                     "v15: story chapters",
                                                      "v16: identify turns and REST requests shared by the bot's processes"])
         #expect(await database.ping())
     }

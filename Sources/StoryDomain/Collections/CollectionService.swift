@@ -33,7 +33,8 @@ public struct CollectionService: Sendable {
 
     /// Validates the request and builds the collection and its first story; nothing is stored yet.
     public func prepare(goal rawGoal: String, heroName: String?, age: String?, companion: String?, storyCount: String?,
-                        language: String?, family: FamilyRef, requester: Requester, limits: StoryLimits) throws -> PreparedCollection {
+                        language: String?, family: FamilyRef, requester: Requester, limits: StoryLimits,
+                        cast: [CastMember] = []) throws -> PreparedCollection {
         guard let goal = GrowthGoal(userInput: rawGoal) else {
             throw CollectionError.unknownGoal(String(TextSanitizer().cleanLine(rawGoal).prefix(30)))
         }
@@ -47,7 +48,8 @@ public struct CollectionService: Sendable {
         let firstStep = goal.steps(count: 1)[0]
         let placeholder = firstStep.theme.replacingOccurrences(of: "{hero}", with: "the hero")
         let draft = StoryRequestDraft(theme: placeholder, heroName: heroName, age: age, companion: companion, language: language)
-        var first = try stories.prepareStory(draft, family: family, requester: requester, limits: limits)
+        // The family's cast members are the heroes of every story of the collection (kept in the first one's sheet).
+        var first = try stories.prepareStory(draft, family: family, requester: requester, limits: limits, cast: cast)
         var generator = SystemRandomNumberGenerator()
         let collection = GrowthCollection(
             id: .random(), family: family, requester: requester, goal: goal, heroName: first.request.heroName,

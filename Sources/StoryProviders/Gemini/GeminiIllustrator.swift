@@ -24,20 +24,22 @@ public struct GeminiIllustrator: Illustrator {
 
     public func illustrate(_ request: IllustrationRequest) async throws -> Illustration {
         do {
-            return try await paint(StoryPrompt.imagePrompt(for: request), reference: request.previous)
+            return try await paint(StoryPrompt.imagePrompt(for: request), references: [request.previous].compactMap { $0 } + request.references)
         } catch let error as ProviderError {
             switch error {
             case .blocked, .unusableOutput:
-                return try await paint(Self.plainPrompt(for: request), reference: nil)
+                return try await paint(Self.plainPrompt(for: request), references: [])
             default:
                 throw error
             }
         }
     }
 
-    private func paint(_ prompt: String, reference: Illustration?) async throws -> Illustration {
+    /// Paints `prompt` with the previous page's picture and the heroes' kept pictures (at most
+    /// four) as references.
+    private func paint(_ prompt: String, references: [Illustration]) async throws -> Illustration {
         var parts: [GeminiWire.Part] = [.text(prompt)]
-        if let reference {
+        for reference in references.prefix(4) {
             parts.append(.image(GeminiWire.Blob(mimeType: reference.contentType, data: reference.data.base64EncodedString())))
         }
         let body = GeminiWire.GenerateContentRequest(
@@ -60,7 +62,7 @@ public struct GeminiIllustrator: Illustrator {
     /// The fallback: only the characters' looks, the place, the light and the action.
     static func plainPrompt(for request: IllustrationRequest) -> String {
         let sheet = request.sheet
-        let cast = [sheet.hero.looks] + (sheet.companion.map { [$0.looks] } ?? [])
+        let cast = [sheet.hero.looks] + sheet.friends.map(\.looks) + (sheet.companion.map { [$0.looks] } ?? [])
         let scene = request.page.scene
         return "A gentle children's picture-book illustration in soft watercolour, no text: "
             + "\(cast.joined(separator: " and ")), \(Self.words(scene.action.rawValue)) in \(sheet.settingDescription), "

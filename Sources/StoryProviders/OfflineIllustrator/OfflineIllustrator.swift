@@ -120,11 +120,17 @@ public struct OfflineIllustrator: Illustrator {
             figures.append(figure(companion, role: .companion, x: companionX, baseY: baseY, size: 1))
         }
         figures.append(figure(sheet.hero, role: .hero, x: heroX, baseY: baseY, size: 1))
+        // The other named heroes stand on the hero's other side, one step apart, on every page.
+        let step: Double = action == .sleeping ? 120 : 105
+        for (index, friend) in sheet.friends.prefix(2).enumerated() {
+            figures.append(figure(friend, role: .friend, x: max(50, heroX - step * Double(index + 1)), baseY: baseY + 4, size: 0.95))
+        }
         let right = present == nil ? heroX : companionX
         for (index, kind) in scene.others.enumerated() where index < 2 {
             // Beside the pair, on whichever side has more room; swimmers and fliers a little higher.
             let onRight = index == 0 ? right + 150 < sceneWidth - 40 : false
-            let x = onRight ? right + 150 : heroX - 150 - Double(index) * 40
+            let left = heroX - 150 - Double(index) * 40 - (sheet.friends.isEmpty ? 0 : step * Double(min(2, sheet.friends.count)))
+            let x = onRight ? right + 150 : left
             let lift: Double = [.fish, .whale, .butterfly].contains(kind) ? 60 : 0
             figures.append(figure(otherDesign(kind), role: .other, x: max(60, x), baseY: baseY - 10 - lift, size: 0.8))
         }
@@ -195,6 +201,10 @@ public struct OfflineIllustrator: Illustrator {
             // A grown-up companion tucks the hero in rather than sleeping beside them.
             let pose = companion.kind == .grownUp && action == .sleeping ? .standing : FigurePainter.pose(for: action, hero: false)
             figures.draw(companion, x: drawn.x, baseY: drawn.baseY, facing: -1, pose: pose)
+        }
+        for (index, drawn) in picture.figures.filter({ $0.role == .friend }).enumerated().reversed() where index < sheet.friends.count {
+            figures.draw(sheet.friends[index], x: drawn.x, baseY: drawn.baseY, facing: 1, pose: FigurePainter.pose(for: action, hero: true),
+                         size: drawn.size)
         }
         figures.draw(sheet.hero, x: hero.x, baseY: hero.baseY, facing: 1, pose: FigurePainter.pose(for: action, hero: true))
         return canvas

@@ -7,6 +7,8 @@ public struct PagePicture: Sendable, Equatable {
     /// Who a figure is in the story.
     public enum Role: String, Sendable, Equatable {
         case hero, companion, other
+        /// Another named hero (a member of the family's cast), beside the hero on every page.
+        case friend
     }
 
     /// One figure as drawn: feet at (`x`, `baseY`) in scene units (the picture is 512 units tall).

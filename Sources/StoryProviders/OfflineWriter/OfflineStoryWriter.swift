@@ -89,6 +89,11 @@ public struct OfflineStoryWriter: StoryWriter {
                     lines.insert(PageComposer.Line(world.sounds.shuffled(using: &pageRNG).joined(separator: "|")), at: min(1, lines.count))
                 }
             }
+            // The other named heroes (the family's cast) each appear and speak, taking turns page by page.
+            for (offset, friendLine) in FriendLines.lines(for: sheet, page: index, atHome: moment.atHome || isFinal,
+                                                         seed: request.seed).enumerated() {
+                lines.insert(PageComposer.Line(friendLine), at: min(1 + offset, lines.count))
+            }
             let tail = isFinal ? [Self.line(CommonLines.sleep, band: band, rng: &pageRNG)] : []
             // Worry belongs to shapes where something is wrong: a search, a fear, someone in need.
             let worried = moment.worried && ([.quest, .smallFear, .helping].contains(shape) || variation.id == "lostKey")

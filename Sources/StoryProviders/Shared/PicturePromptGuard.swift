@@ -52,6 +52,7 @@ public struct PicturePromptGuard: Sendable {
         add(request?.heroName, role: "the hero")
         add(sheet.companion?.name, role: "the companion")
         add(request?.companion, role: "the companion")
+        for (index, friend) in sheet.friends.enumerated() { add(friend.name, role: index == 0 ? "the second hero" : "the third hero") }
         // Longest first, so "Mia Rose" is replaced before "Mia".
         self.names = names.sorted { $0.words.count > $1.words.count }
         var echoes = names.filter { $0.words.count >= Self.nameRun }.map { ($0.words, Self.nameRun) }
@@ -80,7 +81,9 @@ public struct PicturePromptGuard: Sendable {
 
     /// The page told from the sheet and the scene alone: what to draw when a model's prompt cannot be used.
     public func sceneOnly(_ scene: PageScene) -> String {
-        let who = sheet.companion == nil ? "the hero" : "the hero and the companion"
+        var heroes = ["the hero"] + ["the second hero", "the third hero"].prefix(sheet.friends.count)
+        if sheet.companion != nil { heroes.append("the companion") }
+        let who = heroes.count == 1 ? heroes[0] : heroes.dropLast().joined(separator: ", ") + " and " + heroes[heroes.count - 1]
         return "\(who), \(scene.action.pictureWords()), in \(sheet.settingDescription)"
     }
 

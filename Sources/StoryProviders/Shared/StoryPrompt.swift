@@ -20,10 +20,13 @@ public struct StoryPrompt: Sendable {
         public var avoidTopics: [String]?
         /// For a later chapter (`/story continue`): the chapter before, as story material.
         public var previousChapter: PreviousChapter?
+        /// The other named heroes (the family's cast), when the story has some.
+        public var heroFriends: [String]?
 
         enum CodingKeys: String, CodingKey {
             case theme, companion, age, pages, language
             case heroName = "hero_name"
+            case heroFriends = "hero_friends"
             case avoidTopics = "avoid_topics"
             case previousChapter = "previous_chapter"
         }
@@ -49,7 +52,7 @@ public struct StoryPrompt: Sendable {
         self.request = request
         self.sheet = sheet
         let band = request.ageBand
-        system = """
+        var system = """
         You write gentle, illustrated bedtime stories for young children, read aloud by a parent.
         Rules you always follow:
         - Calm, warm and kind from start to finish. No violence, weapons, injury, death, villains, peril, \
@@ -66,12 +69,18 @@ public struct StoryPrompt: Sendable {
         "imagePrompt" describes the page's picture for an illustrator (characters, place, light, action); it calls \
         the characters "the hero" and "the companion", never by name, and asks for no text in the picture.
         """
+        if !sheet.friends.isEmpty {
+            system += "\n- \"hero_friends\" in the request data names more heroes who share the lead (the character sheet's "
+                + "second and third hero): each of them appears and speaks in the story, called only by that exact name."
+        }
+        self.system = system
         data = RequestData(theme: request.theme, heroName: sheet.hero.name, companion: sheet.companion?.name,
                            age: request.age, pages: request.pageCount, language: request.language.displayName,
                            avoidTopics: avoid.isEmpty ? nil : avoid,
                            previousChapter: request.chapter.map {
                                PreviousChapter(title: $0.previousTitle, summary: $0.previousSummary, chapter: $0.number)
-                           })
+                           },
+                           heroFriends: sheet.friends.isEmpty ? nil : sheet.friends.map(\.name))
         var user = """
         Write a bedtime story with exactly \(request.pageCount) pages, in \(request.language.displayName), about the \
         request data's "theme".
