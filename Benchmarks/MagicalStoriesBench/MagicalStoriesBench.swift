@@ -13,7 +13,8 @@ import WSClient
 
 /// `swift run -c release magical-stories-bench [iterations]` (or `--first-page`, see
 /// ``FirstPageBenchmark``, `--web-chat HOST:PORT`, see ``WebChatWorkload``, `--textify`, see
-/// ``TextifyBenchmark``, or `--slow-readers [stuck] [messages]`, see ``SlowReaderBenchmark``)
+/// ``TextifyBenchmark``, `--slow-readers [stuck] [messages]`, see ``SlowReaderBenchmark``, or
+/// `--storyteller [iterations]`: only the built-in writer and illustrator)
 ///
 /// Measures, with the built-in providers:
 /// - writing a 5-page story, painting one page, and writing + painting a whole 5-page story;
@@ -55,7 +56,7 @@ struct MagicalStoriesBench {
             }
             return
         }
-        let iterations = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 30
+        let iterations = CommandLine.arguments.dropFirst().compactMap { Int($0) }.first ?? 30
         var logger = Logger(label: "bench")
         logger.logLevel = .error
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ms-bench-\(UUID().uuidString)")
@@ -88,6 +89,8 @@ struct MagicalStoriesBench {
         print(try await measure("write + paint a 5-page story (offline)", iterations) { i in
             _ = try await exporter.make(request(i))
         }.line)
+        // `--storyteller`: only the built-in writer and illustrator (the lines above).
+        if CommandLine.arguments.contains("--storyteller") { return }
 
         // Through the real pipeline and SQLite.
         let database = try AppDatabase.open(path: directory.appendingPathComponent("bench.sqlite").path)
