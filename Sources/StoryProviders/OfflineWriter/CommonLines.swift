@@ -240,8 +240,8 @@ enum CommonLines {
 
     static let friendFillers = L(
         short: ["{friend} {friendMove}.", "{friend} {friendSound}.", "{friend} stayed close to {hero}.", "{friend} looked very pleased.",
-                "{friend} held {hero}'s hand.", "{friend} stayed close by."],
-        long: ["{friend} stayed close to {hero} the whole time, pointing at everything.",
+                "{friend} held {hero}'s hand.", "{friend} gave a little wave."],
+        long: ["{friend} pointed at everything, eager to share each new wonder with {hero}.",
                "Every so often, {friend} {friendSound}, which always made {hero} smile.",
                "{friend} {friendMove}, and {hero} laughed softly, because it was impossible not to.",
                "{friend} walked so close to {hero} that their shoulders bumped, which made them both giggle.",
