@@ -6,13 +6,8 @@ import PostgresNIO
 /// clock (`now()`), never a machine's. One atomic upsert grants a turn only when the bucket's
 /// `next_at` has come, so two processes asking at once never both get it.
 public struct PostgresIdentifyTurns: Sendable {
-    /// The answer to one ask.
-    public enum Answer: Sendable, Equatable {
-        /// This process may IDENTIFY now; the bucket's next turn is `spacing` from now.
-        case granted
-        /// Another took the bucket's turn; ask again after this long (by the database's clock).
-        case wait(Duration)
-    }
+    /// The answer to one ask: granted, or wait this long.
+    public typealias Answer = PostgresTurn
 
     let database: PostgresDatabase
 

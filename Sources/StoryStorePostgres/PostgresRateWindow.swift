@@ -5,13 +5,8 @@ import PostgresNIO
 /// at most `limit` in any `window` (sliding), by the database's clock (`clock_timestamp()`), one
 /// process at a time under a transaction-scoped advisory lock.
 public struct PostgresRateWindow: Sendable {
-    /// The answer to one ask.
-    public enum Answer: Sendable, Equatable {
-        /// The request may go; it is counted.
-        case granted
-        /// The window is full; ask again after this long (by the database's clock).
-        case wait(Duration)
-    }
+    /// The answer to one ask: granted, or wait this long.
+    public typealias Answer = PostgresTurn
 
     let database: PostgresDatabase
 

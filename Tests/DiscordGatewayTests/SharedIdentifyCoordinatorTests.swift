@@ -60,11 +60,11 @@ struct SharedIdentifyCoordinatorTests {
         let clock = ManualClock()
         let turns = InMemoryIdentifyTurns(clock: clock)
         turns.failing.withLock { $0 = true }
-        let records = GatewayLogRecords()
-        let logger = Logger(label: "fallback") { _ in GatewayRecordingLogHandler(records: records) }
+        let records = LogRecorder()
+        let logger = records.logger(label: "fallback")
         let process = SharedIdentifyCoordinator(turns: turns, clock: clock, logger: logger, margin: .zero, fallback: .seconds(60))
         try await process.waitForTurn(ShardID(id: 0, count: 1))
-        #expect(records.messages.contains { $0.contains("identify turns cannot be shared through the database") })
+        #expect(records.all.contains { $0.contains("identify turns cannot be shared through the database") })
         // Meanwhile, local turns only (still one per 5 s in this process), the database not asked.
         let asksBefore = turns.asks.withLock { $0 }
         let granted = try await Self.turns(for: [(process, ShardID(id: 0, count: 1))], clock: clock)
@@ -76,7 +76,7 @@ struct SharedIdentifyCoordinatorTests {
         try await process.waitForTurn(ShardID(id: 0, count: 1))
         #expect(turns.asks.withLock { $0 } == asksBefore + 1)
         #expect(turns.granted.withLock { $0 } == 1)
-        #expect(records.messages.contains { $0.contains("asking the database again") })
+        #expect(records.all.contains { $0.contains("asking the database again") })
     }
 
     @Test("a cancelled wait for another process's turn throws")
@@ -137,28 +137,6 @@ final class InMemoryIdentifyTurns: SharedIdentifyTurns {
             granted.withLock { $0 += 1 }
             return nil
         }
-    }
-}
-
-/// Log messages kept for a test to read.
-final class GatewayLogRecords: Sendable {
-    private let lines = Mutex<[String]>([])
-    var messages: [String] { lines.withLock { $0 } }
-    func add(_ line: String) { lines.withLock { $0.append(line) } }
-}
-
-struct GatewayRecordingLogHandler: LogHandler {
-    let records: GatewayLogRecords
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-        records.add("\(event.message)")
     }
 }
 

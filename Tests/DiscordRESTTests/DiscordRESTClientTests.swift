@@ -2,6 +2,7 @@ import DiscordModels
 import DiscordREST
 import Foundation
 import Logging
+import StoryTestSupport
 import Synchronization
 import Testing
 

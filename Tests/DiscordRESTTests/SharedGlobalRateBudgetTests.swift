@@ -52,11 +52,11 @@ struct SharedGlobalRateBudgetTests {
         let clock = ManualClock()
         let window = InMemoryRateWindow(clock: clock)
         window.failing.withLock { $0 = true }
-        let records = RESTLogRecords()
-        let logger = Logger(label: "fallback") { _ in RESTRecordingLogHandler(records: records) }
+        let records = LogRecorder()
+        let logger = records.logger(label: "fallback")
         let budget = Self.budget(window, clock: clock, logger: logger)
         try await budget.take()
-        #expect(records.messages.contains { $0.contains("cannot be shared through the database") })
+        #expect(records.all.contains { $0.contains("cannot be shared through the database") })
         // The fallback share is 1/s: the second request waits for the next second.
         let second = Task { try await budget.take() }
         await clock.waitForSleepers { $0.count == 1 }
@@ -101,21 +101,3 @@ final class Counter: Sendable {
     func add() { count.withLock { $0 += 1 } }
 }
 
-final class RESTLogRecords: Sendable {
-    private let lines = Mutex<[String]>([])
-    var messages: [String] { lines.withLock { $0 } }
-    func add(_ line: String) { lines.withLock { $0.append(line) } }
-}
-
-struct RESTRecordingLogHandler: LogHandler {
-    let records: RESTLogRecords
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) { records.add("\(event.message)") }
-}

@@ -1,14 +1,19 @@
 import Logging
 import Synchronization
 
-/// Collects every log line (message and metadata) so tests can check nothing secret is logged.
-final class LogRecorder: Sendable {
+/// Collects every log line (level, message and metadata), so tests can read what was said and check
+/// that nothing secret was.
+public final class LogRecorder: Sendable {
     private let lines = Mutex<[String]>([])
 
-    var all: [String] { lines.withLock { $0 } }
+    /// Every line logged so far: level, message and metadata.
+    public var all: [String] { lines.withLock { $0 } }
 
-    func logger() -> Logger {
-        var logger = Logger(label: "discord-rest-test") { _ in Handler(recorder: self) }
+    public init() {}
+
+    /// A logger at `trace` whose lines this recorder keeps.
+    public func logger(label: String = "test") -> Logger {
+        var logger = Logger(label: label) { _ in Handler(recorder: self) }
         logger.logLevel = .trace
         return logger
     }
