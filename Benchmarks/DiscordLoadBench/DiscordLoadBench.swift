@@ -5,7 +5,7 @@ import Logging
 
 /// `swift build -c release && .build/release/discord-load-bench [commands] [page-turns] [--rate N] [--bot COMMAND]`
 /// `.build/release/discord-load-bench --while-painting [stories] [--bot COMMAND]`
-/// `.build/release/discord-load-bench --scale [stories] [page-turns] [--store sqlite|postgres] [--processes N] [--rate N] [--turn-rate N] [--database-url URL]`
+/// `.build/release/discord-load-bench --scale [stories] [page-turns] [--store sqlite|postgres] [--processes N] [--rate N] [--turn-rate N] [--turn-stories N] [--database-url URL]`
 ///
 /// With `--scale`, the workload is ``ScaleRun``: stories, then page turns on them, on SQLite or
 /// PostgreSQL and with one or several processes of the bot (one shard each).
@@ -52,6 +52,7 @@ struct DiscordLoadBench {
         let processes = option("--processes").flatMap(Int.init).map { max(1, $0) } ?? 1
         let turnRate = option("--turn-rate").flatMap(Int.init).map { max(1, $0) } ?? 100
         let databaseURL = option("--database-url")
+        let turnStories = option("--turn-stories").flatMap(Int.init).map { max(1, $0) }
         let arguments = rawArguments.compactMap(Int.init)
         if scale {
             guard let chosen = ScaleRun.Store(rawValue: store ?? "sqlite") else {
@@ -60,7 +61,7 @@ struct DiscordLoadBench {
             }
             try await ScaleRun(store: chosen, processes: processes, storyCount: arguments.first ?? 200,
                                pageTurnCount: arguments.dropFirst().first ?? 2_000, rate: rate ?? 100, turnRate: turnRate,
-                               databaseURL: databaseURL).run()
+                               databaseURL: databaseURL, turnStories: turnStories).run()
             return
         }
         let commandCount = arguments.first ?? 300

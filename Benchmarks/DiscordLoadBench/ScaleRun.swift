@@ -7,7 +7,7 @@ import FoundationNetworking
 #endif
 import PostgresTestSupport
 
-/// `discord-load-bench --scale [stories] [page-turns] [--store sqlite|postgres] [--processes N] [--rate N] [--turn-rate N]`
+/// `discord-load-bench --scale [stories] [page-turns] [--store sqlite|postgres] [--processes N] [--rate N] [--turn-rate N] [--turn-stories N]`
 ///
 /// Scaling out (issue #19): the release `magical-stories` run as `processes` processes of one
 /// bot, each running one shard of `processes`, on SQLite (one process only) or on PostgreSQL
@@ -36,6 +36,9 @@ struct ScaleRun {
     let turnRate: Int
     /// An existing PostgreSQL database; nil starts a private cluster.
     let databaseURL: String?
+    /// Page turns go to the first this many stories only (nil: all); 1 keeps every picture in
+    /// the bot's picture cache, to tell the store's reads apart from the rest.
+    var turnStories: Int? = nil
 
     /// The servers the stories are asked for in: spread over every shard.
     static let guilds: [Snowflake] = (0..<8).map { Snowflake(UInt64(4_000 + $0) << 22 | 11) }
@@ -119,7 +122,9 @@ struct ScaleRun {
 
         // Phase 2: page turns on the finished stories, every page of every story in turn.
         print("Firing \(pageTurnCount) page turns at \(turnRate)/s…")
-        let shown = commands.enumerated().compactMap { index, command in pageOnes[command.id].map { (guild: index % Self.guilds.count, message: $0) } }
+        let shown = Array(commands.enumerated().compactMap { index, command in
+            pageOnes[command.id].map { (guild: index % Self.guilds.count, message: $0) }
+        }.prefix(turnStories ?? Int.max))
         guard !shown.isEmpty else { fatalError("no story was delivered") }
         let presses = (0..<pageTurnCount).map { index in
             let (guild, message) = shown[index % shown.count]
