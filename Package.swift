@@ -274,7 +274,7 @@ let package = Package(
 
         .executableTarget(
             name: "DiscordLoadBench",
-            dependencies: ["DiscordSimulator", "DiscordModels", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["DiscordSimulator", "DiscordModels", "PostgresTestSupport", .product(name: "Logging", package: "swift-log")],
             path: "Benchmarks/DiscordLoadBench",
             swiftSettings: strict
         ),

@@ -5,6 +5,10 @@ import Logging
 
 /// `swift build -c release && .build/release/discord-load-bench [commands] [page-turns] [--rate N] [--bot COMMAND]`
 /// `.build/release/discord-load-bench --while-painting [stories] [--bot COMMAND]`
+/// `.build/release/discord-load-bench --scale [stories] [page-turns] [--store sqlite|postgres] [--processes N] [--rate N] [--turn-rate N] [--turn-stories N] [--database-url URL]`
+///
+/// With `--scale`, the workload is ``ScaleRun``: stories, then page turns on them, on SQLite or
+/// PostgreSQL and with one or several processes of the bot (one shard each).
 ///
 /// With `--while-painting`, the workload is ``PressesWhilePainting``: stories asked for over one
 /// second, and a ▶ press on each as its page 1 arrives while the other pages are painted.
@@ -37,7 +41,29 @@ struct DiscordLoadBench {
             rate = Int(rawArguments[flag + 1]).map { max(1, $0) }
             rawArguments.removeSubrange(flag...(flag + 1))
         }
+        let scale = rawArguments.contains("--scale")
+        rawArguments.removeAll { $0 == "--scale" }
+        func option(_ name: String) -> String? {
+            guard let flag = rawArguments.firstIndex(of: name), flag + 1 < rawArguments.count else { return nil }
+            defer { rawArguments.removeSubrange(flag...(flag + 1)) }
+            return rawArguments[flag + 1]
+        }
+        let store = option("--store")
+        let processes = option("--processes").flatMap(Int.init).map { max(1, $0) } ?? 1
+        let turnRate = option("--turn-rate").flatMap(Int.init).map { max(1, $0) } ?? 100
+        let databaseURL = option("--database-url")
+        let turnStories = option("--turn-stories").flatMap(Int.init).map { max(1, $0) }
         let arguments = rawArguments.compactMap(Int.init)
+        if scale {
+            guard let chosen = ScaleRun.Store(rawValue: store ?? "sqlite") else {
+                print("--store is sqlite or postgres")
+                exit(2)
+            }
+            try await ScaleRun(store: chosen, processes: processes, storyCount: arguments.first ?? 200,
+                               pageTurnCount: arguments.dropFirst().first ?? 2_000, rate: rate ?? 100, turnRate: turnRate,
+                               databaseURL: databaseURL, turnStories: turnStories).run()
+            return
+        }
         let commandCount = arguments.first ?? 300
         let pageTurnCount = arguments.dropFirst().first ?? 1_000
 
@@ -121,13 +147,6 @@ struct DiscordLoadBench {
         await stop(bot)
         await simulator.stop()
 
-        func ms(_ duration: Duration) -> String { String(format: "%.1f", Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1000) }
-        func summary(_ values: [Duration]) -> String {
-            let sorted = values.sorted()
-            guard !sorted.isEmpty else { return "no samples" }
-            func at(_ p: Double) -> Duration { sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)] }
-            return "p50 \(ms(at(0.5))) ms · p99 \(ms(at(0.99))) ms · max \(ms(sorted.last!)) ms"
-        }
         print("""
 
         Discord load benchmark (\(botCommand ?? "release magical-stories") vs. loopback simulator\(rate.map { ", \($0) interactions/s" } ?? ", bursts"))
@@ -142,6 +161,19 @@ struct DiscordLoadBench {
                              of which at most \(String(format: "%.1f", split.anonymous)) MiB private (heap, stacks) and \(String(format: "%.1f", split.file)) MiB file-backed (binary, libraries)
           simulator:         CPU \(String(format: "%.2f", simulatorCPU)) s (this process, same two cores)
         """)
+    }
+
+    /// Milliseconds, one decimal.
+    static func ms(_ duration: Duration) -> String {
+        String(format: "%.1f", Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1000)
+    }
+
+    /// p50, p99 and max of `values`.
+    static func summary(_ values: [Duration]) -> String {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return "no samples" }
+        func at(_ p: Double) -> Duration { sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)] }
+        return "p50 \(ms(at(0.5))) ms · p99 \(ms(at(0.99))) ms · max \(ms(sorted.last!)) ms"
     }
 
     /// Sends the interactions all at once, or `rate` per second.
@@ -184,8 +216,9 @@ struct DiscordLoadBench {
 
     /// Launches `magical-stories serve` from the same build folder (or `command`, through
     /// `/bin/sh`, replacing the shell so that the probe measures the bot itself), configured for
-    /// the simulator.
-    static func launchBot(command: String?, simulator: DiscordSimulator, directory: URL) throws -> Process {
+    /// the simulator; `environment` is added last (a store, shards, a metrics port).
+    static func launchBot(command: String?, simulator: DiscordSimulator, directory: URL,
+                          environment extra: [String: String] = [:]) throws -> Process {
         let process = Process()
         if let command {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -208,7 +241,7 @@ struct DiscordLoadBench {
             "DATABASE_PATH": directory.appendingPathComponent("bench.sqlite").path,
             "WEB_CHAT_ENABLED": "false", "METRICS_PORT": "0",
             "LOG_LEVEL": "error",
-        ]) { $1 }
+        ]) { $1 }.merging(extra) { $1 }
         try process.run()
         return process
     }

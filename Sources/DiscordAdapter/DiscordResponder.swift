@@ -142,13 +142,50 @@ final class DiscordResponder: ChatResponder {
             return true
         }
         guard isFreshComponent else { return try await send(reply) }
-        _ = try await sender.send(reply, capabilities: capabilities) { rendered in
-            var message = rendered.message
-            // An update cannot change whether the message is ephemeral.
-            message.flags = nil
-            try await self.rest.createInteractionResponse(interactionID: self.interaction.id, token: self.interaction.token,
-                                                          response: .update(message), files: rendered.files)
-            return nil
+        let id = String(describing: interaction.id)
+        if (try? await acknowledgements.receipt(for: id, on: .discord)) != nil {
+            // Answered before a restart, or by the process that ran this shard before: the gateway
+            // replayed the press after a RESUME. The message already shows the update, and a
+            // second callback would be refused (40060).
+            logger.notice("button press already answered before a restart; not answered again")
+            return
+        }
+        do {
+            _ = try await sender.send(reply, capabilities: capabilities) { rendered in
+                var message = rendered.message
+                // An update cannot change whether the message is ephemeral.
+                message.flags = nil
+                try await self.rest.createInteractionResponse(interactionID: self.interaction.id, token: self.interaction.token,
+                                                              response: .update(message), files: rendered.files)
+                return nil
+            }
+        } catch let error as DiscordRESTError where error.isAlreadyAcknowledged {
+            // Answered by a process that died before it could record so: nothing more to show.
+            logger.notice("button press was already answered; not answered again")
+            return
+        }
+        // Recorded after the update, off the press's path to Discord, so a replay is recognised.
+        do {
+            try await acknowledgements.record(AcknowledgementReceipt(platform: .discord, interactionID: id, privately: false,
+                                                                     acknowledgedAt: clock.now()))
+        } catch {
+            logger.warning("could not record an acknowledgement", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// Deletes the public answer already given (the original response), so that a request
+    /// refused after all leaves no message promising what will not come; what follows is sent as
+    /// a follow-up. Best effort: a failure is logged.
+    func withdrawReply() async {
+        let current = state.withLock { $0 }
+        guard case .answered = current.phase else { return }
+        guard !current.tokenDead else {
+            return logger.warning("a public answer posted in the channel could not be withdrawn")
+        }
+        do {
+            try await rest.deleteOriginalResponse(applicationID: interaction.applicationID, token: interaction.token)
+        } catch {
+            logger.warning("could not withdraw a public answer", metadata: ["error": "\(error)"])
         }
     }
 

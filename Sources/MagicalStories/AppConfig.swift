@@ -1,6 +1,7 @@
 import Configuration
 import Foundation
 import Logging
+import StoryDomain
 import StoryStorePostgres
 import SystemPackage
 import WebChat
@@ -17,6 +18,7 @@ import WebChat
 /// | `database.connectWaitSeconds` | `DATABASE_CONNECT_WAIT_SECONDS` | `60` (PostgreSQL unreachable at start: retry this long) |
 /// | `log.level`          | `LOG_LEVEL`          | `info`                           |
 /// | `stories.workers`    | `STORIES_WORKERS`    | `2`                              |
+/// | `stories.jobLeaseSeconds` | `STORIES_JOB_LEASE_SECONDS` | `30` (3–600: how long a claimed job is held without a renewal) |
 /// | `stories.maxPages`   | `STORIES_MAX_PAGES`  | `5` (the free plan's limit)      |
 /// | `stories.perDay`     | `STORIES_PER_DAY`    | `3` stories per person per UTC day |
 /// | `premium.maxPages`   | `PREMIUM_MAX_PAGES`  | `12` (the premium plan's limit)  |
@@ -47,6 +49,13 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
     public var logLevel = Logger.Level.info
     /// Stories made at the same time.
     public var workers = 2
+    /// How long a job claimed by this process is held without a renewal (``JobLease``): the
+    /// process renews every third of it and sweeps for expired leases every half, so a dead
+    /// process's stories are taken over within about one and a half leases. Every process on
+    /// one database should use the same value. Short leases suit tests; under a heavy load a
+    /// lease shorter than the longest stall lets another process take a live job (harmless:
+    /// delivery is idempotent, but the work is done twice).
+    public var jobLeaseSeconds = Int(JobLease.defaultDuration)
     /// The most pages a family may ask for.
     public var maxPages = 5
     /// Stories each person may start per day (the free plan's limit; 0 turns stories off).
@@ -112,6 +121,9 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
 
     public init() {}
 
+    /// This process's lease on the jobs it claims: a new owner id, held for ``jobLeaseSeconds``.
+    public var jobLease: JobLease { JobLease(duration: TimeInterval(jobLeaseSeconds)) }
+
     /// The configuration with secrets redacted, for logs.
     public var description: String {
         "AppConfig(http: \(httpHost):\(httpPort), database: \(databaseURL.map(\.description) ?? databasePath), workers: \(workers), maxPages: \(maxPages), "
@@ -160,6 +172,8 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
         }
         logLevel = parsed
         workers = try SettingValues.integer(reader, "stories.workers", default: workers, in: 1...64, name: "STORIES_WORKERS")
+        jobLeaseSeconds = try SettingValues.integer(reader, "stories.jobLeaseSeconds", default: jobLeaseSeconds,
+                                                    in: JobLease.durationRange, name: "STORIES_JOB_LEASE_SECONDS")
         maxPages = try SettingValues.integer(reader, "stories.maxPages", default: maxPages, in: 3...12, name: "STORIES_MAX_PAGES")
         storiesPerDay = try SettingValues.integer(reader, "stories.perDay", default: storiesPerDay, in: 0...10_000, name: "STORIES_PER_DAY")
         premiumMaxPages = try SettingValues.integer(reader, "premium.maxPages", default: premiumMaxPages, in: 3...12, name: "PREMIUM_MAX_PAGES")

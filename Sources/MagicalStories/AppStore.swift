@@ -111,14 +111,15 @@ public struct AppStore: Sendable {
 
     /// Opens the configured store: PostgreSQL when `DATABASE_URL` is set (waiting for it to come
     /// up, see ``PostgresDatabase/connect(to:logger:waitingUpTo:maximumConnections:)``), the
-    /// SQLite file at `DATABASE_PATH` otherwise. Both are migrated to the newest schema.
+    /// SQLite file at `DATABASE_PATH` otherwise. Both are migrated to the newest schema. Jobs
+    /// this process claims are leased for `STORIES_JOB_LEASE_SECONDS` (``AppConfig/jobLease``).
     public static func open(_ config: AppConfig, logger: Logger, clock: any WallClock = SystemWallClock()) async throws -> AppStore {
         if let url = config.databaseURL {
             let database = try await PostgresDatabase.connect(to: url, logger: logger.labeled("postgres"),
                                                               waitingUpTo: .seconds(config.databaseConnectWaitSeconds))
-            return AppStore(postgres: database, clock: clock)
+            return AppStore(postgres: database, clock: clock, lease: config.jobLease)
         }
-        return AppStore(sqlite: try AppDatabase.open(path: config.databasePath), clock: clock)
+        return AppStore(sqlite: try AppDatabase.open(path: config.databasePath), clock: clock, lease: config.jobLease)
     }
 
     /// Where the data lives, for logs (a PostgreSQL password redacted).

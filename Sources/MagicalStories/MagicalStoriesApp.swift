@@ -59,7 +59,7 @@ public struct MagicalStoriesApp: Sendable {
                 writer: (any StoryWriter)? = nil, illustrator: (any Illustrator)? = nil,
                 metrics: ServiceMetrics = ServiceMetrics(), damage: DatabaseDamageMonitor = DatabaseDamageMonitor()) throws {
         let lock = try ServiceLock.acquire(forDatabase: config.databasePath)
-        let store = AppStore(sqlite: try AppDatabase.open(path: config.databasePath), clock: clock)
+        let store = AppStore(sqlite: try AppDatabase.open(path: config.databasePath), clock: clock, lease: config.jobLease)
         try self.init(config: config, store: store, lock: lock, logger: logger, clock: clock, writer: writer, illustrator: illustrator,
                       metrics: metrics, damage: damage)
     }
@@ -215,6 +215,7 @@ public struct MagicalStoriesApp: Sendable {
         let poolLogger = logger.labeled("workers")
         pool = StoryWorkerPool(
             queue: queue, pipeline: pipeline, clock: clock, concurrency: config.workers,
+            leaseRenewal: store.lease.renewal, leaseSweep: store.lease.sweep,
             onError: { error in
                 damage.report(error)
                 poolLogger.error("job queue error; retrying", metadata: ["error": "\(error)"])

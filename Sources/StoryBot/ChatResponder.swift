@@ -17,10 +17,15 @@ public protocol ChatResponder: Sendable {
     /// The link that opens an invite, as the person asking reaches the chat (nil where there
     /// are no invites).
     func inviteLink(for code: AccessSecret) -> String?
+    /// Take back the public answer ``reply(_:)`` gave, where the platform can (Discord deletes
+    /// the original response): a request accepted and then refused after all (another process
+    /// took the person's last story of the day) must not leave "on its way" behind.
+    func withdrawReply() async
 }
 
 extension ChatResponder {
     public var updatedMessageAddress: DeliveryAddress? { nil }
+    public func withdrawReply() async {}
     public func inviteLink(for code: AccessSecret) -> String? { nil }
 }
 

@@ -301,7 +301,15 @@ public struct CommandRouter: Sendable {
             try await stories.checkModelBudget(for: story.family)
             if let quota { try await stories.checkQuota(quota, for: story.requester, on: story.family.platform) }
             try await responder.reply(renderer.accepted(story))
-            try await stories.enqueue(story, delivery: responder.deliveryAddress, quota: quota)
+            do {
+                try await stories.enqueue(story, delivery: responder.deliveryAddress, quota: quota)
+            } catch {
+                // Not stored: refused after all (another process took the last story of the day
+                // between the check and the job's transaction) or the store failed. The "on its
+                // way" message must not stay behind; the refusal or error follows privately.
+                await responder.withdrawReply()
+                throw error
+            }
         }
         logger.info("story requested", metadata: ["story": "\(story.id)", "pages": "\(story.pageCount)"])
     }

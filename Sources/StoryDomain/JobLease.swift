@@ -12,6 +12,9 @@ public struct JobLease: Sendable, Equatable {
     /// How often a running service looks for expired leases (besides once at start).
     public static let defaultSweep: Duration = .seconds(15)
 
+    /// The shortest and longest lease the configuration accepts (`STORIES_JOB_LEASE_SECONDS`).
+    public static let durationRange: ClosedRange<Int> = 3...600
+
     /// The process: its host, process id and a random part (a restarted process is a new owner).
     public var owner: String
     public var duration: TimeInterval
@@ -20,6 +23,15 @@ public struct JobLease: Sendable, Equatable {
         self.owner = owner
         self.duration = duration
     }
+
+    /// How often the holder renews its leases: a third of the lease, so two renewals may fail
+    /// before it ends (10 s for the default 30 s).
+    public var renewal: Duration { .milliseconds(Int64((duration * 1000 / 3).rounded())) }
+
+    /// How often a process sweeps for expired leases: half the lease (15 s for the default 30 s),
+    /// so a dead process's jobs are back in the queue at most one and a half leases after its
+    /// last renewal.
+    public var sweep: Duration { .milliseconds(Int64((duration * 1000 / 2).rounded())) }
 
     /// A fresh owner id for this process, `host:pid:random`, at most 128 characters.
     public static func newOwner() -> String {

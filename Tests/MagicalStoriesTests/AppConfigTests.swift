@@ -33,7 +33,7 @@ struct AppConfigTests {
     @Test("invalid values are refused by name, never silently replaced", arguments: [
         ["HTTP_PORT": "abc"], ["HTTP_PORT": "70000"], ["STORIES_WORKERS": "0"], ["STORIES_MAX_PAGES": "20"],
         ["LOG_LEVEL": "loud"], ["IMAGES_WIDTH": "12"], ["PREMIUM_MAX_PAGES": "13"], ["PREMIUM_STORIES_PER_DAY": "-1"],
-        ["DISCORD_PREMIUM_SKU_IDS": "123,abc"],
+        ["DISCORD_PREMIUM_SKU_IDS": "123,abc"], ["STORIES_JOB_LEASE_SECONDS": "2"], ["STORIES_JOB_LEASE_SECONDS": "601"],
     ])
     func invalid(environment: [String: String]) async throws {
         await #expect {
@@ -42,6 +42,19 @@ struct AppConfigTests {
             guard let error = error as? AppConfigError, case let .invalid(key, _, _) = error else { return false }
             return environment.keys.contains(key)
         }
+    }
+
+    @Test("the job lease is 30 s by default, renewed every 10 s and swept every 15 s; STORIES_JOB_LEASE_SECONDS shortens all three")
+    func jobLease() async throws {
+        let defaults = try await AppConfig.load(file: nil, environment: [:]).jobLease
+        #expect(defaults.duration == JobLease.defaultDuration)
+        #expect(defaults.renewal == JobLease.defaultRenewal && defaults.sweep == JobLease.defaultSweep)
+        let path = try file(#"{"stories": {"jobLeaseSeconds": 12}}"#)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try await AppConfig.load(file: path, environment: [:]).jobLeaseSeconds == 12)
+        let short = try await AppConfig.load(file: path, environment: ["STORIES_JOB_LEASE_SECONDS": "9"]).jobLease
+        #expect(short.duration == 9 && short.renewal == .seconds(3) && short.sweep == .milliseconds(4_500))
+        #expect(short.owner != (try await AppConfig.load(file: nil, environment: [:]).jobLease.owner), "each lease names a new owner")
     }
 
     @Test("plans and premium SKUs come from the file and the environment")

@@ -152,6 +152,33 @@ struct DiscordDeliveryEdgeTests {
         await second.stopAll()
     }
 
+    @Test("a page turn replayed after a restart (or to the process that took over its shard) is not answered again: no 40060")
+    func replayedPressAfterRestart() async throws {
+        let simulator = DiscordSimulator(configuration: .init(heartbeatInterval: .milliseconds(250)))
+        try await simulator.start()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ms-press-restart-\(UUID().uuidString)")
+        let first = try await DiscordTestBot.start(simulator: simulator, directory: directory)
+        let command = Self.newStory(simulator)
+        await simulator.sendInteraction(command)
+        let page1 = try await simulator.waitForOriginalResponse(interactionID: command.id, where: Self.isPage(1, of: 3), timeout: .seconds(20))
+        let press = simulator.makeButtonPress(customID: try #require(page1.components.first?.components?[2].customID), messageID: page1.id)
+        await simulator.sendInteraction(press)
+        let update = try await simulator.waitForCallback(interactionID: press.id, timeout: .seconds(20))
+        #expect(update.type == .updateMessage)
+        // The answer is recorded after the callback: give it a moment before the process stops.
+        try await Task.sleep(for: .milliseconds(300))
+        await first.stopBot()
+
+        // The next process sees the press again, as after a RESUME from an older sequence.
+        let second = try await DiscordTestBot.start(simulator: simulator, directory: directory)
+        await simulator.replayInteraction(press)
+        try await second.waitForHandled("button", count: 1)
+        let callbacks = simulator.interactionCallbacks(interactionID: press.id)
+        #expect(callbacks.count == 1, "answered once: \(callbacks.map(\.status))")
+        #expect(!callbacks.contains { $0.errorCode == 40060 })
+        await second.stopAll()
+    }
+
     @Test("a story over the day's quota is acknowledged privately: no public trace in the channel")
     func privateDecidedBeforeAcknowledging() async throws {
         let bot = try await DiscordTestBot.start { $0.storiesPerDay = 1 }

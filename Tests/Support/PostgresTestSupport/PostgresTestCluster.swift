@@ -54,6 +54,18 @@ public actor PostgresTestCluster {
         return "postgres://\(Self.user):\(password)@127.0.0.1:\(port)/\(database)?sslmode=disable"
     }
 
+    /// Runs `sql` with `psql` on the database at `url` (one of ``makeDatabase()``'s) and returns
+    /// its rows, each a list of column values as text (NULL as an empty string). For tests that
+    /// look at what service processes stored, without a client library of their own.
+    public func query(_ sql: String, in url: String) async throws -> [[String]] {
+        let cluster = try await start()
+        let output = try await Self.output(cluster.bin.appendingPathComponent("psql"),
+                                           ["--no-psqlrc", "-X", "-q", "-A", "-t", "-F", "\t", "-v", "ON_ERROR_STOP=1", "-c", sql, url])
+        return output.split(separator: "\n", omittingEmptySubsequences: true).map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        }
+    }
+
     /// The port the cluster listens on (starting it if needed).
     public func port() async throws -> Int { try await start().port }
 
@@ -136,13 +148,23 @@ public actor PostgresTestCluster {
                     environment: [String: String] = [:]) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             Thread.detachNewThread {
-                continuation.resume(with: Result { try runToEnd(program, arguments, asPostgres: asPostgres, environment: environment) })
+                continuation.resume(with: Result { _ = try runToEnd(program, arguments, asPostgres: asPostgres, environment: environment) })
             }
         }
     }
 
+    /// Runs a program to its end, like ``run(_:_:asPostgres:environment:)``, and returns what it printed.
+    static func output(_ program: URL, _ arguments: [String]) async throws -> String {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String, any Error>) in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try runToEnd(program, arguments) })
+            }
+        }
+    }
+
+    @discardableResult
     private static func runToEnd(_ program: URL, _ arguments: [String], asPostgres: Bool = false,
-                                 environment: [String: String] = [:]) throws {
+                                 environment: [String: String] = [:]) throws -> String {
         let argv = asPostgres ? ["/usr/sbin/runuser", "-u", "postgres", "--", program.path] + arguments : [program.path] + arguments
         // Output goes to a file: a pipe would be held open by the server `pg_ctl` starts.
         let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("ms-pg-out-\(UUID().uuidString)").path
@@ -155,6 +177,7 @@ public actor PostgresTestCluster {
         guard exit == 0 else {
             throw PostgresTestClusterError("\(program.lastPathComponent) failed (status \(exit)): \(text)")
         }
+        return text
     }
 
     /// Starts `argv` with standard input from /dev/null, output to `output` (or /dev/null), and
