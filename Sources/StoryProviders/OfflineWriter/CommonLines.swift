@@ -249,7 +249,7 @@ enum CommonLines {
                "Now and then {hero} glanced at {friend}, and {friend} glanced back, and that was enough.",
                "{friend} had a way of finding the best places to stand and look, and {hero} followed happily.",
                "{friend} said something so funny that {hero} had to stop walking to laugh.",
-               "{friend} stopped to look at everything twice, which made the day last longer."])
+               "{friend} stopped to look at everything twice, because once was never enough."])
 
     /// Feelings while something is being looked for: steady, never merry.
     static let searchingFeelings = L(
