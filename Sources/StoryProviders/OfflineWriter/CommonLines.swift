@@ -214,7 +214,7 @@ enum CommonLines {
         short: ["{hero} loved it {inPlace}.", "There was so much to see {inPlace}.",
                 "{hero} waved at {place}.", "{hero} peeked all around {place}.", "Everything {inPlace} felt new."],
         long: ["There was so much to see {inPlace} that {hero} hardly knew where to look first.",
-               "{hero} decided that {place} was one of the most interesting places in the whole world.",
+               "{hero} decided that {place} was one of the most interesting places anywhere.",
                "Every corner of {place} seemed to hold a small surprise, if you looked carefully enough.",
                "The air {inPlace} smelled of adventures, {hero} decided, and of something sweet that had no name.",
                "{hero} stood still for a moment and listened to all the small, busy sounds {inPlace}.",
