@@ -88,7 +88,8 @@ public struct AppStore: Sendable {
     public init(postgres database: PostgresDatabase, clock: any WallClock, lease: JobLease = JobLease()) {
         backend = .postgres(database)
         self.lease = lease
-        stories = PostgresStoryRepository(database: database, clock: clock)
+        // Pictures saved here are announced to the other processes' waiting pages.
+        stories = PostgresStoryRepository(database: database, clock: clock, origin: lease.owner)
         jobs = PostgresJobQueue(database: database, clock: clock, lease: lease)
         collections = PostgresCollectionStore(database: database, clock: clock)
         settings = PostgresFamilySettingsStore(database: database, clock: clock)

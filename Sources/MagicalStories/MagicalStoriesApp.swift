@@ -46,6 +46,9 @@ public struct MagicalStoriesApp: Sendable {
     public let tokenSweeper: any DeliveryTokenSweeping
     let operations: OperationsParts
     let httpClient: HTTPClient?
+    /// Fills in pages shown before their picture was painted (on PostgreSQL, also when another
+    /// process paints it).
+    let pageFillIn: PageFillIn
     let logger: Logger
 
     /// Builds the app on the SQLite database at `DATABASE_PATH` (the tests' way; the service
@@ -239,6 +242,7 @@ public struct MagicalStoriesApp: Sendable {
                                                                      fallback: usesModelPictures ? offlineIllustrator : nil)),
                                    logger: logger.labeled("router"), observer: metrics.commandObserver)
         self.router = router
+        self.pageFillIn = pageFillIn
         webChat = WebChatServer(
             configuration: try Self.webChatConfiguration(config), hub: hub, router: router, rooms: rooms,
             images: { id in try await stories.image(id) }, textArtist: textArtist, books: books,
@@ -349,6 +353,10 @@ public struct MagicalStoriesApp: Sendable {
         services.append(.init(service: StoryWorkerService(pool: pool)))
         if case let .postgres(database) = store.backend {
             services.append(.init(service: JobNotificationService(database: database, pool: pool, logger: logger.labeled("workers"))))
+            // Pages shown here "still being painted" are filled in when another process saves their picture.
+            let feed = PostgresPaintedPageFeed(database: database, origin: store.lease.owner)
+            services.append(.init(service: PageFillInRelayService(relay: PageFillInRelay(feed: feed, fillIn: pageFillIn,
+                                                                                         logger: logger.labeled("delivery")))))
         }
         // Tasks that must run once run on one process at a time (on SQLite, this one).
         services.append(.init(service: DeliveryTokenSweepService(sweeper: tokenSweeper, interval: Self.tokenSweepInterval, damage: damage,

@@ -74,6 +74,27 @@ public final class PageFillIn: PagePictureObserver {
         }
     }
 
+    /// Reads every page a message waits for once more from the store, and fills in those whose
+    /// picture is there: for pictures saved by another process while this one was not told
+    /// (its listener reconnecting). Each page is read once, whatever the number of messages.
+    /// - Returns: how many pages were found painted.
+    @discardableResult
+    public func recheck() async -> Int {
+        let pages = waiting.withLock { list in
+            var seen = Set<String>()
+            return list.map(\.value).filter { seen.insert("\($0.story.rawValue)|\($0.page)").inserted }
+        }
+        var painted = 0
+        for message in pages {
+            guard !Task.isCancelled else { break }
+            guard let snapshot = try? await stories.page(message.story, number: message.page, family: message.family),
+                  snapshot.page.imageID != nil else { continue }
+            painted += 1
+            await story(message.story, didPaintPage: message.page)
+        }
+        return painted
+    }
+
     /// Updates a waiting message to the page with its picture.
     private func fill(_ message: Waiting, with snapshot: PageSnapshot) async {
         guard let transport = transports[message.address.platform] else { return }

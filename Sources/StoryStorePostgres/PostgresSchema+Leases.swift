@@ -14,4 +14,8 @@ extension PostgresSchema {
     /// The channel a stored web chat message notifies (`origin` process, a newline, its id), so
     /// browsers connected to other processes see it too.
     static let chatChannel = "magical_stories_chat"
+
+    /// The channel a saved picture notifies (`origin` process, story id and page number, one a
+    /// line: ids only), so pages shown "still being painted" on other processes are filled in.
+    static let picturesChannel = "magical_stories_pictures"
 }

@@ -4,14 +4,19 @@ import StoryDomain
 
 /// Stories, pages and pictures in PostgreSQL. Every method is one transaction (or one statement).
 /// Pictures are content-addressed: `image.id` is the SHA-256 of the bytes, computed by the
-/// server (`sha256(data)`), so a picture saved twice is stored once.
+/// server (`sha256(data)`), so a picture saved twice is stored once. With an `origin` (this
+/// process's id), each saved picture is announced to the other processes (`NOTIFY` in the saving
+/// statement, ids only), which fill in the pages they show waiting for it
+/// (``PostgresPaintedPageFeed``).
 public struct PostgresStoryRepository: StoryRepository {
     private let database: PostgresDatabase
     private let clock: any WallClock
+    private let origin: String?
 
-    public init(database: PostgresDatabase, clock: any WallClock) {
+    public init(database: PostgresDatabase, clock: any WallClock, origin: String? = nil) {
         self.database = database
         self.clock = clock
+        self.origin = origin
     }
 
     public func story(forRequest requestID: String, on platform: Platform) async throws -> StoryID? {
@@ -145,7 +150,7 @@ public struct PostgresStoryRepository: StoryRepository {
     public func saveIllustration(_ illustration: Illustration, for id: StoryID, page: Int) async throws -> ImageID {
         let now = clock.now()
         // The bytes are sent once: `$1` is the first value interpolated (hashed, then stored).
-        let query: PostgresQuery = try """
+        var query: PostgresQuery = try """
             WITH new AS (SELECT encode(sha256(\(illustration.data)), 'hex') AS id),
             stored AS (
                 INSERT INTO image (id, content_type, byte_count, width, height, data, created_at)
@@ -158,6 +163,13 @@ public struct PostgresStoryRepository: StoryRepository {
             )
             SELECT id FROM new
             """
+        if let origin {
+            // In the same statement (one transaction): told only once the picture is visible.
+            let payload = PostgresPaintedPageFeed.payload(origin: origin, story: id, page: page)
+            query.sql += " CROSS JOIN pg_notify($\(query.binds.count + 1), $\(query.binds.count + 2))"
+            query.binds.append(PostgresSchema.picturesChannel)
+            query.binds.append(payload)
+        }
         guard let raw: String = try await database.rows(query).first?["id"] else {
             throw PostgresStoreError.corrupt("image", "no content address")
         }

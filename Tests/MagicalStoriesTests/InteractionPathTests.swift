@@ -176,7 +176,7 @@ struct InteractionPathTests {
 }
 
 /// Records what it is asked to deliver.
-private final class RecordingTransport: ChatTransport {
+final class RecordingTransport: ChatTransport {
     struct Delivery: Sendable {
         var messageID: String?
         var hasPicture: Bool
