@@ -72,13 +72,8 @@ struct PictureBookFlowTests {
     func webChatBook() async throws {
         let app = try await TestApp.start()
         defer { app.removeFiles() }
-        let anna = try await ChatTestClient.join(app, room: "family", name: "Anna")
-        let member = try #require(anna.member)
-        _ = try await anna.next("history") { $0.type == "history" }
-        try await anna.say("/story new theme:a snail's slow race pages:3")
-        let page1 = try await anna.next("page 1") { $0.message?.page?.pageNumber == 1 }
-        let storyID = try #require(page1.message?.page?.storyId)
-        try await waitUntilReady(app.app.stories, id: storyID, family: FamilyRef(platform: .web, externalID: member.room))
+        let ready = try await WebChatReadyStory.make(app)
+        let (anna, member, storyID) = (ready.client, ready.member, ready.storyID)
 
         try await anna.say("/story book \(storyID)")
         let offer = try await anna.next("the book") { $0.message?.book != nil }
