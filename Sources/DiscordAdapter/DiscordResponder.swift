@@ -12,9 +12,6 @@ import Synchronization
 /// a restart is answered through it rather than acknowledged twice. When the token dies early,
 /// public answers move to a bot message in the channel.
 final class DiscordResponder: ChatResponder {
-    /// Thrown before a press's callback when the ledger shows it was answered already.
-    private struct ReplayedPress: Error {}
-
     private enum Phase {
         /// Nothing sent yet.
         case fresh
@@ -146,15 +143,15 @@ final class DiscordResponder: ChatResponder {
         }
         guard isFreshComponent else { return try await send(reply) }
         let id = String(describing: interaction.id)
-        // The ledger is read while the page is rendered (its picture read from the store), and
-        // waited for only before the callback: a replay is still never answered twice, and a
-        // fresh press no longer waits for the read before its rendering starts (issue #19;
-        // the gain is in docs/benchmarks.md).
-        let ledger = acknowledgements
-        let answeredBefore = Task { (try? await ledger.receipt(for: id, on: .discord)) != nil }
+        if (try? await acknowledgements.receipt(for: id, on: .discord)) != nil {
+            // Answered before a restart, or by the process that ran this shard before: the gateway
+            // replayed the press after a RESUME. The message already shows the update, and a
+            // second callback would be refused (40060).
+            logger.notice("button press already answered before a restart; not answered again")
+            return
+        }
         do {
             _ = try await sender.send(reply, capabilities: capabilities) { rendered in
-                guard await !answeredBefore.value else { throw ReplayedPress() }
                 var message = rendered.message
                 // An update cannot change whether the message is ephemeral.
                 message.flags = nil
@@ -162,20 +159,9 @@ final class DiscordResponder: ChatResponder {
                                                               response: .update(message), files: rendered.files)
                 return nil
             }
-        } catch is ReplayedPress {
-            // Answered before a restart, or by the process that ran this shard before: the gateway
-            // replayed the press after a RESUME. The message already shows the update, and a
-            // second callback would be refused (40060).
-            logger.notice("button press already answered before a restart; not answered again")
-            return
         } catch let error as DiscordRESTError where error.isAlreadyAcknowledged {
             // Answered by a process that died before it could record so: nothing more to show.
             logger.notice("button press was already answered; not answered again")
-            return
-        } catch {
-            // A replay stays silent even when its rendering failed, as when the ledger was read first.
-            guard await answeredBefore.value else { throw error }
-            logger.notice("button press already answered before a restart; not answered again")
             return
         }
         // Recorded after the update, off the press's path to Discord, so a replay is recognised.
