@@ -86,6 +86,22 @@ struct PlanRoomContractTests {
         #expect(try await ports.keyValues.value(for: "gateway.session") == nil)
     }
 
+    @Test("a receipt older than a day is dropped when another is recorded; a newer one stays", arguments: [StoreBackend.sqlite, .postgres])
+    func receiptsExpire(_ backend: StoreBackend) async throws {
+        let ports = try await backend.makeOthers(clock: clock)
+        let old = AcknowledgementReceipt(platform: "discord", interactionID: "1", privately: false, acknowledgedAt: clock.now())
+        try await ports.acknowledgements.record(old)
+        clock.advance(by: 3600)
+        let recent = AcknowledgementReceipt(platform: "discord", interactionID: "2", privately: true, acknowledgedAt: clock.now())
+        try await ports.acknowledgements.record(recent)
+        clock.advance(by: 24 * 3600 - 1800)
+        try await ports.acknowledgements.record(AcknowledgementReceipt(platform: "discord", interactionID: "3", privately: false,
+                                                                       acknowledgedAt: clock.now()))
+        #expect(try await ports.acknowledgements.receipt(for: "1", on: "discord") == nil, "older than a day")
+        #expect(try await ports.acknowledgements.receipt(for: "2", on: "discord") == recent)
+        #expect(try await ports.acknowledgements.receipt(for: "3", on: "discord") != nil)
+    }
+
     @Test("rooms: a name is taken once; an invite is used up; the last grown-up stays; only the room's own pictures are shown",
           arguments: [StoreBackend.sqlite, .postgres])
     func rooms(_ backend: StoreBackend) async throws {
