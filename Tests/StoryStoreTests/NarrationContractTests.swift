@@ -16,26 +16,10 @@ struct NarrationContractTests {
         switch backend {
         case .postgres:
             let database = try await StoreBackend.postgres()
-            let ports = StoreBackend.Ports(stories: PostgresStoryRepository(database: database, clock: clock),
-                                           jobs: PostgresJobQueue(database: database, clock: clock),
-                                           collections: PostgresCollectionStore(database: database, clock: clock),
-                                           settings: PostgresFamilySettingsStore(database: database, clock: clock),
-                                           transcript: PostgresChatTranscript(database: database),
-                                           familyData: PostgresFamilyDataStore(database: database),
-                                           modelCalls: PostgresUsageLedger(database: database),
-                                           refusals: PostgresRefusedRequestLedger(database: database))
-            return (ports, PostgresNarrationStore(database: database, clock: clock))
+            return (StoreBackend.ports(on: database, clock: clock), PostgresNarrationStore(database: database, clock: clock))
         default:
             let database = try AppDatabase.inMemory()
-            let ports = StoreBackend.Ports(stories: SQLiteStoryRepository(database: database, clock: clock),
-                                           jobs: SQLiteJobQueue(database: database, clock: clock),
-                                           collections: SQLiteCollectionStore(database: database, clock: clock),
-                                           settings: SQLiteFamilySettingsStore(database: database, clock: clock),
-                                           transcript: SQLiteChatTranscript(database: database),
-                                           familyData: SQLiteFamilyDataStore(database: database),
-                                           modelCalls: SQLiteUsageLedger(database: database),
-                                           refusals: SQLiteRefusedRequestLedger(database: database))
-            return (ports, SQLiteNarrationStore(database: database, clock: clock))
+            return (StoreBackend.ports(on: database, clock: clock), SQLiteNarrationStore(database: database, clock: clock))
         }
     }
 

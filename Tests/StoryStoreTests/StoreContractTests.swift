@@ -35,30 +35,38 @@ enum StoreBackend: String, CaseIterable, CustomTestStringConvertible {
     func make(clock: ManualWallClock) async throws -> Ports {
         switch self {
         case .postgres:
-            let database = try await Self.postgres()
-            return Ports(stories: PostgresStoryRepository(database: database, clock: clock),
-                         jobs: PostgresJobQueue(database: database, clock: clock),
-                         collections: PostgresCollectionStore(database: database, clock: clock),
-                         settings: PostgresFamilySettingsStore(database: database, clock: clock),
-                         transcript: PostgresChatTranscript(database: database), familyData: PostgresFamilyDataStore(database: database),
-                         modelCalls: PostgresUsageLedger(database: database), refusals: PostgresRefusedRequestLedger(database: database),
-                         tokens: PostgresDeliveryTokenSweeper(database: database, clock: clock),
-                         queue: { PostgresJobQueue(database: database, clock: clock, lease: $0) })
+            return Self.ports(on: try await Self.postgres(), clock: clock)
         case .sqlite:
-            let database = try AppDatabase.inMemory()
-            return Ports(stories: SQLiteStoryRepository(database: database, clock: clock), jobs: SQLiteJobQueue(database: database, clock: clock),
-                         collections: SQLiteCollectionStore(database: database, clock: clock),
-                         settings: SQLiteFamilySettingsStore(database: database, clock: clock),
-                         transcript: SQLiteChatTranscript(database: database), familyData: SQLiteFamilyDataStore(database: database),
-                         modelCalls: SQLiteUsageLedger(database: database), refusals: SQLiteRefusedRequestLedger(database: database),
-                         tokens: DeliveryTokenSweeper(database: database, clock: clock),
-                         queue: { SQLiteJobQueue(database: database, clock: clock, lease: $0) })
+            return Self.ports(on: try AppDatabase.inMemory(), clock: clock)
         case .inMemory:
             let store = InMemoryStore(clock: clock)
             return Ports(stories: store, jobs: store, collections: store, settings: store, transcript: store, familyData: store,
                          modelCalls: InMemoryUsageLedger(), refusals: InMemoryRefusedRequestLedger(),
                          queue: { store.queue(lease: $0) })
         }
+    }
+
+    /// The ports on the PostgreSQL database `database` (for contract tests of another port on the same database).
+    static func ports(on database: PostgresDatabase, clock: ManualWallClock) -> Ports {
+        Ports(stories: PostgresStoryRepository(database: database, clock: clock),
+              jobs: PostgresJobQueue(database: database, clock: clock),
+              collections: PostgresCollectionStore(database: database, clock: clock),
+              settings: PostgresFamilySettingsStore(database: database, clock: clock),
+              transcript: PostgresChatTranscript(database: database), familyData: PostgresFamilyDataStore(database: database),
+              modelCalls: PostgresUsageLedger(database: database), refusals: PostgresRefusedRequestLedger(database: database),
+              tokens: PostgresDeliveryTokenSweeper(database: database, clock: clock),
+              queue: { PostgresJobQueue(database: database, clock: clock, lease: $0) })
+    }
+
+    /// The ports on the SQLite database `database`.
+    static func ports(on database: AppDatabase, clock: ManualWallClock) -> Ports {
+        Ports(stories: SQLiteStoryRepository(database: database, clock: clock), jobs: SQLiteJobQueue(database: database, clock: clock),
+              collections: SQLiteCollectionStore(database: database, clock: clock),
+              settings: SQLiteFamilySettingsStore(database: database, clock: clock),
+              transcript: SQLiteChatTranscript(database: database), familyData: SQLiteFamilyDataStore(database: database),
+              modelCalls: SQLiteUsageLedger(database: database), refusals: SQLiteRefusedRequestLedger(database: database),
+              tokens: DeliveryTokenSweeper(database: database, clock: clock),
+              queue: { SQLiteJobQueue(database: database, clock: clock, lease: $0) })
     }
 
     /// A migrated, empty PostgreSQL database of its own.
