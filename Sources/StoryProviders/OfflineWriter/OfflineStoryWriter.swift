@@ -289,7 +289,7 @@ public struct OfflineStoryWriter: StoryWriter {
         if cast.grownUp != nil, !moment.atHome || isFinal { others.append(.grownUp) }
         if let kind = cast.personKind, index == 0 || moment.action == .hugging { others.append(kind) }
         let focus: String? = isFinal ? "a cosy bed" : moment.showsKey ? "the \(cast.key)"
-            : moment.showsCritter ? (cast.critter.first?.isUppercase == true ? cast.critter : TextTools.withArticle(cast.critter)) : nil
+            : moment.showsCritter ? (cast.critterIsNamed ? cast.critter : TextTools.withArticle(cast.critter)) : nil
         return PageScene(timeOfDay: time, action: isFinal ? .sleeping : moment.action, focus: focus,
                          props: props, others: others, place: moment.atHome && sheet.setting != .home ? .home : nil,
                          companionAway: moment.companionAway)

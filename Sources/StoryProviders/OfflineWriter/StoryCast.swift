@@ -13,6 +13,9 @@ struct StoryCast: Sendable {
     /// The creature met and helped ("shy whale"), and how it is drawn.
     let critter: String
     let critterKind: CreatureKind?
+    /// Whether the creature is someone named (the companion whose party it is: "Wiggles"), said
+    /// without an article.
+    let critterIsNamed: Bool
     /// A grown-up of the theme who is not the companion ("Grandma"), drawn as a figure of their own.
     let grownUp: String?
     /// A person of the theme said with an article ("little brother", "knight"), and how it is drawn.
@@ -107,7 +110,7 @@ struct StoryCast: Sendable {
             critterKind = drawn.kind
         }
         values["critter"] = critter
-        let critterIsNamed = partyFriend != nil
+        critterIsNamed = partyFriend != nil
         values["aCritter"] = critterIsNamed ? critter : TextTools.withArticle(critter)
         values["aCritterCap"] = TextTools.capitalisingFirst(values["aCritter"] ?? critter)
         values["theCritter"] = critterIsNamed ? critter : "the \(critter)"

@@ -38,7 +38,7 @@ enum StoryTitler {
         case "surprise", "invite":
             let party = reading.wants.contains(.birthday) ? "Birthday" : "Party"
             // A named guest of honour (the companion's own party) has no "the".
-            let guest = cast.critter.first?.isUppercase == true ? critter : "the \(critter)"
+            let guest = cast.critterIsNamed ? critter : "the \(critter)"
             options = ["\(hero) and \(guest)'s \(party)", "A \(party) \(inPlace)", "\(hero) Saves the \(party)"]
         case "wayHome":
             options = ["\(hero) Helps the \(critter) Home", "The Way Home \(inPlace)", "\(hero) Shows the Way"]
