@@ -24,6 +24,9 @@ public protocol ChatTranscriptStore: Sendable {
     /// The newest `limit` messages of the room, oldest first.
     func recent(room: String, limit: Int) async throws -> [TranscriptEntry]
     func entry(id: String) async throws -> TranscriptEntry?
+    /// Deletes one message (a public answer taken back). Returns whether it was there.
+    @discardableResult
+    func delete(id: String) async throws -> Bool
     /// Retention: deletes the room's messages (every room's when nil) beyond its newest
     /// `keepNewest`, and those created before `olderThan`. Returns how many were deleted.
     @discardableResult

@@ -31,6 +31,14 @@ public struct SQLiteChatTranscript: ChatTranscriptStore {
     }
 
     @discardableResult
+    public func delete(id: String) async throws -> Bool {
+        try await database.writer.write { db in
+            try db.execute(sql: "DELETE FROM chat_message WHERE id = ?", arguments: [id])
+            return db.changesCount > 0
+        }
+    }
+
+    @discardableResult
     public func prune(room: String?, keepNewest: Int, olderThan: Date) async throws -> Int {
         try await database.writer.write { db in
             guard let room else {

@@ -3,8 +3,8 @@ import PostgresNIO
 import StoryDomain
 
 /// Web chat transcripts in the `chat_message` table. With an `origin` (this process's id), each
-/// stored message is announced to the other processes (`NOTIFY`, in the same transaction), whose
-/// browsers in the room are then sent it (``PostgresDatabase/listenForChatMessages(excludingOrigin:retry:listening:received:)``).
+/// stored or deleted message is announced to the other processes (`NOTIFY`, in the same
+/// transaction), whose browsers in the room are then sent it, or told it is gone (``PostgresDatabase/listenForChatMessages(excludingOrigin:retry:listening:received:)``).
 public struct PostgresChatTranscript: ChatTranscriptStore {
     private let database: PostgresDatabase
     private let origin: String?
@@ -14,20 +14,37 @@ public struct PostgresChatTranscript: ChatTranscriptStore {
         self.origin = origin
     }
 
+    /// One statement: with an `origin`, the notification goes out in the same (implicit)
+    /// transaction, so no process hears of a message that was not stored.
     public func upsert(_ entry: TranscriptEntry) async throws {
-        let query: PostgresQuery = try """
-            INSERT INTO chat_message (id, room, payload, created_at, updated_at)
-            VALUES (\(entry.id), \(entry.room), \(entry.payload), \(entry.createdAt), \(entry.updatedAt))
-            ON CONFLICT (id) DO UPDATE SET payload = excluded.payload, updated_at = excluded.updated_at
-            """
         guard let origin else {
-            _ = try await database.rows(query)
+            _ = try await database.rows("""
+                INSERT INTO chat_message (id, room, payload, created_at, updated_at)
+                VALUES (\(entry.id), \(entry.room), \(entry.payload), \(entry.createdAt), \(entry.updatedAt))
+                ON CONFLICT (id) DO UPDATE SET payload = excluded.payload, updated_at = excluded.updated_at
+                """)
             return
         }
-        try await database.transaction { transaction in
-            try await transaction.execute(query)
-            try await transaction.execute("SELECT pg_notify(\(PostgresSchema.chatChannel), \(origin + "\n" + entry.id))")
+        _ = try await database.rows("""
+            WITH stored AS (
+                INSERT INTO chat_message (id, room, payload, created_at, updated_at)
+                VALUES (\(entry.id), \(entry.room), \(entry.payload), \(entry.createdAt), \(entry.updatedAt))
+                ON CONFLICT (id) DO UPDATE SET payload = excluded.payload, updated_at = excluded.updated_at
+                RETURNING room, id)
+            SELECT pg_notify(\(PostgresSchema.chatChannel), \(origin + "\n") || room || chr(10) || id) FROM stored
+            """)
+    }
+
+    /// With an `origin`, the other processes are told, and take the message off their browsers.
+    @discardableResult
+    public func delete(id: String) async throws -> Bool {
+        guard let origin else {
+            return try await !database.rows("DELETE FROM chat_message WHERE id = \(id) RETURNING 1").isEmpty
         }
+        return try await !database.rows("""
+            WITH gone AS (DELETE FROM chat_message WHERE id = \(id) RETURNING room, id)
+            SELECT pg_notify(\(PostgresSchema.chatChannel), \(origin + "\n") || room || chr(10) || id) FROM gone
+            """).isEmpty
     }
 
     public func recent(room: String, limit: Int) async throws -> [TranscriptEntry] {

@@ -13,15 +13,15 @@ extension PostgresDatabase {
         await listen(on: PostgresSchema.jobsChannel, retry: retry, listening: listening) { _ in wake() }
     }
 
-    /// Tells `received` about each web chat message stored by another process than `origin`
-    /// (its id), until cancelled: the web chat's fan-out across processes. Messages stored while
-    /// the listener reconnects are not told (they are in the room's history).
+    /// Tells `received` about each web chat message stored or deleted by another process than
+    /// `origin` (its room and id), until cancelled: the web chat's fan-out across processes.
+    /// Messages stored while the listener reconnects are not told (they are in the room's history).
     public func listenForChatMessages(excludingOrigin origin: String, retry: Duration = .seconds(2),
                                       listening: @escaping @Sendable () -> Void = {},
-                                      received: @escaping @Sendable (String) -> Void) async {
+                                      received: @escaping @Sendable (_ room: String, _ id: String) -> Void) async {
         await listen(on: PostgresSchema.chatChannel, retry: retry, listening: listening) { payload in
-            guard let newline = payload.firstIndex(of: "\n"), payload[..<newline] != origin else { return }
-            received(String(payload[payload.index(after: newline)...]))
+            guard let notice = ChatNotice(payload), notice.origin != origin else { return }
+            received(notice.room, notice.id)
         }
     }
 

@@ -11,8 +11,8 @@ extension PostgresSchema {
     /// wake idle workers on every process.
     static let jobsChannel = "magical_stories_jobs"
 
-    /// The channel a stored web chat message notifies (`origin` process, a newline, its id), so
-    /// browsers connected to other processes see it too.
+    /// The channel a stored or deleted web chat message notifies (`origin` process, room and
+    /// message id, one a line), so browsers connected to other processes see it too.
     static let chatChannel = "magical_stories_chat"
 
     /// The channel a saved picture notifies (`origin` process, story id and page number, one a

@@ -45,6 +45,13 @@ struct WebChatResponder: ChatResponder {
         try await post(reply, id: canReplace ? (pressedMessageID ?? replyMessageID) : replyMessageID)
     }
 
+    /// Takes back the public answer already given (the "on its way" of a request refused after
+    /// all): gone from the transcript and from every browser in the room, on every process.
+    /// Best effort: the refusal that follows is sent either way.
+    func withdrawReply() async {
+        try? await hub.withdraw(messageID: replyMessageID, room: room)
+    }
+
     private func post(_ reply: ChatReply, id: String) async throws {
         let message = WebChatMessage(id: id, reply: reply, createdAt: await hub.now())
         if reply.isPrivate {

@@ -73,13 +73,25 @@ public actor WebChatRoomHub {
         broadcast(.message(stored), room: room)
     }
 
-    /// Sends the stored message `id` to the browsers of its room connected here: a message
-    /// another process stored (the web chat's fan-out across processes on one database).
-    public func relay(messageID id: String) async throws {
-        guard let entry = try await transcript.entry(id: id), rooms[entry.room] != nil else { return }
+    /// Takes back a public message (an answer withdrawn): deletes it from the transcript and
+    /// from every browser in the room (a `withdrawn` frame).
+    func withdraw(messageID id: String, room: String) async throws {
+        try await transcript.delete(id: id)
+        broadcast(.withdrawn(id), room: room)
+    }
+
+    /// Brings the browsers of `room` connected here up to date with message `id`, which another
+    /// process stored or deleted (the web chat's fan-out across processes on one database): the
+    /// stored message, or a `withdrawn` frame when it is gone. Nothing is read for a room
+    /// nobody here is in.
+    public func relay(messageID id: String, room: String) async throws {
+        guard rooms[room] != nil else { return }
+        guard let entry = try await transcript.entry(id: id), entry.room == room else {
+            return broadcast(.withdrawn(id), room: room)
+        }
         var message = try WebChatJSON.decoder.decode(WebChatMessage.self, from: entry.payload)
         message.createdAt = entry.createdAt
-        broadcast(.message(message), room: entry.room)
+        broadcast(.message(message), room: room)
     }
 
     /// Forgets, in every room, what is past the retention (for rooms nobody writes in).

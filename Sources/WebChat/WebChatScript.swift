@@ -142,6 +142,11 @@ enum WebChatScript {
         for (const [id, node] of messages) if (!node.classList.contains("private")) { node.remove(); messages.delete(id); }
         for (const m of frame.messages || []) show(m);
       } else if (frame.type === "message") { show(frame.message); }
+      else if (frame.type === "withdrawn") {
+        // A public answer taken back (a request refused after all): it leaves the room.
+        const node = messages.get(frame.messageId);
+        if (node) { node.remove(); messages.delete(frame.messageId); }
+      }
       else if (frame.type === "notice") { notice.textContent = frame.text; }
     };
     socket.onclose = async (event) => {

@@ -131,9 +131,11 @@ struct WebChatClientFrame: Decodable {
 
 /// What the server sends.
 struct WebChatServerFrame: Encodable {
-    enum Kind: String, Encodable { case welcome, history, message, notice, pong }
+    enum Kind: String, Encodable { case welcome, history, message, withdrawn, notice, pong }
     var type: Kind
     var message: WebChatMessage?
+    /// With `withdrawn`: the public message taken back (the page removes it).
+    var messageId: String?
     var messages: [WebChatMessage]?
     var text: String?
     var room: String?
@@ -145,6 +147,7 @@ struct WebChatServerFrame: Encodable {
 
     static func message(_ message: WebChatMessage) -> Self { .init(type: .message, message: message) }
     static func notice(_ text: String) -> Self { .init(type: .notice, text: text) }
+    static func withdrawn(_ messageID: String) -> Self { .init(type: .withdrawn, messageId: messageID) }
 }
 
 /// JSON coding shared by the web chat (ISO 8601 dates).

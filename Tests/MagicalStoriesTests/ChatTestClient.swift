@@ -16,6 +16,8 @@ struct TestFrame: Decodable, Sendable {
     var userId: String?
     var role: String?
     var roomName: String?
+    /// With `withdrawn`: the message taken back.
+    var messageId: String?
 }
 
 /// A browser stand-in: a real WebSocket client on loopback that records every frame and lets

@@ -84,7 +84,7 @@ struct PostgresServiceTests {
         await app.stop()
     }
 
-    @Test("a family's browsers on two processes see the same pages: what one process stores reaches the other's sockets")
+    @Test("a family's browsers on two processes see the same pages: what one process stores or withdraws reaches the other's sockets")
     func fanOutAcrossProcesses() async throws {
         let url = try await Self.postgresURL()
         let first = try await TestApp.start { $0.databaseURL = url }
@@ -106,6 +106,23 @@ struct PostgresServiceTests {
             $0.message?.fromBot == true && $0.message?.page != nil
         }
         #expect(page.message?.page?.pageNumber == 1)
+
+        // A message withdrawn by a process (an "on its way" refused after all, in the quota race
+        // between processes) leaves the browsers of every process, and the room's history.
+        let withdrawn = try #require(page.message?.id)
+        let database = try await PostgresDatabase.connect(to: url, logger: Logger(label: "third"), maximumConnections: 1)
+        #expect(try await PostgresChatTranscript(database: database, origin: "a third process").delete(id: withdrawn))
+        await database.close()
+        for (browser, name) in [(anna, "Anna"), (ben, "Ben")] {
+            _ = try await browser.next("the story's message withdrawn for \(name)", timeout: .seconds(30)) {
+                $0.type == "withdrawn" && $0.messageId == withdrawn
+            }
+        }
+        let carl = try await ChatTestClient.join(second, room: "family", name: "Carl")
+        let history = try await carl.next("history") { $0.type == "history" }
+        #expect(history.messages?.contains { $0.id == withdrawn } == false)
+        #expect(history.messages?.contains { $0.text?.contains("Goodnight, Ben!") == true } == true)
+        await carl.close()
         await anna.close()
         await ben.close()
         await second.stop()

@@ -226,6 +226,42 @@ struct PostgresDatabaseTests {
         await first.close()
     }
 
+    @Test("a web chat message stored, edited or deleted on one process is told to the others (room and id), never to its own")
+    func chatNotifications() async throws {
+        let (first, url) = try await Self.database()
+        let second = try await PostgresDatabase.connect(to: url, logger: Logger(label: "second"), maximumConnections: 2)
+        let heard = Mutex<[String]>([])
+        let (listening, listeningNow) = AsyncStream.makeStream(of: Void.self)
+        let listener = Task {
+            await second.listenForChatMessages(excludingOrigin: "two", listening: { listeningNow.yield() }) { room, id in
+                heard.withLock { $0.append("\(room)/\(id)") }
+            }
+        }
+        var ready = listening.makeAsyncIterator()
+        _ = await ready.next()
+        let one = PostgresChatTranscript(database: first, origin: "one")
+        let two = PostgresChatTranscript(database: second, origin: "two")
+        let entry = TranscriptEntry(id: "m1", room: "the family", payload: Data("{}".utf8), createdAt: clock.now(), updatedAt: clock.now())
+        try await two.upsert(TranscriptEntry(id: "own", room: "the family", payload: Data("{}".utf8), createdAt: clock.now(),
+                                             updatedAt: clock.now()))
+        try await one.upsert(entry)
+        try await one.upsert(entry)
+        #expect(try await one.delete(id: "m1"))
+        #expect(try await !one.delete(id: "m1"), "deleting what is gone tells no one")
+        try await one.upsert(TranscriptEntry(id: "last", room: "the family", payload: Data("{}".utf8), createdAt: clock.now(),
+                                             updatedAt: clock.now()))
+        let deadline = ContinuousClock.now + .seconds(30)
+        while heard.withLock({ $0.last }) != "the family/last", ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(heard.withLock { $0 } == ["the family/m1", "the family/m1", "the family/m1", "the family/last"],
+                "stored, edited, deleted, in order; the listener's own process is not told")
+        #expect(try await two.entry(id: "own") != nil)
+        #expect(try await two.entry(id: "m1") == nil)
+        listener.cancel()
+        await listener.value
+        await second.close()
+        await first.close()
+    }
+
     @Test("a task runs on one process at a time; when the leader goes, another takes over")
     func leadership() async throws {
         let (first, url) = try await Self.database()

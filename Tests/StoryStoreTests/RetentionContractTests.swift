@@ -36,6 +36,17 @@ struct RetentionContractTests {
         #expect(try await ports.transcript.prune(room: nil, keepNewest: 2, olderThan: cutoff) == 0)
     }
 
+    @Test("a withdrawn message is deleted, and only it; deleting it again is harmless", arguments: StoreBackend.allCases)
+    func delete(_ backend: StoreBackend) async throws {
+        let ports = try await backend.make(clock: clock)
+        try await ports.transcript.upsert(message("kept", room: "a", ageInSeconds: 2))
+        try await ports.transcript.upsert(message("withdrawn", room: "a", ageInSeconds: 1))
+        #expect(try await ports.transcript.delete(id: "withdrawn"))
+        #expect(try await !ports.transcript.delete(id: "withdrawn"))
+        #expect(try await ports.transcript.entry(id: "withdrawn") == nil)
+        #expect(try await ports.transcript.recent(room: "a", limit: 10).map(\.id) == ["kept"])
+    }
+
     @Test("a finished job forgets its token at once; a waiting one when the token's life is over",
           arguments: [StoreBackend.sqlite, .postgres])
     func tokens(_ backend: StoreBackend) async throws {

@@ -84,6 +84,8 @@ final class LoopbackRoomClient: Sendable {
     struct Frame: Decodable, Sendable {
         var type: String
         var message: WebChatMessage?
+        /// With `withdrawn`: the message taken back.
+        var messageId: String?
     }
 
     let frames: Recorder<Frame>

@@ -13,70 +13,160 @@ struct WebChatRoomHubTests {
         WebChatMessage(id: id, author: "Anna", authorId: "anna", text: text, createdAt: date)
     }
 
+    /// A hub over an in-memory transcript, served on loopback.
+    struct Room {
+        let clock: ManualWallClock
+        let store: InMemoryStore
+        let hub: WebChatRoomHub
+        let server: LoopbackRoomServer
+
+        static func start() async throws -> Room {
+            let clock = ManualWallClock()
+            let store = InMemoryStore(clock: clock)
+            let hub = WebChatRoomHub(transcript: store, clock: clock)
+            return Room(clock: clock, store: store, hub: hub, server: try await LoopbackRoomServer.start(hub: hub))
+        }
+
+        func connect(_ user: String, room: String = "family") async throws -> LoopbackRoomClient {
+            try await LoopbackRoomClient.connect(port: server.port, room: room, user: user)
+        }
+    }
+
     @Test("a public message reaches everyone in its room, and no one in another room")
     func broadcast() async throws {
-        let clock = ManualWallClock()
-        let hub = WebChatRoomHub(transcript: InMemoryStore(clock: clock), clock: clock)
-        let server = try await LoopbackRoomServer.start(hub: hub)
-        let anna = try await LoopbackRoomClient.connect(port: server.port, room: "family", user: "anna")
-        let ben = try await LoopbackRoomClient.connect(port: server.port, room: "family", user: "ben")
-        let neighbour = try await LoopbackRoomClient.connect(port: server.port, room: "neighbours", user: "carl")
-        #expect(await hub.memberCount(room: "family") == 2)
+        let room = try await Room.start()
+        let anna = try await room.connect("anna")
+        let ben = try await room.connect("ben")
+        let neighbour = try await room.connect("carl", room: "neighbours")
+        #expect(await room.hub.memberCount(room: "family") == 2)
 
-        try await hub.publish(Self.message("hello", "Good night, everyone", at: clock.now()), room: "family")
+        try await room.hub.publish(Self.message("hello", "Good night, everyone", at: room.clock.now()), room: "family")
         await anna.waitForMessage("hello")
         await ben.waitForMessage("hello")
-        try await hub.publish(Self.message("next-door", "Hello from next door", at: clock.now()), room: "neighbours")
+        try await room.hub.publish(Self.message("next-door", "Hello from next door", at: room.clock.now()), room: "neighbours")
         await neighbour.waitForMessage("next-door")
         #expect(neighbour.messageIDs == ["next-door"], "the family's message never reached the other room")
 
         for client in [anna, ben, neighbour] { await client.close() }
-        await server.stop()
+        await room.server.stop()
     }
 
     @Test("a private frame reaches one connection only")
     func privateFrame() async throws {
-        let clock = ManualWallClock()
-        let hub = WebChatRoomHub(transcript: InMemoryStore(clock: clock), clock: clock)
-        let server = try await LoopbackRoomServer.start(hub: hub)
-        let anna = try await LoopbackRoomClient.connect(port: server.port, room: "family", user: "anna")
-        let ben = try await LoopbackRoomClient.connect(port: server.port, room: "family", user: "ben")
+        let room = try await Room.start()
+        let anna = try await room.connect("anna")
+        let ben = try await room.connect("ben")
 
-        let secret = WebChatMessage(id: "secret", reply: .privateNote("🔒 only for Anna"), createdAt: clock.now())
-        await hub.send(.message(secret), to: try #require(server.connection(of: "anna")), room: "family")
-        try await hub.publish(Self.message("after", "Sweet dreams", at: clock.now()), room: "family")
+        let secret = WebChatMessage(id: "secret", reply: .privateNote("🔒 only for Anna"), createdAt: room.clock.now())
+        await room.hub.send(.message(secret), to: try #require(room.server.connection(of: "anna")), room: "family")
+        try await room.hub.publish(Self.message("after", "Sweet dreams", at: room.clock.now()), room: "family")
         await anna.waitForMessage("after")
         await ben.waitForMessage("after")
         #expect(anna.messageIDs == ["secret", "after"])
         #expect(ben.messageIDs == ["after"], "sent before the public message, so it would have arrived first")
-        #expect(try await hub.history(room: "family").map(\.id) == ["after"], "private messages are never stored")
+        #expect(try await room.hub.history(room: "family").map(\.id) == ["after"], "private messages are never stored")
 
         for client in [anna, ben] { await client.close() }
-        await server.stop()
+        await room.server.stop()
     }
 
     @Test("an edit goes to everyone with the message's first time; someone who left gets nothing more")
     func editAndLeave() async throws {
-        let clock = ManualWallClock()
-        let hub = WebChatRoomHub(transcript: InMemoryStore(clock: clock), clock: clock)
-        let server = try await LoopbackRoomServer.start(hub: hub)
-        let anna = try await LoopbackRoomClient.connect(port: server.port, room: "family", user: "anna")
-        let ben = try await LoopbackRoomClient.connect(port: server.port, room: "family", user: "ben")
-        let posted = clock.now()
-        try await hub.publish(Self.message("story", "✍️ Writing…", at: posted), room: "family")
+        let room = try await Room.start()
+        let anna = try await room.connect("anna")
+        let ben = try await room.connect("ben")
+        let posted = room.clock.now()
+        try await room.hub.publish(Self.message("story", "✍️ Writing…", at: posted), room: "family")
         await ben.waitForMessage("story")
 
         await ben.close()
-        await server.left.wait(count: 1)
-        #expect(await hub.memberCount(room: "family") == 1)
+        await room.server.left.wait(count: 1)
+        #expect(await room.hub.memberCount(room: "family") == 1)
 
-        clock.advance(by: 60)
-        try await hub.publish(Self.message("story", "📖 Page 1", at: clock.now()), room: "family")
+        room.clock.advance(by: 60)
+        try await room.hub.publish(Self.message("story", "📖 Page 1", at: room.clock.now()), room: "family")
         await anna.frames.wait { $0.contains { $0.message?.text == "📖 Page 1" } }
         let edited = try #require(anna.frames.all.last?.message)
         #expect(edited.id == "story" && edited.createdAt == posted)
 
         await anna.close()
-        await server.stop()
+        await room.server.stop()
+    }
+
+    @Test("a withdrawn message leaves the transcript and every browser in the room; a private one too; another room hears nothing")
+    func withdraw() async throws {
+        let room = try await Room.start()
+        let anna = try await room.connect("anna")
+        let ben = try await room.connect("ben")
+        let neighbour = try await room.connect("carl", room: "neighbours")
+
+        try await room.hub.publish(WebChatMessage(id: "on-its-way", reply: ChatReply(text: "✨ Your story is on its way!", isPrivate: false), createdAt: room.clock.now()),
+                              room: "family")
+        await ben.waitForMessage("on-its-way")
+        try await room.hub.withdraw(messageID: "on-its-way", room: "family")
+        try await room.hub.publish(Self.message("after", "Sweet dreams", at: room.clock.now()), room: "family")
+        for client in [anna, ben] {
+            await client.waitForMessage("after")
+            #expect(client.frames.all.map(\.type).suffix(3) == ["message", "withdrawn", "message"])
+            #expect(client.frames.all.contains { $0.type == "withdrawn" && $0.messageId == "on-its-way" })
+        }
+        #expect(try await room.hub.history(room: "family").map(\.id) == ["after"], "gone from the transcript")
+        #expect(try await room.store.entry(id: "on-its-way") == nil)
+
+        try await room.hub.publish(Self.message("next-door", "Hello from next door", at: room.clock.now()), room: "neighbours")
+        await neighbour.waitForMessage("next-door")
+        #expect(!neighbour.frames.all.contains { $0.type == "withdrawn" }, "the other room never heard of it")
+
+        // Withdrawing what was never stored (a private answer) still takes it off the browser.
+        try await room.hub.withdraw(messageID: "never-stored", room: "family")
+        await anna.frames.wait { $0.contains { $0.messageId == "never-stored" } }
+        for client in [anna, ben, neighbour] { await client.close() }
+        await room.server.stop()
+    }
+
+    @Test("a message another process stored is relayed to the room here; one it deleted is withdrawn; a room nobody is in is not read")
+    func relay() async throws {
+        let room = try await Room.start()
+        let anna = try await room.connect("anna")
+
+        // Stored by another process: in the transcript, not yet on this process's sockets.
+        let payload = try WebChatJSON.encoder.encode(Self.message("elsewhere", "Hello from the other process", at: room.clock.now()))
+        try await room.store.upsert(TranscriptEntry(id: "elsewhere", room: "family", payload: payload, createdAt: room.clock.now(),
+                                               updatedAt: room.clock.now()))
+        try await room.hub.relay(messageID: "elsewhere", room: "family")
+        await anna.waitForMessage("elsewhere")
+
+        try await room.store.delete(id: "elsewhere")
+        try await room.hub.relay(messageID: "elsewhere", room: "family")
+        await anna.frames.wait { $0.contains { $0.type == "withdrawn" && $0.messageId == "elsewhere" } }
+
+        // A room with nobody here is not read at all (a failing room.store would say so).
+        await room.store.failNext("entry(id:)")
+        try await room.hub.relay(messageID: "elsewhere", room: "nobody-here")
+        await anna.close()
+        await room.server.stop()
+    }
+
+    @Test("a responder takes back its public answer (\"on its way\" refused after all); the refusal that follows reaches the asker only")
+    func responderWithdraws() async throws {
+        let room = try await Room.start()
+        let anna = try await room.connect("anna")
+        let ben = try await room.connect("ben")
+        let responder = WebChatResponder(hub: room.hub, room: "family", connection: try #require(room.server.connection(of: "anna")), userID: "anna",
+                                         pressedMessageID: nil, pressedMessageIsPublic: false, linkBase: nil)
+
+        try await responder.reply(ChatReply(text: "✨ Your story is on its way!", isPrivate: false))
+        await ben.waitForMessage(responder.replyMessageID)
+        await responder.withdrawReply()
+        try await responder.reply(.privateNote("🌙 That's all the stories for today."))
+        try await room.hub.publish(Self.message("after", "Sweet dreams", at: room.clock.now()), room: "family")
+        await anna.waitForMessage("after")
+        await ben.waitForMessage("after")
+        #expect(ben.frames.all.contains { $0.type == "withdrawn" && $0.messageId == responder.replyMessageID })
+        #expect(!ben.frames.all.contains { $0.message?.isPrivate == true }, "the refusal is Anna's alone")
+        #expect(anna.frames.all.contains { $0.message?.isPrivate == true && $0.message?.text?.contains("all the stories") == true })
+        #expect(try await room.hub.history(room: "family").map(\.id) == ["after"], "no promise is left in the room")
+        for client in [anna, ben] { await client.close() }
+        await room.server.stop()
     }
 }

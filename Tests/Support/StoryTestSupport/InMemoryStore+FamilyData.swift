@@ -41,6 +41,12 @@ extension InMemoryStore: ChatTranscriptStore {
     }
 
     @discardableResult
+    public func delete(id: String) async throws -> Bool {
+        try checkFault()
+        return messages.removeValue(forKey: id) != nil
+    }
+
+    @discardableResult
     public func prune(room: String?, keepNewest: Int, olderThan: Date) async throws -> Int {
         try checkFault()
         let rooms = room.map { [$0] } ?? Array(Set(messages.values.map(\.entry.room)))
