@@ -188,8 +188,8 @@ public final class DiscordBot: Service {
 
     /// The gateway reader and the lanes, until the gateway stops and the lanes are drained.
     private func runLanes() async throws {
-        let (commands, commandLane) = AsyncStream.makeStream(of: Interaction.self)
-        let (presses, pressLane) = AsyncStream.makeStream(of: Interaction.self)
+        let (commands, commandLane) = AsyncStream.makeStream(of: ReceivedInteraction.self)
+        let (presses, pressLane) = AsyncStream.makeStream(of: ReceivedInteraction.self)
         let (purchases, purchaseLane) = AsyncStream.makeStream(of: PurchasedEntitlement.self)
         let (acknowledged, acknowledgedLane) = AsyncStream.makeStream(of: PreparedInteraction.self)
         let lanes = Lanes(commands: commandLane, presses: pressLane, purchases: purchaseLane)
@@ -229,10 +229,17 @@ public final class DiscordBot: Service {
         }
     }
 
+    /// An interaction as the gateway delivered it.
+    private struct ReceivedInteraction: Sendable {
+        let interaction: Interaction
+        /// Replayed after a RESUME: it may have been answered already (the ledger tells).
+        let replayed: Bool
+    }
+
     /// The gateway reader's side of the lanes.
     private struct Lanes: Sendable {
-        let commands: AsyncStream<Interaction>.Continuation
-        let presses: AsyncStream<Interaction>.Continuation
+        let commands: AsyncStream<ReceivedInteraction>.Continuation
+        let presses: AsyncStream<ReceivedInteraction>.Continuation
         let purchases: AsyncStream<PurchasedEntitlement>.Continuation
 
         func finish() {
@@ -265,7 +272,7 @@ public final class DiscordBot: Service {
             }
             // A press whose answer takes long work (reading aloud) runs with commands, never in the page-turn lane.
             let isQuickPress = interaction.type == .messageComponent && !ComponentID.runsLong(interaction.data?.customID ?? "")
-            (isQuickPress ? lanes.presses : lanes.commands).yield(interaction)
+            (isQuickPress ? lanes.presses : lanes.commands).yield(ReceivedInteraction(interaction: interaction, replayed: dispatch.replayed))
         } catch {
             logger.warning("unreadable interaction ignored", metadata: ["error": "\(error)"])
         }
@@ -289,7 +296,8 @@ public final class DiscordBot: Service {
     }
 
     /// Reads who asked for what, and makes the responder that answers it.
-    private func prepare(_ interaction: Interaction) -> PreparedInteraction? {
+    private func prepare(_ received: ReceivedInteraction) -> PreparedInteraction? {
+        let interaction = received.interaction
         var logger = self.logger
         logger[metadataKey: "interaction.id"] = "\(interaction.id)"
         logger[metadataKey: "guild.id"] = "\(interaction.guildID.map(String.init(describing:)) ?? "dm")"
@@ -297,8 +305,8 @@ public final class DiscordBot: Service {
             logger.warning("interaction without user or channel ignored")
             return nil
         }
-        let responder = DiscordResponder(interaction: interaction, rest: rest, renderer: renderer, acknowledgements: acknowledgements,
-                                         clock: clock, logger: logger)
+        let responder = DiscordResponder(interaction: interaction, replayed: received.replayed, rest: rest, renderer: renderer,
+                                         acknowledgements: acknowledgements, clock: clock, logger: logger)
         return PreparedInteraction(interaction: interaction, context: context, request: translator.request(of: interaction),
                                    responder: responder, logger: logger)
     }
@@ -306,8 +314,9 @@ public final class DiscordBot: Service {
     /// Has the router acknowledge a command (privately exactly when its answer will be), then
     /// queues the command on `next` for its work. What is answered in one go (autocomplete, a
     /// command whose options were not valid) is answered here.
-    private func acknowledge(_ interaction: Interaction, then next: AsyncStream<PreparedInteraction>.Continuation) async {
-        guard let prepared = prepare(interaction) else { return }
+    private func acknowledge(_ received: ReceivedInteraction, then next: AsyncStream<PreparedInteraction>.Continuation) async {
+        guard let prepared = prepare(received) else { return }
+        let interaction = received.interaction
         do {
             switch prepared.request {
             case let .input(input): try await router.acknowledge(input, context: prepared.context, responder: prepared.responder)

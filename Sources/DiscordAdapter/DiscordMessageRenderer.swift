@@ -73,7 +73,7 @@ public struct DiscordMessageRenderer: Sendable {
             message.components?.append(Component.actionRow([Component.premiumButton(sku: premiumSKU)]))
         }
         if let page = reply.page {
-            let image = try await page.imageID.asyncMap(images) ?? nil
+            let image = try await picture(of: page)
             let attaches = capabilities.canAttachFiles && !page.showsPictureAsText
             // A picture that will not be attached is drawn as text art when it fits; the note
             // for managers stays only where the family asked for pictures.
@@ -132,13 +132,19 @@ public struct DiscordMessageRenderer: Sendable {
         let title = page.title.fittingCodePoints(80)
         let text = "**\(title)**\n\n\(page.text)\n\n*\(page.footer.fittingCodePoints(80))*"
         message.content = Self.fit(text)
-        guard let image = try await page.imageID.asyncMap(images) ?? nil else { return Rendered(message: message, files: files) }
+        guard let image = try await picture(of: page) else { return Rendered(message: message, files: files) }
         if capabilities.canAttachFiles, !page.showsPictureAsText {
             files.append(FileUpload(filename: Self.filename(of: page, image: image), contentType: image.contentType, data: image.data))
         } else if let art = textArtBlock(image, budget: PayloadLimits.content - text.codePointCount - 1) {
             message.content = art + "\n" + text
         }
         return Rendered(message: message, files: files)
+    }
+
+    /// The page's picture: the one read with the page, else read by its id.
+    private func picture(of page: PageView) async throws -> StoredImage? {
+        if let picture = page.picture, picture.id == page.imageID { return picture }
+        return try await page.imageID.asyncMap(images) ?? nil
     }
 
     /// The picture as text art in a code block of at most `budget` code points (fences

@@ -256,6 +256,8 @@ public struct GatewayStateMachine: Sendable {
             sequence = number
             session?.sequence = number
         }
+        // Discord replays what the resumed session missed between RESUME and RESUMED.
+        let replayed = state == .resuming
         var actions: [GatewayAction] = []
         switch name {
         case "READY":
@@ -272,7 +274,7 @@ public struct GatewayStateMachine: Sendable {
         default:
             break
         }
-        actions.append(.dispatch(GatewayDispatch(name: name, sequence: sequence ?? 0, data: frame.json)))
+        actions.append(.dispatch(GatewayDispatch(name: name, sequence: sequence ?? 0, data: frame.json, replayed: replayed && name != "RESUMED")))
         return actions
     }
 

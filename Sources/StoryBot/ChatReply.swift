@@ -34,9 +34,13 @@ public struct PageView: Sendable, Equatable {
     public var awaitsPicture: Bool
     /// The family chose text art: platforms draw `imageID`'s picture as text, never attach it.
     public var showsPictureAsText: Bool
+    /// `imageID`'s picture itself, when it was read with the page (a page turn on a platform
+    /// that sends pictures, ``ChatResponder/sendsPictures``); otherwise platforms read it by id.
+    public var picture: StoredImage?
 
     public init(storyID: StoryID, title: String, text: String, pageNumber: Int, pageCount: Int, imageID: ImageID?, footer: String,
-                awaitsPicture: Bool = false, showsPictureAsText: Bool = false) {
+                awaitsPicture: Bool = false, showsPictureAsText: Bool = false, picture: StoredImage? = nil) {
+        self.picture = picture
         self.storyID = storyID
         self.title = title
         self.text = text

@@ -21,10 +21,14 @@ public protocol ChatResponder: Sendable {
     /// the original response): a request accepted and then refused after all (another process
     /// took the person's last story of the day) must not leave "on its way" behind.
     func withdrawReply() async
+    /// Whether an answer carries a page's picture itself (Discord uploads it) rather than a link
+    /// to it (the web chat): a page turn then asks the store for the picture with the page.
+    var sendsPictures: Bool { get }
 }
 
 extension ChatResponder {
     public var updatedMessageAddress: DeliveryAddress? { nil }
+    public var sendsPictures: Bool { false }
     public func withdrawReply() async {}
     public func inviteLink(for code: AccessSecret) -> String? { nil }
 }

@@ -220,7 +220,7 @@ public struct CommandRouter: Sendable {
         case let .firstPage(id):
             try await press(.page(id, 1), context: context, responder: responder)
         case let .page(id, number):
-            guard let snapshot = try await stories.page(id, number: number, family: context.family) else {
+            guard let snapshot = try await stories.page(id, number: number, family: context.family, withPicture: responder.sendsPictures) else {
                 try await responder.acknowledge(privately: true)
                 throw StoryServiceError.storyNotFound
             }

@@ -41,7 +41,8 @@ public struct ReplyRenderer: Sendable {
         if let link = story.collection { footer += " · story \(link.position) of \(link.storyCount) in a Growth Collection" }
         let view = PageView(storyID: story.id, title: story.displayTitle, text: text, pageNumber: number, pageCount: count,
                             imageID: mode == .off ? nil : snapshot.page.imageID, footer: footer,
-                            awaitsPicture: awaitsPicture, showsPictureAsText: mode == .textArt)
+                            awaitsPicture: awaitsPicture, showsPictureAsText: mode == .textArt,
+                            picture: mode == .off ? nil : snapshot.picture)
         // Ids are distinct by construction: ⏮ has its own kind, ◀ and ▶ point to different pages.
         var rows = [[
             ChatButton(.firstPage(story.id), label: "⏮", disabled: number <= 1),

@@ -103,10 +103,15 @@ public struct StoredImage: Sendable, Equatable {
 public struct PageSnapshot: Sendable, Equatable {
     public var story: Story
     public var page: StoryPage
+    /// The page's picture, when it was read with the page
+    /// (``StoryRepository/pageSnapshotWithPicture(_:page:)``); otherwise read by
+    /// ``StoryPage/imageID``.
+    public var picture: StoredImage?
 
-    public init(story: Story, page: StoryPage) {
+    public init(story: Story, page: StoryPage, picture: StoredImage? = nil) {
         self.story = story
         self.page = page
+        self.picture = picture
     }
 }
 

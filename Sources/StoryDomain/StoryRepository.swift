@@ -20,6 +20,10 @@ public protocol StoryRepository: Sendable {
     func pages(of id: StoryID) async throws -> [StoryPage]
     /// The story and one page, or nil if either does not exist.
     func pageSnapshot(_ id: StoryID, page: Int) async throws -> PageSnapshot?
+    /// The story and one page with the page's picture (``PageSnapshot/picture``), for a platform
+    /// that sends the picture itself. A store whose separate picture read costs nothing more
+    /// may leave `picture` nil (the default): the caller then reads it by id, through its cache.
+    func pageSnapshotWithPicture(_ id: StoryID, page: Int) async throws -> PageSnapshot?
     /// Sets the status (and reason). Never gives a quota use back (see ``markFailed(_:reason:refundingQuota:)``).
     func setStatus(_ status: StoryStatus, for id: StoryID, reason: String?) async throws
     /// Marks the story failed with `reason` and, in the same transaction, gives its quota use
@@ -71,4 +75,12 @@ public protocol StoryJobQueue: Sendable {
     func job(for storyID: StoryID) async throws -> StoryJob?
     /// Where the job's story is delivered from now on (its message got an id, or moved).
     func updateDelivery(_ jobID: Int64, to delivery: DeliveryAddress) async throws
+}
+
+extension StoryRepository {
+    /// The page without its picture: SQLite reads a picture as cheaply apart, and the caller's
+    /// picture cache then saves turning back and forth from reading it again.
+    public func pageSnapshotWithPicture(_ id: StoryID, page: Int) async throws -> PageSnapshot? {
+        try await pageSnapshot(id, page: page)
+    }
 }

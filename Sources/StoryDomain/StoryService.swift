@@ -139,9 +139,12 @@ public struct StoryService: Sendable {
     }
 
     /// A page of a story of this family; nil when the story or the page does not exist here.
-    public func page(_ id: StoryID, number: Int, family: FamilyRef) async throws -> PageSnapshot? {
-        guard let snapshot = try await repository.pageSnapshot(id, page: number),
-              snapshot.story.family == family else { return nil }
+    /// - Parameter withPicture: for a platform that sends the picture itself: the store may
+    ///   read it with the page (``PageSnapshot/picture``).
+    public func page(_ id: StoryID, number: Int, family: FamilyRef, withPicture: Bool = false) async throws -> PageSnapshot? {
+        let read = withPicture ? try await repository.pageSnapshotWithPicture(id, page: number)
+            : try await repository.pageSnapshot(id, page: number)
+        guard let snapshot = read, snapshot.story.family == family else { return nil }
         return snapshot
     }
 

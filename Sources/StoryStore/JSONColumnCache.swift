@@ -1,3 +1,4 @@
+import StoryDomain
 import Synchronization
 
 /// Values recently decoded from a JSON text column, keyed by the exact text, so a hot read path

@@ -109,6 +109,22 @@ public final class PostgresDatabase: Sendable {
         }
     }
 
+    /// Runs a prepared statement on a pooled connection (prepared there on its first run) and
+    /// collects its rows.
+    func rows<Statement: PostgresPreparedStatement>(_ statement: Statement) async throws(PostgresStoreError) -> [Statement.Row]
+    where Statement.Row: Sendable {
+        do {
+            return try await client.withConnection { connection in
+                let rows: AsyncThrowingMapSequence<PostgresRowSequence, Statement.Row> = try await connection.execute(statement, logger: logger)
+                var collected: [Statement.Row] = []
+                for try await row in rows { collected.append(row) }
+                return collected
+            }
+        } catch {
+            throw PostgresStoreError(error, url: url)
+        }
+    }
+
     /// Runs `body` in one transaction on one connection: committed when it returns, rolled back
     /// when it throws, and the error it threw rethrown as it is (a domain error stays one).
     func transaction<Result: Sendable>(_ body: (Transaction) async throws -> Result) async throws -> Result {
@@ -223,12 +239,12 @@ struct Transaction: Sendable {
 
 /// A row read by column name.
 struct Columns: Sendable {
-    let row: PostgresRow
+    /// Made once per row (making it walks every cell), not at each column read.
+    let columns: PostgresRandomAccessRow
 
-    init(_ row: PostgresRow) { self.row = row }
+    init(_ row: PostgresRow) { columns = row.makeRandomAccess() }
 
     func decode<T: PostgresDecodable>(_ type: T.Type, _ column: String) throws -> T {
-        let columns = row.makeRandomAccess()
         // Checked: postgres-nio stops the process on an unknown column name.
         guard columns.contains(column) else { throw PostgresStoreError.corrupt("row", "no column \(column)") }
         return try columns[column].decode(T.self)

@@ -18,12 +18,12 @@ public struct PostgresFamilySettingsStore: FamilySettingsStore {
             WHERE family.platform = \(PlatformColumn.text(family.platform)) AND family.external_id = \(family.externalID)
             """).first?["settings_json"]
         else { return FamilySettings() }
-        return try JSONText.decode(FamilySettings.self, from: json)
+        return try JSONColumn.decode(FamilySettings.self, from: json)
     }
 
     public func save(_ settings: FamilySettings, for family: FamilyRef, by userID: String) async throws {
         let now = clock.now()
-        let json = try JSONText.encode(settings)
+        let json = try JSONColumn.encode(settings)
         try await database.transaction { transaction in
             let familyID = try await FamilyRows.findOrCreate(family, at: now, in: transaction)
             try await transaction.execute("""

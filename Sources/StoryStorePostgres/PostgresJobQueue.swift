@@ -110,7 +110,7 @@ public struct PostgresJobQueue: StoryJobQueue {
     }
 
     public func updateDelivery(_ jobID: Int64, to delivery: DeliveryAddress) async throws {
-        let json = try JSONText.encode(delivery)
+        let json = try JSONColumn.encode(delivery)
         _ = try await database.rows("UPDATE job SET delivery_json = \(json), updated_at = \(clock.now()) WHERE id = \(jobID)")
     }
 

@@ -2,20 +2,6 @@ import Foundation
 import PostgresNIO
 import StoryDomain
 
-/// JSON text columns for small nested values, encoded exactly as the SQLite store does (sorted
-/// keys), so `copy-to` copies them unchanged.
-enum JSONText {
-    static func encode<T: Encodable>(_ value: T) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
-
-    static func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
-        try JSONDecoder().decode(type, from: Data(text.utf8))
-    }
-}
-
 /// The one place that turns a platform into its column text and back.
 enum PlatformColumn {
     static func text(_ platform: Platform) -> String { platform.rawValue }
@@ -27,24 +13,38 @@ enum PlatformColumn {
 
 /// Reading stories, pages and pictures from rows.
 enum StoryRows {
-    /// A story with its family and its place in a collection, if any.
-    static let selectWithFamily = """
-        SELECT story.*, family.platform AS family_platform, family.external_id AS family_external_id,
+    /// A story's own columns, named (a prepared statement must not select `*`).
+    static let storyColumns = """
+        story.id, story.family_id, story.requester_id, story.requester_name, story.theme, story.hero_name, story.age,
+        story.companion, story.page_count, story.language, story.seed, story.title, story.sheet_json, story.status,
+        story.failure_reason, story.created_at, story.avoid_json, story.illustrations, story.hero_sheet_json, story.read_at
+        """
+
+    /// The columns of a story with its family, its place in a collection and its chapter, if any
+    /// (``fromWithFamily`` names the tables).
+    static let selectNamedWithFamily = """
+        SELECT \(storyColumns), family.platform AS family_platform, family.external_id AS family_external_id,
             collection_entry.collection_id AS link_collection, collection_entry.position AS link_position,
             collection_entry.question AS link_question, growth_collection.story_count AS link_count,
             story_chapter.series_id AS chapter_series, story_chapter.previous_story_id AS chapter_previous,
             story_chapter.chapter_number AS chapter_number, story_chapter.previous_title AS chapter_previous_title,
             story_chapter.previous_summary AS chapter_previous_summary
+        """
+
+    static let fromWithFamily = """
         FROM story JOIN family ON family.id = story.family_id
         LEFT JOIN collection_entry ON collection_entry.story_id = story.id
         LEFT JOIN growth_collection ON growth_collection.id = collection_entry.collection_id
         LEFT JOIN story_chapter ON story_chapter.story_id = story.id
         """
 
+    /// A story with its family and its place in a collection, if any.
+    static let selectWithFamily = selectNamedWithFamily + "\n" + fromWithFamily
+
     static func story(_ row: Columns) throws -> Story {
         let rawID: String = try row["id"]
         guard let id = StoryID(rawValue: rawID) else { throw corrupt("story", "bad id \(rawID)") }
-        let sheet = { (text: String) in try JSONText.decode(CharacterSheet.self, from: text) }
+        let sheet = { (text: String) in try JSONColumn.decode(CharacterSheet.self, from: text) }
         let avoid: String? = try row["avoid_json"]
         let heroSheet: String? = try row["hero_sheet_json"]
         let sheetText: String? = try row["sheet_json"]
@@ -52,7 +52,7 @@ enum StoryRows {
         let request = StoryRequest(
             theme: try row["theme"], heroName: try row["hero_name"], age: try row["age"], companion: try row["companion"],
             pageCount: try row["page_count"], language: StoryLanguage(rawValue: try row["language"]) ?? .english,
-            seed: UInt64(bitPattern: seed), avoid: try avoid.map { try JSONText.decode([String].self, from: $0) } ?? [],
+            seed: UInt64(bitPattern: seed), avoid: try avoid.map { try JSONColumn.decode([String].self, from: $0) } ?? [],
             illustrations: IllustrationMode(rawValue: try row["illustrations"]) ?? .pictures, heroSheet: try heroSheet.map(sheet))
         var story = Story(id: id, family: PlatformColumn.family(platform: try row["family_platform"], externalID: try row["family_external_id"]),
                           requester: Requester(userID: try row["requester_id"], displayName: try row["requester_name"]),
@@ -79,7 +79,7 @@ enum StoryRows {
         guard let id = StoryID(rawValue: rawID) else { throw corrupt("page", "bad id") }
         let imageID: String? = try row["image_id"]
         return StoryPage(storyID: id, number: try row["number"], text: try row["text"],
-                         scene: try JSONText.decode(PageScene.self, from: try row["scene_json"]),
+                         scene: try JSONColumn.decode(PageScene.self, from: try row["scene_json"]),
                          imagePrompt: try row["image_prompt"], imageID: imageID.map(ImageID.init(rawValue:)))
     }
 
@@ -89,7 +89,7 @@ enum StoryRows {
         let status: String = try row["status"]
         return StoryJob(id: try row["id"], storyID: storyID, status: JobStatus(rawValue: status) ?? .queued,
                         attempts: try row["attempts"],
-                        delivery: try JSONText.decode(DeliveryAddress.self, from: try row["delivery_json"]),
+                        delivery: try JSONColumn.decode(DeliveryAddress.self, from: try row["delivery_json"]),
                         notBefore: try row["not_before"], lastError: try row["last_error"], deliveredAt: try row["delivered_at"],
                         lockedBy: try row["locked_by"], leaseUntil: try row["lease_until"])
     }

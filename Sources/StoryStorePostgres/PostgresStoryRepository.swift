@@ -51,9 +51,9 @@ public struct PostgresStoryRepository: StoryRepository {
         }
         let familyID = try await FamilyRows.findOrCreate(story.family, at: now, in: transaction)
         let request = story.request
-        let avoid = request.avoid.isEmpty ? nil : try JSONText.encode(request.avoid)
-        let heroSheet = try request.heroSheet.map(JSONText.encode)
-        let sheet = try story.sheet.map(JSONText.encode)
+        let avoid = request.avoid.isEmpty ? nil : try JSONColumn.encode(request.avoid)
+        let heroSheet = try request.heroSheet.map(JSONColumn.encode)
+        let sheet = try story.sheet.map(JSONColumn.encode)
         try await transaction.execute("""
             INSERT INTO story (id, family_id, requester_id, requester_name, theme, hero_name, age, companion, page_count, language,
                 seed, title, sheet_json, status, failure_reason, created_at, avoid_json, illustrations, hero_sheet_json)
@@ -79,7 +79,7 @@ public struct PostgresStoryRepository: StoryRepository {
         let key = delivery.requestID.map { Self.requestKey($0, platform: PlatformColumn.text(delivery.platform)) }
         let rows = try await transaction.rows("""
             INSERT INTO job (story_id, status, attempts, delivery_json, not_before, created_at, updated_at, request_key)
-            VALUES (\(story.id.rawValue), 'queued', 0, \(try JSONText.encode(delivery)), \(now), \(now), \(now), \(key))
+            VALUES (\(story.id.rawValue), 'queued', 0, \(try JSONColumn.encode(delivery)), \(now), \(now), \(now), \(key))
             RETURNING *
             """)
         guard let row = rows.first else { throw PostgresStoreError.corrupt("job", "insert returned nothing") }
@@ -125,12 +125,12 @@ public struct PostgresStoryRepository: StoryRepository {
 
     public func story(_ id: StoryID) async throws -> Story? {
         try await database.rows(PostgresQuery(unsafeSQL: StoryRows.selectWithFamily + " WHERE story.id = $1", binds: Self.binds(id.rawValue)))
-            .first.map(StoryRows.story)
+            .first.map { try StoryRows.story($0) }
     }
 
     public func saveText(_ written: WrittenStory, for id: StoryID) async throws {
-        let sheet = try JSONText.encode(written.sheet)
-        let pages = try written.pages.map { (text: $0.text, scene: try JSONText.encode($0.scene), prompt: $0.imagePrompt) }
+        let sheet = try JSONColumn.encode(written.sheet)
+        let pages = try written.pages.map { (text: $0.text, scene: try JSONColumn.encode($0.scene), prompt: $0.imagePrompt) }
         let numbers = pages.isEmpty ? [] : Array(1...pages.count)
         try await database.transaction { transaction in
             try await transaction.execute("""
@@ -181,18 +181,26 @@ public struct PostgresStoryRepository: StoryRepository {
     }
 
     public func pageSnapshot(_ id: StoryID, page: Int) async throws -> PageSnapshot? {
-        let rows = try await database.rows(PostgresQuery(unsafeSQL: """
-            SELECT s.*, p.number AS page_number, p.text AS page_text, p.scene_json AS page_scene,
-                p.image_prompt AS page_prompt, p.image_id AS page_image
-            FROM (\(StoryRows.selectWithFamily) WHERE story.id = $1) s
-            JOIN page p ON p.story_id = s.id AND p.number = $2
-            """, binds: Self.binds(id.rawValue, page)))
-        guard let row = rows.first else { return nil }
-        let imageID: String? = try row["page_image"]
-        let page = StoryPage(storyID: id, number: try row["page_number"], text: try row["page_text"],
-                             scene: try JSONText.decode(PageScene.self, from: try row["page_scene"]),
-                             imagePrompt: try row["page_prompt"], imageID: imageID.map(ImageID.init(rawValue:)))
-        return PageSnapshot(story: try StoryRows.story(row), page: page)
+        try await snapshot(id, page: page, withPicture: false)
+    }
+
+    /// One round trip: the picture in the page's own query (a second query cost ~1 ms a turn).
+    public func pageSnapshotWithPicture(_ id: StoryID, page: Int) async throws -> PageSnapshot? {
+        try await snapshot(id, page: page, withPicture: true)
+    }
+
+    private func snapshot(_ id: StoryID, page: Int, withPicture: Bool) async throws -> PageSnapshot? {
+        let statement = PageSnapshotStatement(storyID: id.rawValue, page: page, withPicture: withPicture)
+        guard let row = try await database.rows(statement).first else { return nil }
+        let imageID: ImageID? = (try row["page_image"] as String?).map(ImageID.init(rawValue:))
+        let storyPage = StoryPage(storyID: id, number: try row["page_number"], text: try row["page_text"],
+                                  scene: try JSONColumn.decode(PageScene.self, from: try row["page_scene"]), imagePrompt: try row["page_prompt"], imageID: imageID)
+        var picture: StoredImage?
+        if let imageID, let data: Data = try row["picture_data"] {
+            picture = StoredImage(id: imageID, contentType: try row["picture_type"], data: data, width: try row["picture_width"],
+                                  height: try row["picture_height"])
+        }
+        return PageSnapshot(story: try StoryRows.story(row), page: storyPage, picture: picture)
     }
 
     public func setStatus(_ status: StoryStatus, for id: StoryID, reason: String?) async throws {

@@ -36,6 +36,20 @@ struct DiscordMessageRendererTests {
         #expect(throws: Never.self) { try rendered.message.validate() }
     }
 
+    @Test("a page that carries its picture (read with the page) is sent with it, without reading it again")
+    func pageCarriesItsPicture() async throws {
+        let unreadable = DiscordMessageRenderer(images: { _ in
+            Issue.record("the picture was read again")
+            return nil
+        })
+        var reply = Self.page()
+        reply.page?.picture = Self.picture
+        for rendered in [try await unreadable.render(reply, capabilities: .all), try await unreadable.renderPlain(reply, capabilities: .all)] {
+            #expect(rendered.files.map(\.filename) == ["page-1.png"])
+            #expect(rendered.files.first?.data == Self.picture.data)
+        }
+    }
+
     @Test("where the bot may not embed links, the page is plain text; where it may not attach files, it says why")
     func missingPermissions() async throws {
         let text = try await Self.renderer.render(Self.page(), capabilities: .textOnly)

@@ -72,6 +72,22 @@ struct ReconnectTests {
         #expect(resumed.persisted == [GatewaySession(sessionID: Frames.sessionID, resumeURL: Frames.resumeURL, sequence: 6)])
     }
 
+    @Test("events between RESUME and RESUMED are marked replayed (they may have been handled); live ones are not")
+    func replayedEventsAreMarked() {
+        var harness = Harness()
+        harness.becomeReady(sequence: 1)
+        #expect(harness.receive(Frames.event(sequence: 2)).dispatches.map(\.replayed) == [false], "a live event is new")
+
+        _ = harness.receive(Frames.reconnect)
+        _ = harness.reconnect(after: harness.disconnected(4000))
+        _ = harness.connected()
+        _ = harness.receive(Frames.hello())
+        #expect(harness.receive(Frames.event("INTERACTION_CREATE", sequence: 3)).dispatches.map(\.replayed) == [true])
+        #expect(harness.receive(Frames.resumed(sequence: 4)).dispatches.map(\.replayed) == [false])
+        #expect(harness.receive(Frames.event("INTERACTION_CREATE", sequence: 5)).dispatches.map(\.replayed) == [false],
+                "after RESUMED everything is new")
+    }
+
     @Test(arguments: [4004, 4010, 4011, 4012, 4013, 4014])
     func fatalCloseCodesStopForGood(code: Int) throws {
         var harness = Harness()

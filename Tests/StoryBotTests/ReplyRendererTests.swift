@@ -33,6 +33,17 @@ struct ReplyRendererTests {
         #expect(reply.buttons[1].map { ComponentID(encoded: $0.id) } == [.listen(StoryID(rawValue: "story")!, 1)])
     }
 
+    @Test("a picture read with the page goes with its view; none when the family turned pictures off")
+    func pictureReadWithThePage() throws {
+        var snapshot = snapshot(page: 2, of: 3)
+        let picture = StoredImage(id: ImageID(rawValue: "img2"), contentType: "image/png", data: Data([1, 2, 3]), width: 4, height: 4)
+        snapshot.picture = picture
+        #expect(renderer.page(snapshot).page?.picture == picture)
+        snapshot.story.request.illustrations = .off
+        #expect(renderer.page(snapshot).page?.picture == nil)
+        #expect(renderer.page(snapshot).page?.imageID == nil)
+    }
+
     @Test("button ids in a row are always distinct, on every page of every length")
     func distinctIDs() {
         for count in 3...12 {

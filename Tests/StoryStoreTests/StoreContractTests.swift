@@ -179,7 +179,20 @@ struct StoreContractTests {
         #expect(try await ports.stories.saveIllustration(Fixtures.picture(1), for: b, page: 1) == shared, "content-addressed")
         let own = try await ports.stories.saveIllustration(Fixtures.picture(2), for: a, page: 2)
         #expect(try await ports.stories.pageSnapshot(a, page: 2)?.page.imageID == own)
+        #expect(try await ports.stories.pageSnapshot(a, page: 2)?.picture == nil, "the picture only when asked for")
         #expect(try await ports.stories.pageSnapshot(a, page: 9) == nil)
+        // With its picture: PostgreSQL reads it in the same query; SQLite leaves it to the caller's cache.
+        let withPicture = try #require(try await ports.stories.pageSnapshotWithPicture(a, page: 2))
+        let withoutPicture = try await ports.stories.pageSnapshot(a, page: 2)
+        let picture = try await ports.stories.image(own)
+        #expect(withPicture.page == withoutPicture?.page && withPicture.story == withoutPicture?.story)
+        if backend == .postgres {
+            #expect(withPicture.picture == picture, "read with the page")
+        } else {
+            #expect(withPicture.picture == nil || withPicture.picture == picture)
+        }
+        #expect(try await ports.stories.pageSnapshotWithPicture(a, page: 3)?.picture == nil, "a page not painted yet has none")
+        #expect(try await ports.stories.pageSnapshotWithPicture(a, page: 9) == nil)
 
         #expect(try await ports.stories.deleteStory(a))
         #expect(try await ports.stories.image(own) == nil)

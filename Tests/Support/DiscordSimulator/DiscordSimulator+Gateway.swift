@@ -21,12 +21,13 @@ extension DiscordSimulator {
         }
     }
 
-    /// Dispatches an interaction already sent once again, as a gateway replays events after a
-    /// RESUME from an older sequence: the interaction keeps its acknowledgement and messages, so
-    /// a second callback is refused with 400 `40060` as Discord does.
+    /// Sends an interaction already sent once again, as Discord replays events after a RESUME
+    /// from an older sequence: the bot's connection is dropped and the interaction is in the
+    /// replay its RESUME gets, before RESUMED. The interaction keeps its acknowledgement and
+    /// messages, so a second callback is refused with 400 `40060` as Discord does.
     public func replayInteraction(_ interaction: Interaction) async {
         let payload = DiscordPayload(interaction: interaction, message: nil, maxFileSize: configuration.maxFileSize)
-        gateway.dispatch(event: "INTERACTION_CREATE", data: GatewayFrame.encode(payload), guildID: interaction.guildID)
+        gateway.dispatchAsReplay(event: "INTERACTION_CREATE", data: GatewayFrame.encode(payload), guildID: interaction.guildID)
     }
 
     /// Dispatches any event to the current session of the shard receiving `guildID`'s events;

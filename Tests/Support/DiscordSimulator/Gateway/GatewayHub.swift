@@ -204,6 +204,21 @@ final class GatewayHub: Sendable {
         }
     }
 
+    /// Records a dispatch in the current session of every shard that receives `guildID`'s events
+    /// without sending it, and drops those sessions' connections (resumable): the client resumes
+    /// and is sent it in the replay, before RESUMED. What a process that handled an event and
+    /// died before saving its sequence number sees when it (or another) resumes the session.
+    func dispatchAsReplay(event: String, data: String, guildID: Snowflake? = nil) {
+        state.update { state in
+            for sessionID in state.current.filter({ $0.key.receives(guildID: guildID) }).values {
+                guard var session = state.sessions[sessionID] else { continue }
+                _ = session.record(event: event, data: data)
+                state.sessions[sessionID] = session
+                if let connectionID = session.connectionID { state.connections[connectionID]?.outbox.yield(.drop) }
+            }
+        }
+    }
+
     /// Queues `output` on the newest live connection (of `shard`, when one is named). Closing with a
     /// code that forbids resuming (e.g. 4007, 4009) or invalidating without `resumable` also ends
     /// that connection's session.
