@@ -10,8 +10,8 @@ import Synchronization
 /// for commands, UPDATE_MESSAGE for page turns), then edits of the response and follow-ups.
 /// The acknowledgement is recorded once Discord accepted it, so an interaction replayed after a
 /// restart (or to the process that took over its shard) is answered through it rather than
-/// acknowledged twice. Only a replayed interaction looks its receipt up: a live one is new. When the token dies early,
-/// public answers move to a bot message in the channel.
+/// acknowledged twice; only a replayed interaction looks its receipt up (a live one is new).
+/// When the token dies early, public answers move to a bot message in the channel.
 final class DiscordResponder: ChatResponder {
     private enum Phase {
         /// Nothing sent yet.

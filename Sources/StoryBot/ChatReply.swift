@@ -40,7 +40,6 @@ public struct PageView: Sendable, Equatable {
 
     public init(storyID: StoryID, title: String, text: String, pageNumber: Int, pageCount: Int, imageID: ImageID?, footer: String,
                 awaitsPicture: Bool = false, showsPictureAsText: Bool = false, picture: StoredImage? = nil) {
-        self.picture = picture
         self.storyID = storyID
         self.title = title
         self.text = text
@@ -50,6 +49,7 @@ public struct PageView: Sendable, Equatable {
         self.footer = footer
         self.awaitsPicture = awaitsPicture
         self.showsPictureAsText = showsPictureAsText
+        self.picture = picture
     }
 }
 

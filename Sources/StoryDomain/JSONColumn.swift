@@ -1,7 +1,7 @@
 import Foundation
 
 /// JSON text columns for small nested values (character sheets, scenes, delivery addresses),
-/// written and read the same way by both stores.
+/// written and read the same way by both stores (sorted keys: `copy-to` copies them unchanged).
 public enum JSONColumn {
     public static func encode<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()

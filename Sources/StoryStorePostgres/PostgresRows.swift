@@ -31,6 +31,7 @@ enum StoryRows {
             story_chapter.previous_summary AS chapter_previous_summary
         """
 
+    /// The tables ``selectNamedWithFamily`` reads.
     static let fromWithFamily = """
         FROM story JOIN family ON family.id = story.family_id
         LEFT JOIN collection_entry ON collection_entry.story_id = story.id
