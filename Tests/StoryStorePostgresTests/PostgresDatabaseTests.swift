@@ -77,8 +77,8 @@ struct PostgresDatabaseTests {
         // Port 1 on loopback: nothing listens there, the connection is refused at once.
         let port = 1
         let url = try PostgresURL(parsing: "postgres://magical:topsecret@127.0.0.1:\(port)/nothing?sslmode=disable")
-        let records = LogRecords()
-        let logger = Logger(label: "unreachable") { _ in RecordingLogHandler(records: records) }
+        let records = LogRecorder()
+        let logger = records.logger(label: "unreachable")
         // Waits (up to two minutes) and retries: a retry is logged, then the start is called off.
         let connecting = Task {
             try await PostgresDatabase.connect(to: url, logger: logger, waitingUpTo: .seconds(120), firstRetry: .milliseconds(50))
@@ -89,8 +89,8 @@ struct PostgresDatabaseTests {
         #expect(error?.kind == .unreachable)
         #expect(error?.description.contains("127.0.0.1:\(port)") == true)
         #expect(error?.description.contains("topsecret") == false)
-        #expect(records.messages.contains { $0.contains("attempt=1") && $0.contains("postgres://magical:***@127.0.0.1:1/nothing") })
-        #expect(records.messages.allSatisfy { !$0.contains("topsecret") })
+        #expect(records.all.contains { $0.contains("attempt=1") && $0.contains("postgres://magical:***@127.0.0.1:1/nothing") })
+        #expect(records.all.allSatisfy { !$0.contains("topsecret") })
     }
 
     @Test("a refused password fails at once, naming the problem")
@@ -338,37 +338,4 @@ struct PostgresDatabaseTests {
 final class Leadership: Sendable {
     let leaders = Mutex<[String]>([])
     let running = Mutex<Set<String>>([])
-}
-
-/// Log messages kept for a test to read.
-final class LogRecords: Sendable {
-    private let lines = Mutex<[String]>([])
-    var messages: [String] { lines.withLock { $0 } }
-    func add(_ line: String) { lines.withLock { $0.append(line) } }
-
-    /// Waits, generously, until a message containing `text` was logged.
-    func waitFor(_ text: String, timeout: Duration = .seconds(60)) async throws {
-        let deadline = ContinuousClock.now + timeout
-        while !messages.contains(where: { $0.contains(text) }) {
-            guard ContinuousClock.now < deadline else { throw CancellationError() }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-    }
-}
-
-struct RecordingLogHandler: LogHandler {
-    let records: LogRecords
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String, function: String,
-             line: UInt) {
-        let all = self.metadata.merging(metadata ?? [:]) { $1 }
-        records.add("\(message) \(all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))")
-    }
 }

@@ -1,8 +1,8 @@
 import Logging
 import Synchronization
 
-/// Collects every log line (level, message and metadata), so tests can read what was said and check
-/// that nothing secret was.
+/// Collects every log line (level, message and metadata as sorted `key=value`), so tests can read
+/// what was said and check that nothing secret was.
 public final class LogRecorder: Sendable {
     private let lines = Mutex<[String]>([])
 
@@ -16,6 +16,15 @@ public final class LogRecorder: Sendable {
         var logger = Logger(label: label) { _ in Handler(recorder: self) }
         logger.logLevel = .trace
         return logger
+    }
+
+    /// Waits, generously, until a line containing `text` was logged.
+    public func waitFor(_ text: String, timeout: Duration = .seconds(60)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while !all.contains(where: { $0.contains(text) }) {
+            guard ContinuousClock.now < deadline else { throw CancellationError() }
+            try await Task.sleep(for: .milliseconds(20))
+        }
     }
 
     fileprivate func append(_ line: String) { lines.withLock { $0.append(line) } }
@@ -32,7 +41,8 @@ public final class LogRecorder: Sendable {
 
         func log(event: LogEvent) {
             let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
-            recorder.append("\(event.level) \(event.message) \(merged)")
+            let pairs = merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            recorder.append((["\(event.level)", "\(event.message)"] + pairs).joined(separator: " "))
         }
     }
 }
