@@ -196,10 +196,11 @@ final class GatewayHub: Sendable {
                 return
             }
             for sessionID in receivers {
-                guard var session = state.sessions[sessionID] else { continue }
-                let frame = session.record(event: event, data: data)
-                if let connectionID = session.connectionID { state.connections[connectionID]?.outbox.yield(.message(frame, sent: sent)) }
-                state.sessions[sessionID] = session
+                // Recorded in place: a copy of the session would copy its whole replay list at each event.
+                guard let frame = state.sessions[sessionID]?.record(event: event, data: data) else { continue }
+                if let connectionID = state.sessions[sessionID]?.connectionID {
+                    state.connections[connectionID]?.outbox.yield(.message(frame, sent: sent))
+                }
             }
         }
     }
@@ -211,10 +212,8 @@ final class GatewayHub: Sendable {
     func dispatchAsReplay(event: String, data: String, guildID: Snowflake? = nil) {
         state.update { state in
             for sessionID in state.current.filter({ $0.key.receives(guildID: guildID) }).values {
-                guard var session = state.sessions[sessionID] else { continue }
-                _ = session.record(event: event, data: data)
-                state.sessions[sessionID] = session
-                if let connectionID = session.connectionID { state.connections[connectionID]?.outbox.yield(.drop) }
+                guard state.sessions[sessionID]?.record(event: event, data: data) != nil else { continue }
+                if let connectionID = state.sessions[sessionID]?.connectionID { state.connections[connectionID]?.outbox.yield(.drop) }
             }
         }
     }

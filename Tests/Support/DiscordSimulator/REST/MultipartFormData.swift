@@ -6,7 +6,8 @@ struct MultipartFormData: Sendable {
         var name: String
         var filename: String?
         var contentType: String?
-        var body: [UInt8]
+        /// The part's bytes: a slice of the whole body, not a copy.
+        var body: ArraySlice<UInt8>
     }
 
     var parts: [Part]
@@ -86,7 +87,7 @@ struct MultipartFormData: Sendable {
             }
         }
         guard let name else { return nil }
-        return Part(name: name, filename: filename, contentType: contentType, body: Array(body))
+        return Part(name: name, filename: filename, contentType: contentType, body: body)
     }
 }
 
