@@ -4,6 +4,8 @@ import Foundation
 import ImageDecoding
 import Logging
 import MagicalStories
+import NIOCore
+import NIOPosix
 import ServiceLifecycle
 import StoryBot
 import StoryDomain
@@ -22,6 +24,17 @@ struct MagicalStoriesCommand: AsyncParsableCommand {
                       RoomCommand.self, InviteCommand.self, BackupCommand.self, RestoreCommand.self, HealthCommand.self,
                       CheckCommand.self, TextifyCommand.self],
         defaultSubcommand: Serve.self)
+
+    /// Runs Swift concurrency's tasks on SwiftNIO's event loops (the library's own switch, as
+    /// Vapor's template does), before anything else starts: a task awaiting the gateway, the
+    /// database or an HTTP call resumes on the loop that did the I/O instead of hopping to
+    /// another thread and back. Measured on PostgreSQL page turns (release, 2,000 turns at 100/s,
+    /// five runs each, alternated): the bot's CPU 5.9 → 5.2 s on average (−12 %; docs/benchmarks.md).
+    /// Work that runs long (painting, narration, books) already has threads of its own.
+    static func main() async {
+        _ = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+        await main(nil)
+    }
 }
 
 /// Options shared by commands that read the service configuration.
