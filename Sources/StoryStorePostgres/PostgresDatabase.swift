@@ -34,8 +34,12 @@ public final class PostgresDatabase: Sendable {
     public static func connect(to url: PostgresURL, logger: Logger, waitingUpTo wait: Duration = .seconds(60),
                                maximumConnections: Int = 20,
                                firstRetry: Duration = .milliseconds(500)) async throws(PostgresStoreError) -> PostgresDatabase {
-        var configuration = PostgresClient.Configuration(host: url.host, port: url.port, username: url.user, password: url.password,
-                                                         database: url.database, tls: try clientTLS(url))
+        var configuration = if let socket = url.socketPath {
+            PostgresClient.Configuration(unixSocketPath: socket, username: url.user, password: url.password, database: url.database)
+        } else {
+            PostgresClient.Configuration(host: url.host, port: url.port, username: url.user, password: url.password,
+                                         database: url.database, tls: try clientTLS(url))
+        }
         configuration.options.maximumConnections = maximumConnections
         configuration.options.connectTimeout = .seconds(10)
         // The pool's task starts now, so it runs by the time the first query leases a connection.
@@ -149,6 +153,12 @@ public final class PostgresDatabase: Sendable {
     // MARK: Connecting and migrating
 
     static func connectionConfiguration(_ url: PostgresURL) throws(PostgresStoreError) -> PostgresConnection.Configuration {
+        if let socket = url.socketPath {
+            var configuration = PostgresConnection.Configuration(unixSocketPath: socket, username: url.user, password: url.password,
+                                                                 database: url.database)
+            configuration.options.connectTimeout = .seconds(10)
+            return configuration
+        }
         let tls: PostgresConnection.Configuration.TLS
         do {
             switch url.tls {

@@ -3,6 +3,11 @@ import Foundation
 /// A PostgreSQL connection URL, `postgres://user:password@host:port/database?sslmode=…`, parsed
 /// by hand (postgres-nio has no parser): user, password and database are percent-decoded, and a
 /// bad URL gets an error that says what is wrong without repeating the password.
+///
+/// A database on the same machine can be reached through its Unix socket, as libpq writes it:
+/// `postgres://user@/database?host=/var/run/postgresql` (or the folder percent-encoded as the
+/// host, `postgres://user@%2Fvar%2Frun%2Fpostgresql/database`). The socket is the folder's
+/// `.s.PGSQL.<port>`; TLS does not apply to it (`sslmode` is ignored, as libpq does).
 public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
     /// How the connection is encrypted, as libpq's `sslmode` names it.
     public enum TLSMode: String, Sendable, CaseIterable {
@@ -15,6 +20,8 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         case require
     }
 
+    /// A host name or address, or the absolute path of the folder holding the server's Unix
+    /// socket (``socketPath``).
     public var host: String
     public var port: Int
     public var user: String
@@ -30,6 +37,11 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         self.password = password
         self.database = database
         self.tls = tls
+    }
+
+    /// The server's Unix socket when ``host`` is a folder, nil for a TCP host.
+    public var socketPath: String? {
+        host.hasPrefix("/") ? "\(host)/.s.PGSQL.\(port)" : nil
     }
 
     /// Parses `text`.
@@ -70,17 +82,22 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         }
         guard !user.isEmpty else { throw .missingUser }
 
-        (host, port) = try Self.hostAndPort(rest)
         database = try Self.decode(path, part: "database name")
         guard !database.isEmpty else { throw .missingDatabase }
         guard !database.contains("/") else { throw .invalidPart("database name") }
 
         tls = .prefer
+        var hostOption: String?
+        var portOption: Substring?
         for pair in query.split(separator: "&") where !pair.isEmpty {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let key = try Self.decode(parts[0], part: "option name")
             let value = parts.count > 1 ? try Self.decode(parts[1], part: "option \(key)") : ""
             switch key {
+            case "host":
+                hostOption = value
+            case "port":
+                portOption = Substring(value)
             case "sslmode":
                 switch value {
                 case "disable": tls = .disable
@@ -92,6 +109,8 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
                 throw .unknownOption(key)
             }
         }
+        // libpq's order: the query's host and port win over the authority's.
+        (host, port) = try Self.hostAndPort(rest, hostOption: hostOption, portOption: portOption)
     }
 
     /// Parses `text`; a URL without a password takes `passwordFallback` (e.g. `PGPASSWORD`).
@@ -103,6 +122,10 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
     /// The URL with the password replaced by `***`, for logs and messages.
     public var description: String {
         let credentials = Self.encode(user) + (password == nil ? "" : ":***")
+        if socketPath != nil {
+            let folder = host.split(separator: "/", omittingEmptySubsequences: false).map { Self.encode(String($0)) }.joined(separator: "/")
+            return "postgres://\(credentials)@/\(Self.encode(database))?host=\(folder)&port=\(port)"
+        }
         let hostText = host.contains(":") ? "[\(host)]" : host
         return "postgres://\(credentials)@\(hostText):\(port)/\(Self.encode(database))?sslmode=\(tls.rawValue)"
     }
@@ -114,7 +137,9 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         return lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://")
     }
 
-    private static func hostAndPort(_ authority: Substring) throws(PostgresURLError) -> (String, Int) {
+    private static func hostAndPort(_ authority: Substring, hostOption: String?, portOption: Substring?)
+        throws(PostgresURLError) -> (String, Int)
+    {
         var hostPart = authority
         var portPart: Substring?
         if authority.hasPrefix("[") {
@@ -130,11 +155,18 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
             hostPart = authority[..<colon]
             portPart = authority[authority.index(after: colon)...]
         }
-        let host = try decode(hostPart, part: "host")
+        let host = if let hostOption { hostOption } else { try decode(hostPart, part: "host") }
         guard !host.isEmpty else { throw .missingHost }
-        guard host.allSatisfy({ $0.isLetter || $0.isNumber || "-._:".contains($0) }) else { throw .invalidPart("host") }
-        guard let portPart else { return (host, 5432) }
-        guard let port = Int(portPart), (1...65_535).contains(port) else { throw .invalidPort(String(portPart)) }
+        if host.hasPrefix("/") {
+            // A socket folder: any path, but no control characters (a NUL would cut it short).
+            guard !host.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                throw .invalidPart("socket folder")
+            }
+        } else {
+            guard host.allSatisfy({ $0.isLetter || $0.isNumber || "-._:".contains($0) }) else { throw .invalidPart("host") }
+        }
+        guard let portText = portOption ?? portPart else { return (host, 5432) }
+        guard let port = Int(portText), (1...65_535).contains(port) else { throw .invalidPort(String(portText)) }
         return (host, port)
     }
 
@@ -201,14 +233,15 @@ public enum PostgresURLError: Error, Sendable, Equatable, CustomStringConvertibl
         case .notAURL: "DATABASE_URL is not a URL; expected \(shape)."
         case let .unsupportedScheme(scheme): "DATABASE_URL starts with “\(scheme)://”; only postgres:// (or postgresql://) is supported."
         case .missingUser: "DATABASE_URL names no user; expected \(shape)."
-        case .missingHost: "DATABASE_URL names no host; expected \(shape)."
+        case .missingHost:
+            "DATABASE_URL names no host; expected \(shape) (or, for a Unix socket, postgres://user@/database?host=/var/run/postgresql)."
         case .missingDatabase: "DATABASE_URL names no database after the host (…:5432/database)."
         case let .invalidPort(port): "DATABASE_URL's port “\(port)” is not a number from 1 to 65535."
         case let .invalidPart(part): "DATABASE_URL's \(part) is not valid."
         case let .badPercentEncoding(part):
             "DATABASE_URL's \(part) has a “%” that is not followed by two hex digits: write a literal % as %25."
         case let .invalidOption(name, value, expected): "DATABASE_URL's \(name)=\(value) is not understood; use \(expected)."
-        case let .unknownOption(name): "DATABASE_URL has an option “\(name)” this service does not know (it knows sslmode)."
+        case let .unknownOption(name): "DATABASE_URL has an option “\(name)” this service does not know (it knows sslmode, host and port)."
         }
     }
 }

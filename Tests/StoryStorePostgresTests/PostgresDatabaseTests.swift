@@ -72,6 +72,20 @@ struct PostgresDatabaseTests {
         await database.close()
     }
 
+    @Test("a database on the same machine is reached through its Unix socket: migrated, used, and no TCP peer")
+    func unixSocket() async throws {
+        let tcp = try await PostgresTestCluster.shared.makeDatabase()
+        let url = try PostgresURL(parsing: try await PostgresTestCluster.shared.socketURL(of: tcp))
+        #expect(url.socketPath != nil)
+        let database = try await PostgresDatabase.connect(to: url, logger: Logger(label: "socket"), waitingUpTo: .seconds(5),
+                                                          maximumConnections: 2)
+        #expect(try await database.appliedMigrations() == PostgresDatabase.knownMigrations)
+        let peer = try await database.client.query("SELECT inet_client_addr() IS NULL")
+        for try await isSocket in peer.decode(Bool.self) { #expect(isSocket) }
+        #expect(await database.ping())
+        await database.close()
+    }
+
     @Test("an unreachable server is retried with a logged reason; the start ends naming it clearly, without the password")
     func unreachable() async throws {
         // Port 1 on loopback: nothing listens there, the connection is refused at once.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import StoryStorePostgres
 
@@ -33,6 +34,32 @@ struct PostgresURLTests {
         #expect(try PostgresURL(parsing: "postgres://a%20b@h/d").description == "postgres://a%20b@h:5432/d?sslmode=prefer")
     }
 
+    @Test("a Unix socket, as libpq writes it: the folder in ?host= or percent-encoded as the host; port picks the socket file")
+    func unixSocket() throws {
+        let url = try PostgresURL(parsing: "postgres://stories:pw@/magical?host=/var/run/postgresql")
+        #expect(url.host == "/var/run/postgresql" && url.port == 5432 && url.database == "magical" && url.password == "pw")
+        #expect(url.socketPath == "/var/run/postgresql/.s.PGSQL.5432")
+        let encoded = try PostgresURL(parsing: "postgresql://stories@%2Ftmp%2Fpg%20data:6000/magical")
+        #expect(encoded.socketPath == "/tmp/pg data/.s.PGSQL.6000")
+        #expect(try PostgresURL(parsing: "postgres://u@/d?host=/run/pg&port=5433").socketPath == "/run/pg/.s.PGSQL.5433")
+        // The query's host wins over the authority's, as in libpq; a TCP host has no socket.
+        #expect(try PostgresURL(parsing: "postgres://u@db:5432/d?host=/run/pg").socketPath == "/run/pg/.s.PGSQL.5432")
+        #expect(try PostgresURL(parsing: "postgres://u@db/d?port=6543").port == 6543)
+        #expect(try PostgresURL(parsing: "postgres://u@db/d").socketPath == nil)
+    }
+
+    @Test("a socket URL's description names the folder and port, without the password, and parses back to the same URL")
+    func unixSocketDescription() throws {
+        let url = try PostgresURL(parsing: "postgres://stories:hunter2@/magical?host=/var/run/postgresql&port=5433")
+        #expect(url.description == "postgres://stories:***@/magical?host=/var/run/postgresql&port=5433")
+        var withoutPassword = url
+        withoutPassword.password = nil
+        #expect(try PostgresURL(parsing: url.description.replacingOccurrences(of: ":***", with: "")) == withoutPassword)
+        let odd = try PostgresURL(parsing: "postgres://u@/d?host=/tmp/pg%20a%26b")
+        #expect(odd.description == "postgres://u@/d?host=/tmp/pg%20a%26b&port=5432")
+        #expect(try PostgresURL(parsing: odd.description) == odd)
+    }
+
     @Test("bad URLs say what is wrong, never repeating the password",
           arguments: [
               ("db.example.org/magical", PostgresURLError.notAURL),
@@ -49,6 +76,9 @@ struct PostgresURLTests {
               ("postgres://u:pw@h/d?sslmode=sometimes", .invalidOption(name: "sslmode", value: "sometimes", expected: "disable, prefer or require")),
               ("postgres://u:pw@h/d?pool=3", .unknownOption("pool")),
               ("postgres://u:pw@ho st/d", .invalidPart("host")),
+              ("postgres://u:pw@/d?host=/tmp/a%00b", .invalidPart("socket folder")),
+              ("postgres://u:pw@/d?host=/tmp/pg&port=0", .invalidPort("0")),
+              ("postgres://u:pw@/d?host=", .missingHost),
           ])
     func badURLs(_ text: String, _ expected: PostgresURLError) {
         #expect(throws: expected) { try PostgresURL(parsing: text) }

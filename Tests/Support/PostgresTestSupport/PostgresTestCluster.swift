@@ -48,6 +48,16 @@ public actor PostgresTestCluster {
         return url(port: cluster.port, database: name)
     }
 
+    /// `url` (one of ``makeDatabase()``'s) reached through the cluster's Unix socket instead of
+    /// TCP: `postgres://magical:…@/test_3?host=FOLDER&port=PORT`.
+    public func socketURL(of url: String) async throws -> String {
+        let cluster = try await start()
+        guard let tail = url.split(separator: "@").last, let path = tail.split(separator: "/").last else { return url }
+        let database = path.split(separator: "?").first ?? path
+        let password = Self.password.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        return "postgres://\(Self.user):\(password)@/\(database)?host=\(cluster.folder.path)&port=\(cluster.port)"
+    }
+
     /// The URL of `database` on this cluster's `port`.
     public nonisolated func url(port: Int, database: String) -> String {
         let password = Self.password.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
