@@ -13,7 +13,8 @@ import PostgresTestSupport
 /// bot, each running one shard of `processes`, on SQLite (one process only) or on PostgreSQL
 /// (a private cluster on loopback, started by this run as the tests start theirs, or the
 /// database at `--database-url`), reached over TCP on loopback or, with `--socket`, through the
-/// private cluster's Unix socket (a database on the same machine). Two phases, one after the other, so each is measured alone:
+/// private cluster's Unix socket (a database on the same machine). Two phases, one after the
+/// other, so each is measured alone:
 ///
 /// 1. `stories` (200) `/story new` of 3 pages from different people in 8 servers (spread over
 ///    the shards), arriving `rate` (100) per second: acknowledgement latency, and stories per
