@@ -240,6 +240,39 @@ struct PostgresDatabaseTests {
         await first.close()
     }
 
+    @Test("a listener whose connection the server ends listens again after its retry, and hears what is sent then")
+    func listenerReconnects() async throws {
+        let (first, url) = try await Self.database()
+        let second = try await PostgresDatabase.connect(to: url, logger: Logger(label: "second"), maximumConnections: 2)
+        let woken = Mutex(0)
+        let (listening, listeningNow) = AsyncStream.makeStream(of: Void.self)
+        let listener = Task {
+            await second.listenForJobs(retry: .milliseconds(100), listening: { listeningNow.yield() },
+                                       wake: { woken.withLock { $0 += 1 } })
+        }
+        var ready = listening.makeAsyncIterator()
+        _ = await ready.next()
+        // The server ends the listening connection (as a restart or an administrator would).
+        let ended = try await first.rows("""
+            SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+            WHERE datname = current_database() AND query LIKE 'LISTEN%'
+            """)
+        #expect(ended.count == 1)
+        _ = await ready.next()
+        // A notification sent before the new LISTEN is in place is lost (workers poll for that):
+        // sent again until one is heard.
+        let deadline = ContinuousClock.now + .seconds(30)
+        while woken.withLock({ $0 }) == 0, ContinuousClock.now < deadline {
+            _ = try await first.rows("SELECT pg_notify(\(PostgresSchema.jobsChannel), '')")
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(woken.withLock { $0 } >= 1)
+        listener.cancel()
+        await listener.value
+        await second.close()
+        await first.close()
+    }
+
     @Test("a web chat message stored, edited or deleted on one process is told to the others (room and id), never to its own")
     func chatNotifications() async throws {
         let (first, url) = try await Self.database()
