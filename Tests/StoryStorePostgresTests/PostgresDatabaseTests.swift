@@ -219,23 +219,16 @@ struct PostgresDatabaseTests {
     func notifications() async throws {
         let (first, url) = try await Self.database()
         let second = try await PostgresDatabase.connect(to: url, logger: Logger(label: "second"), maximumConnections: 2)
-        let woken = Mutex(0)
-        let (listening, listeningNow) = AsyncStream.makeStream(of: Void.self)
-        let listener = Task {
-            await second.listenForJobs(listening: { listeningNow.yield() }, wake: { woken.withLock { $0 += 1 } })
-        }
-        var ready = listening.makeAsyncIterator()
-        _ = await ready.next()
+        var listener = JobListener(on: second)
+        await listener.listening()
         let story = Story(id: StoryID(rawValue: "woken")!, family: FamilyRef(platform: "web", externalID: "family"),
                           requester: Requester(userID: "u", displayName: "U"),
                           request: StoryRequest(theme: "owls", heroName: "Mia", age: 5, companion: nil, pageCount: 3, seed: 1),
                           createdAt: clock.now())
         _ = try await PostgresStoryRepository(database: first, clock: clock).createStory(story, delivery: .background, quota: nil)
-        let deadline = ContinuousClock.now + .seconds(30)
-        while woken.withLock({ $0 }) == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(woken.withLock { $0 } == 1)
-        listener.cancel()
-        await listener.value
+        try await listener.waitUntilWoken()
+        #expect(listener.wakes == 1)
+        await listener.stop()
         await second.close()
         await first.close()
     }
@@ -244,31 +237,20 @@ struct PostgresDatabaseTests {
     func listenerReconnects() async throws {
         let (first, url) = try await Self.database()
         let second = try await PostgresDatabase.connect(to: url, logger: Logger(label: "second"), maximumConnections: 2)
-        let woken = Mutex(0)
-        let (listening, listeningNow) = AsyncStream.makeStream(of: Void.self)
-        let listener = Task {
-            await second.listenForJobs(retry: .milliseconds(100), listening: { listeningNow.yield() },
-                                       wake: { woken.withLock { $0 += 1 } })
-        }
-        var ready = listening.makeAsyncIterator()
-        _ = await ready.next()
+        var listener = JobListener(on: second, retry: .milliseconds(100))
+        await listener.listening()
         // The server ends the listening connection (as a restart or an administrator would).
         let ended = try await first.rows("""
             SELECT pg_terminate_backend(pid) FROM pg_stat_activity
             WHERE datname = current_database() AND query LIKE 'LISTEN%'
             """)
         #expect(ended.count == 1)
-        _ = await ready.next()
+        await listener.listening()
         // A notification sent before the new LISTEN is in place is lost (workers poll for that):
         // sent again until one is heard.
-        let deadline = ContinuousClock.now + .seconds(30)
-        while woken.withLock({ $0 }) == 0, ContinuousClock.now < deadline {
-            _ = try await first.rows("SELECT pg_notify(\(PostgresSchema.jobsChannel), '')")
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        #expect(woken.withLock { $0 } >= 1)
-        listener.cancel()
-        await listener.value
+        try await listener.waitUntilWoken { _ = try await first.rows("SELECT pg_notify(\(PostgresSchema.jobsChannel), '')") }
+        #expect(listener.wakes >= 1)
+        await listener.stop()
         await second.close()
         await first.close()
     }
@@ -385,4 +367,37 @@ struct PostgresDatabaseTests {
 final class Leadership: Sendable {
     let leaders = Mutex<[String]>([])
     let running = Mutex<Set<String>>([])
+}
+
+/// `listenForJobs` on a database in a task of its own, counting the wake-ups.
+private struct JobListener {
+    private let task: Task<Void, Never>
+    private let woken = Shared(0)
+    private var ready: AsyncStream<Void>.Iterator
+
+    init(on database: PostgresDatabase, retry: Duration = .seconds(2)) {
+        let (listening, listeningNow) = AsyncStream.makeStream(of: Void.self)
+        let woken = woken
+        task = Task { await database.listenForJobs(retry: retry, listening: { listeningNow.yield() }, wake: { woken.withLock { $0 += 1 } }) }
+        ready = listening.makeAsyncIterator()
+    }
+
+    var wakes: Int { woken.withLock { $0 } }
+
+    /// Waits until the listener says it is (again) listening.
+    mutating func listening() async { _ = await ready.next() }
+
+    /// Waits up to 30 s for a wake-up, running `poke` before each look.
+    func waitUntilWoken(poke: () async throws -> Void = {}) async throws {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while wakes == 0, ContinuousClock.now < deadline {
+            try await poke()
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    func stop() async {
+        task.cancel()
+        await task.value
+    }
 }
