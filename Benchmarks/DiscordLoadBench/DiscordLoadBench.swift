@@ -5,7 +5,7 @@ import Logging
 
 /// `swift build -c release && .build/release/discord-load-bench [commands] [page-turns] [--rate N] [--bot COMMAND]`
 /// `.build/release/discord-load-bench --while-painting [stories] [--bot COMMAND]`
-/// `.build/release/discord-load-bench --scale [stories] [page-turns] [--store sqlite|postgres] [--processes N] [--rate N] [--turn-rate N] [--turn-stories N] [--database-url URL | --socket]`
+/// `.build/release/discord-load-bench --scale [stories] [page-turns] [--store sqlite|postgres] [--processes N] [--rate N] [--turn-rate N] [--turn-stories N] [--database-url URL | --tcp]`
 ///
 /// With `--scale`, the workload is ``ScaleRun``: stories, then page turns on them, on SQLite or
 /// PostgreSQL and with one or several processes of the bot (one shard each).
@@ -43,8 +43,8 @@ struct DiscordLoadBench {
         }
         let scale = rawArguments.contains("--scale")
         rawArguments.removeAll { $0 == "--scale" }
-        let overSocket = rawArguments.contains("--socket")
-        rawArguments.removeAll { $0 == "--socket" }
+        let overTCP = rawArguments.contains("--tcp")
+        rawArguments.removeAll { $0 == "--tcp" }
         func option(_ name: String) -> String? {
             guard let flag = rawArguments.firstIndex(of: name), flag + 1 < rawArguments.count else { return nil }
             defer { rawArguments.removeSubrange(flag...(flag + 1)) }
@@ -63,7 +63,7 @@ struct DiscordLoadBench {
             }
             try await ScaleRun(store: chosen, processes: processes, storyCount: arguments.first ?? 200,
                                pageTurnCount: arguments.dropFirst().first ?? 2_000, rate: rate ?? 100, turnRate: turnRate,
-                               databaseURL: databaseURL, overSocket: overSocket, turnStories: turnStories).run()
+                               databaseURL: databaseURL, overTCP: overTCP, turnStories: turnStories).run()
             return
         }
         let commandCount = arguments.first ?? 300

@@ -7,14 +7,14 @@ import FoundationNetworking
 #endif
 import PostgresTestSupport
 
-/// `discord-load-bench --scale [stories] [page-turns] [--store sqlite|postgres] [--processes N] [--rate N] [--turn-rate N] [--turn-stories N] [--socket]`
+/// `discord-load-bench --scale [stories] [page-turns] [--store sqlite|postgres] [--processes N] [--rate N] [--turn-rate N] [--turn-stories N] [--database-url URL | --tcp]`
 ///
 /// Scaling out (issue #19): the release `magical-stories` run as `processes` processes of one
 /// bot, each running one shard of `processes`, on SQLite (one process only) or on PostgreSQL
 /// (a private cluster on loopback, started by this run as the tests start theirs, or the
-/// database at `--database-url`), reached over TCP on loopback or, with `--socket`, through the
-/// private cluster's Unix socket (a database on the same machine). Two phases, one after the
-/// other, so each is measured alone:
+/// database at `--database-url`). The private cluster is on the bot's machine, so it is reached
+/// as such a database should be, through its Unix socket (docs/postgresql.md); `--tcp` reaches
+/// it over loopback TCP instead. Two phases, one after the other, so each is measured alone:
 ///
 /// 1. `stories` (200) `/story new` of 3 pages from different people in 8 servers (spread over
 ///    the shards), arriving `rate` (100) per second: acknowledgement latency, and stories per
@@ -38,8 +38,8 @@ struct ScaleRun {
     let turnRate: Int
     /// An existing PostgreSQL database; nil starts a private cluster.
     let databaseURL: String?
-    /// The private cluster is reached through its Unix socket instead of TCP.
-    var overSocket = false
+    /// The private cluster is reached over loopback TCP instead of its Unix socket.
+    var overTCP = false
     /// Page turns go to the first this many stories only (nil: all); 1 keeps every picture in
     /// the bot's picture cache, to tell the store's reads apart from the rest.
     var turnStories: Int? = nil
@@ -67,7 +67,7 @@ struct ScaleRun {
                 environment["DATABASE_URL"] = databaseURL
             } else {
                 let url = try await PostgresTestCluster.shared.makeDatabase()
-                environment["DATABASE_URL"] = overSocket ? try await PostgresTestCluster.shared.socketURL(of: url) : url
+                environment["DATABASE_URL"] = overTCP ? url : try await PostgresTestCluster.shared.socketURL(of: url)
             }
         }
         var bots: [(process: Process, probe: ProcessProbe, metricsPort: Int)] = []
@@ -158,7 +158,7 @@ struct ScaleRun {
         }
         print("""
 
-        Scaling benchmark: \(processes) release magical-stories process(es) on \(store.rawValue)\(store == .postgres && overSocket ? " (Unix socket)" : "") vs. loopback simulator
+        Scaling benchmark: \(processes) release magical-stories process(es) on \(store.rawValue)\(store == .postgres ? (databaseURL != nil ? " (--database-url)" : overTCP ? " (loopback TCP)" : " (Unix socket)") : "") vs. loopback simulator
           stories:     \(pageOnes.count)/\(storyCount) delivered · \(String(format: "%.1f", Double(pageOnes.count) / seconds(delivered))) stories/s to the last page 1 (\(String(format: "%.1f", seconds(delivered))) s) · \(String(format: "%.1f", Double(storyCount) / seconds(finished))) stories/s to the last picture (\(String(format: "%.1f", seconds(finished))) s)
           acks:        \(acks.count)/\(storyCount) at \(rate)/s · \(DiscordLoadBench.summary(acks))
           page turns:  \(updated)/\(pageTurnCount) at \(turnRate)/s · \(DiscordLoadBench.summary(turns))
