@@ -78,27 +78,9 @@ public actor SharedIdentifyCoordinator<C: Clock>: IdentifyCoordinator where C.Du
 
     /// Asks for `bucket`'s shared turn, giving up after ``timeout`` (real time).
     private func ask(_ bucket: Int) async throws -> Duration? {
-        let (turns, spacing, timeout) = (turns, spacing + margin, timeout)
-        return try await withThrowingTaskGroup(of: Duration??.self) { group in
-            group.addTask {
-                let wait = try await turns.take(bucket: bucket, spacing: spacing)
-                return .some(wait)
-            }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                return .none  // timed out
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let answer = first else { throw SharedTurnTimeout(timeout: timeout) }
-            return answer
-        }
+        let (turns, spacing) = (turns, spacing + margin)
+        return try await Deadline.answer(within: timeout) { try await turns.take(bucket: bucket, spacing: spacing) }
     }
-}
-
-/// The shared identify turns did not answer in time.
-struct SharedTurnTimeout: Error, CustomStringConvertible {
-    let timeout: Duration
-    var description: String { "no answer within \(timeout)" }
 }
 
 extension SharedIdentifyCoordinator where C == ContinuousClock {

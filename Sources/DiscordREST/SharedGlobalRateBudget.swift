@@ -1,3 +1,4 @@
+import DiscordModels
 import Logging
 
 /// Discord's global REST limit shared by every process of the bot through a
@@ -64,27 +65,9 @@ public actor SharedGlobalRateBudget<C: Clock>: GlobalRateBudget where C.Duration
 
     /// Asks the shared window, giving up after ``timeout`` (real time).
     private func ask() async throws -> Duration? {
-        let (shared, limit, window, timeout) = (shared, limit, window, timeout)
-        return try await withThrowingTaskGroup(of: Duration??.self) { group in
-            group.addTask {
-                let wait = try await shared.take(limit: limit, window: window)
-                return .some(wait)
-            }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                return .none  // timed out
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let answer = first else { throw SharedWindowTimeout(timeout: timeout) }
-            return answer
-        }
+        let (shared, limit, window) = (shared, limit, window)
+        return try await Deadline.answer(within: timeout) { try await shared.take(limit: limit, window: window) }
     }
-}
-
-/// The shared window did not answer in time.
-struct SharedWindowTimeout: Error, CustomStringConvertible {
-    let timeout: Duration
-    var description: String { "no answer within \(timeout)" }
 }
 
 extension SharedGlobalRateBudget where C == ContinuousClock {

@@ -9,9 +9,9 @@ import Testing
 @Suite("The global REST limit shared through the database")
 struct SharedGlobalRateBudgetTests {
     static func budget(_ window: InMemoryRateWindow, clock: ManualClock, limit: Int = 4,
-                       logger: Logger = Logger(label: "test")) -> SharedGlobalRateBudget<ManualClock> {
+                       logger: Logger = Logger(label: "test"), timeout: Duration = .seconds(5)) -> SharedGlobalRateBudget<ManualClock> {
         SharedGlobalRateBudget(shared: window, fallback: LocalGlobalRateBudget(limit: 1, clock: clock), clock: clock, logger: logger,
-                               limit: limit)
+                               limit: limit, timeout: timeout)
     }
 
     @Test("two processes together send at most the limit per second, and one may use what the other leaves")
@@ -68,6 +68,18 @@ struct SharedGlobalRateBudgetTests {
         try await budget.take()
         #expect(window.granted.withLock { $0 } == 1)
     }
+
+    @Test("a database that stops answering counts as failed after the timeout: requests go on with the process's own share")
+    func hungDatabase() async throws {
+        let clock = ManualClock()
+        let window = InMemoryRateWindow(clock: clock)
+        window.hanging.withLock { $0 = true }
+        let records = LogRecorder()
+        let budget = Self.budget(window, clock: clock, logger: records.logger(label: "hung"), timeout: .milliseconds(50))
+        try await budget.take()
+        #expect(records.all.contains { $0.contains("cannot be shared through the database") && $0.contains("no answer within") })
+        #expect(window.granted.withLock { $0 } == 0)
+    }
 }
 
 /// The database's request window in memory, on the manual clock (sliding, like PostgreSQL's).
@@ -76,12 +88,15 @@ final class InMemoryRateWindow: SharedRateWindow {
     private let sent = Mutex<[ManualClock.Instant]>([])
     let granted = Mutex(0)
     let failing = Mutex(false)
+    /// Never answers (a connection stuck on the way to the database), until cancelled.
+    let hanging = Mutex(false)
 
     init(clock: ManualClock) { self.clock = clock }
 
     func take(limit: Int, window: Duration) async throws -> Duration? {
         struct Unreachable: Error {}
         guard !failing.withLock({ $0 }) else { throw Unreachable() }
+        if hanging.withLock({ $0 }) { try await Task.sleep(for: .seconds(3_600)) }
         let now = clock.now
         return sent.withLock { sent in
             sent.removeAll { $0.advanced(by: window) <= now }
