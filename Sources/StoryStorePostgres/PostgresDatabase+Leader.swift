@@ -6,9 +6,8 @@ import Synchronization
 extension PostgresDatabase {
     /// Runs `body` on one process at a time among all those sharing the database: the one that
     /// holds the session-level advisory lock named `task`, on a connection of its own. The
-    /// others ask for the lock again every `retry`, on a connection each keeps (opened again
-    /// only when it breaks). When the leader's connection breaks or its process dies, the
-    /// server releases the lock and another process takes over within `retry`. `body` is
+    /// others try again every `retry`. When the leader's connection breaks or its process dies,
+    /// the server releases the lock and another process takes over within `retry`. `body` is
     /// cancelled when leadership is lost, and should run until cancelled.
     /// - Parameter leading: told each time this process becomes the leader.
     public func asLeader(of task: String, retry: Duration = .seconds(5), leading: @escaping @Sendable () -> Void = {},
@@ -21,13 +20,8 @@ extension PostgresDatabase {
                 let connection = try await PostgresConnection.connect(configuration: try Self.connectionConfiguration(url),
                                                                       id: attempt, logger: logger)
                 opened = connection
-                // A candidate keeps its connection while another process leads: a new one every
-                // `retry` would cost the server a backend and an authentication each time.
-                var held = try await takeLock(task, on: connection, within: max(retry, .seconds(2)))
-                while !held, !Task.isCancelled {
-                    try await Task.sleep(for: retry)
-                    held = try await takeLock(task, on: connection, within: max(retry, .seconds(2)))
-                }
+                let held = try await connection.query("SELECT pg_try_advisory_lock(hashtextextended(\(task), 0))", logger: logger)
+                    .collect().first?.decode(Bool.self) ?? false
                 if held {
                     leading()
                     logger.info("this process runs the task for every process", metadata: ["task": "\(task)"])
@@ -68,22 +62,6 @@ extension PostgresDatabase {
             guard !Task.isCancelled else { return }
             try? await Task.sleep(for: retry)
         }
-    }
-
-    /// Whether `connection` took the advisory lock named `task` (or holds it already). A
-    /// connection that does not answer within `limit` counts as broken (a query on a connection
-    /// the server ended can wait forever).
-    private func takeLock(_ task: String, on connection: PostgresConnection, within limit: Duration) async throws -> Bool {
-        let answer = await Self.waitingAtMost(limit) { [logger] () -> Result<Bool, any Error> in
-            do {
-                let rows = try await connection.query("SELECT pg_try_advisory_lock(hashtextextended(\(task), 0))", logger: logger)
-                return .success(try await rows.collect().first?.decode(Bool.self) ?? false)
-            } catch {
-                return .failure(error)
-            }
-        }
-        guard let answer else { throw LockNotAnswered(limit: limit) }
-        return try answer.get()
     }
 
     /// Runs `operation` in a task of its own and waits for it at most `limit` (or until the
@@ -129,10 +107,4 @@ private final class FirstAnswer<T: Sendable>: Sendable {
         }
         waiting?.resume(returning: value)
     }
-}
-
-/// The connection asking for a task's lock did not answer in time.
-private struct LockNotAnswered: Error, CustomStringConvertible {
-    let limit: Duration
-    var description: String { "the database did not answer within \(limit)" }
 }
