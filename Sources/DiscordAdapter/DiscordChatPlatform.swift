@@ -22,6 +22,11 @@ public struct DiscordChatPlatform: ChatPlatform {
     }
 
     public var familyIDHint: String { "a server id: digits only, e.g. `server:1200000000000000001`" }
+    /// The bot sees commands only: it asks for no message content.
+    public var receivesPlainMessages: Bool { false }
+    public var familyManager: String { "someone with Manage Server" }
+    /// The people in `ADMIN_USER_IDS`.
+    public var installRunner: String { "the bot's admin" }
 
     public var helpFamilySection: String {
         """

@@ -26,14 +26,14 @@ public enum DiscordCommandSet {
             case .botAdmins: ("0", [0])
             }
             if entries.count == 1, entries[0].subcommand == nil {
-                return ApplicationCommand(name: name, description: entries[0].summary, options: entries[0].options.map(option),
+                return ApplicationCommand(name: name, description: entries[0].summary, options: registered(entries[0].options),
                                           defaultMemberPermissions: permissions, contexts: contexts)
             }
             return ApplicationCommand(
                 name: name, description: description(of: name),
                 options: entries.map { entry in
                     ApplicationCommand.Option(type: subcommandOption, name: entry.subcommand ?? name, description: entry.summary,
-                                              options: entry.options.map(option))
+                                              options: registered(entry.options))
                 },
                 defaultMemberPermissions: permissions, contexts: contexts)
         }
@@ -61,6 +61,12 @@ public enum DiscordCommandSet {
         case "settings": "Server managers: parental controls"
         default: command
         }
+    }
+
+    /// The options Discord is told of: typed-only ones (`/help more`) stay out, so the registered
+    /// set does not change for them.
+    static func registered(_ options: [CommandCatalog.Option]) -> [ApplicationCommand.Option] {
+        options.filter { !$0.typedOnly }.map(option)
     }
 
     static func option(_ option: CommandCatalog.Option) -> ApplicationCommand.Option {

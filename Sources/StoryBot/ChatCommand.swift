@@ -54,8 +54,10 @@ public enum ChatCommand: Sendable, Equatable {
     case castEdit(name: String, kind: String?, age: String?, look: String?)
     /// `/cast remove name:…` (the member's creator or a manager).
     case castRemove(name: String)
-    /// `/help`
+    /// `/help`: the few things families do first, and a button for the rest.
     case help
+    /// `/help more` (or `all`): everything the bot can do.
+    case helpMore
 }
 
 /// Something a person did in the chat that the bot answers.

@@ -15,6 +15,15 @@ public struct ChatButton: Sendable, Equatable {
         self.style = style
         self.disabled = disabled
     }
+
+    /// A button the page handles itself (``PageAction``): only platforms whose pages know it
+    /// (the web chat) may be given one.
+    public init(_ action: PageAction, label: String, style: Style = .secondary) {
+        id = action.rawValue
+        self.label = label
+        self.style = style
+        disabled = false
+    }
 }
 
 /// One page of a story as shown in the chat.

@@ -113,7 +113,10 @@ public enum CommandBuilder {
         case ("family", "remove"):
             return .familyRemove(member: options["member"] ?? "")
         default:
-            return .help
+            let topic = (options["topic"] ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+            if topic.isEmpty { return .help }
+            guard ["more", "all", "everything"].contains(topic) else { throw .badValue(option: "topic", hint: "`more`, e.g. `/help more`") }
+            return .helpMore
         }
     }
 }

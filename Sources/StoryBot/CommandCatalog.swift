@@ -29,6 +29,8 @@ public enum CommandCatalog {
         public var maxLength: Int?
         public var choices: [Choice]
         public var autocomplete: Bool
+        /// Only typed (`/help more`): platforms that register their commands (Discord) leave it out.
+        public var typedOnly = false
 
         static func text(_ name: String, _ summary: String, required: Bool = false, maxLength: Int, choices: [Choice] = [],
                          autocomplete: Bool = false) -> Option {
@@ -190,8 +192,20 @@ public enum CommandCatalog {
         Entry(command: "cast", subcommand: "remove", summary: "Take someone out of the cast (stories already made stay)", options: [
             .text("name", "Their name", required: true, maxLength: 40, autocomplete: true),
         ], positional: "name"),
-        Entry(command: "help", subcommand: nil, summary: "What I can do", options: [], positional: nil),
+        Entry(command: "help", subcommand: nil, summary: "What I can do", options: [
+            Option(name: "topic", summary: "`more` for everything I can do", kind: .text, required: false, range: nil, maxLength: 20,
+                   choices: [], autocomplete: false, typedOnly: true),
+        ], positional: "topic"),
     ]
+
+    /// Other words people type for a subcommand: `/story list` is `/story library`. Typed
+    /// commands only; platforms that register their commands (Discord) keep one name each.
+    public static let subcommandAliases: [String: [String: String]] = ["story": ["list": "library"]]
+
+    /// The subcommand `given` stands for: itself, or the one it is another word for.
+    public static func subcommand(_ given: String, of command: String) -> String {
+        subcommandAliases[command]?[given] ?? given
+    }
 
     public static func entry(command: String, subcommand: String?) -> Entry? {
         entries.first { $0.command == command && $0.subcommand == subcommand }

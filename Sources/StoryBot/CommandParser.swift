@@ -26,7 +26,7 @@ public struct CommandParser: Sendable {
         let subcommands = CommandCatalog.subcommands(of: command)
         var subcommand: String?
         if !subcommands.isEmpty {
-            let given = tokens.first.flatMap { $0.quoted ? nil : $0.text.lowercased() }
+            let given = tokens.first.flatMap { $0.quoted ? nil : CommandCatalog.subcommand($0.text.lowercased(), of: command) }
             guard let given, subcommands.contains(given) else {
                 throw .unknownSubcommand(command: command, given: given.map { String($0.prefix(32)) }, expected: subcommands)
             }

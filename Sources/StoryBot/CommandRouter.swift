@@ -151,7 +151,7 @@ public struct CommandRouter: Sendable {
             } else if !FriendlyErrors.isExpected(error) {
                 logger.error("command failed", metadata: ["error": "\(error)"])
             }
-            try? await responder.reply(FriendlyErrors.reply(for: error))
+            try? await responder.reply(FriendlyErrors.reply(for: error, on: platforms[context.family.platform]))
         }
     }
 
@@ -159,7 +159,7 @@ public struct CommandRouter: Sendable {
     public func reject(_ error: CommandParseError, responder: some ChatResponder) async {
         observer.handled(responder.deliveryAddress.platform, "invalid", .refused)
         try? await responder.acknowledge(privately: true)
-        try? await responder.reply(FriendlyErrors.reply(for: error))
+        try? await responder.reply(FriendlyErrors.reply(for: error, on: platforms[responder.deliveryAddress.platform]))
     }
 
     private func run(_ command: ChatCommand, context: ChatContext, responder: some ChatResponder) async throws {
@@ -191,6 +191,8 @@ public struct CommandRouter: Sendable {
             try await responder.reply(renderer.deleteConfirmation(story))
         case .help:
             try await responder.reply(renderer.help(platform: context.family.platform))
+        case .helpMore:
+            try await responder.reply(renderer.helpMore(platform: context.family.platform))
         case .collectionNew, .collectionList, .collectionShow, .collectionDelete:
             try await runCollection(command, context: context, responder: responder)
         case .premiumGrant, .premiumRevoke, .premiumStatus, .settingsShow, .settingsSet, .settingsForget:
@@ -271,6 +273,8 @@ public struct CommandRouter: Sendable {
             try await listen(id, part: .whole, context: context, responder: responder)
         case let .nextChapter(id):
             try await nextChapter(after: id, context: context, responder: responder)
+        case .moreHelp:
+            try await responder.update(renderer.helpMore(platform: context.family.platform))
         }
     }
 
@@ -357,7 +361,7 @@ extension ChatCommand {
     /// when so. Adapters that acknowledge ahead of the router ask it too.
     public var answersPrivately: Bool {
         switch self {
-        case .help, .storyDelete, .collectionDelete, .premiumGrant, .premiumRevoke, .premiumStatus, .settingsShow, .settingsSet,
+        case .help, .helpMore, .storyDelete, .collectionDelete, .premiumGrant, .premiumRevoke, .premiumStatus, .settingsShow, .settingsSet,
              .settingsForget, .familyMembers, .familyInvite, .familyInvites, .familyRevoke, .familyRemove, .castAdd, .castEdit,
              .castRemove: true
         case .storyNew, .storyContinue, .storyLibrary, .storyRead, .storyBook, .storyListen, .collectionNew, .collectionList,
@@ -380,6 +384,7 @@ extension ChatInput {
             case .storyDelete: "story.delete"
             case .storyListen: "story.listen"
             case .help: "help"
+            case .helpMore: "help.more"
             case .collectionNew: "collection.new"
             case .collectionList: "collection.list"
             case .collectionShow: "collection.show"

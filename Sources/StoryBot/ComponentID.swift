@@ -28,6 +28,8 @@ public enum ComponentID: Sendable, Equatable, Hashable {
     case listenWhole(StoryID)
     /// Open the chapter after this story (from its last page), or write it when there is none yet.
     case nextChapter(StoryID)
+    /// Replace the short help with all of it (`/help more`).
+    case moreHelp
 
     public var encoded: String {
         switch self {
@@ -46,6 +48,7 @@ public enum ComponentID: Sendable, Equatable, Hashable {
         case let .listen(id, page): "ms:n:\(id.rawValue):\(page)"
         case let .listenWhole(id): "ms:w:\(id.rawValue)"
         case let .nextChapter(id): "ms:h:\(id.rawValue)"
+        case .moreHelp: "ms:m:help"
         }
     }
 
@@ -64,6 +67,9 @@ public enum ComponentID: Sendable, Equatable, Hashable {
         case ("l", 3):
             guard let page = Int(parts[2]), (1...1000).contains(page) else { return nil }
             self = .library(page)
+        case ("m", 3):
+            guard parts[2] == "help" else { return nil }
+            self = .moreHelp
         case ("g", 3):
             switch parts[2] {
             case "forget": self = .confirmForgetFamily

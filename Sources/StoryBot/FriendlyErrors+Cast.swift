@@ -1,7 +1,7 @@
 import StoryDomain
 
 extension FriendlyErrors {
-    static func text(for error: CastError) -> String {
+    static func text(for error: CastError, on platform: any ChatPlatform) -> String {
         switch error {
         case let .full(limit):
             "🎭 Your family's cast is full (\(limit) characters). `/cast remove name:…` makes room for someone new."
@@ -34,7 +34,7 @@ extension FriendlyErrors {
         case let .avoided(word):
             "🚫 That mentions “\(word)”, which is on your family's avoid-list."
         case let .notAllowed(name):
-            "🔒 Only whoever added **\(name)**, or a grown-up who manages the family, can change or remove them."
+            "🔒 Only whoever added **\(name)**, or \(platform.familyManager), can change or remove them."
         case .nothingToChange:
             "✏️ Tell me what to change: `look:`, `age:` or `kind:`."
         case .notOffered:

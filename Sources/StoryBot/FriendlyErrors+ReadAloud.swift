@@ -1,7 +1,7 @@
 import StoryDomain
 
 extension FriendlyErrors {
-    static func text(for error: ReadAloudError) -> String {
+    static func text(for error: ReadAloudError, on platform: any ChatPlatform) -> String {
         switch error {
         case .storyNotReady:
             "⏳ That story is still being written — I can read it aloud as soon as its pages are ready."
@@ -12,7 +12,7 @@ extension FriendlyErrors {
         case .unknownPart:
             "🔢 Tell me which page to read — a number like `page:2` — or `page:whole` for the whole story."
         case .notOffered:
-            "🔇 Reading stories aloud isn't set up here yet — a grown-up who runs the bot can turn it on."
+            "🔇 Reading stories aloud isn't set up here yet — \(platform.installRunner) can turn it on."
         }
     }
 }

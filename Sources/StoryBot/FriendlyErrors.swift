@@ -2,9 +2,13 @@ import StoryDomain
 
 /// The one place where errors become kind, clear words for families.
 public enum FriendlyErrors {
-    /// A private reply explaining `error` and what to change.
-    public static func reply(for error: any Error) -> ChatReply {
-        var reply = ChatReply.privateNote(text(for: error))
+    /// Words for a place no platform describes (the command line): no platform's own words.
+    public static let plainWords: any ChatPlatform = UnknownChatPlatform("plain")
+
+    /// A private reply explaining `error` and what to change, in the words of the platform it
+    /// is shown on.
+    public static func reply(for error: any Error, on platform: any ChatPlatform = plainWords) -> ChatReply {
+        var reply = ChatReply.privateNote(text(for: error, on: platform))
         switch error {
         case is PremiumRequired: reply.offersPremium = true
         case StoryRequestError.pagesNeedPremium: reply.offersPremium = true
@@ -22,17 +26,18 @@ public enum FriendlyErrors {
             || (error as? ReadAloudError).map { if case .voiceFailed = $0 { false } else { true } } == true
     }
 
-    public static func text(for error: any Error) -> String {
+    /// What `error` means and what to change, in the words of the platform it is shown on.
+    public static func text(for error: any Error, on platform: any ChatPlatform = plainWords) -> String {
         switch error {
-        case let error as StoryRequestError: text(for: error)
-        case let error as CommandParseError: text(for: error)
+        case let error as StoryRequestError: text(for: error, on: platform)
+        case let error as CommandParseError: text(for: error, on: platform)
         case let error as QuotaExceeded:
             "🌙 That's \(error.limit) \(error.limit == 1 ? "story" : "stories") today — what a lot of reading! "
                 + "New stories can start again at midnight UTC (\(waitText(error.waitSeconds))). "
                 + (error.premiumLimit.map { "With premium you could start \($0) stories a day. " } ?? "")
                 + "Stories I couldn't finish because of a hiccup on my side don't count."
         case let error as ModelBudgetExhausted: text(for: error)
-        case let error as ReadAloudError: text(for: error)
+        case let error as ReadAloudError: text(for: error, on: platform)
         case let error as TooManyRefusedRequests:
             "🌙 We've tried quite a few ideas today that I couldn't turn into bedtime stories, so let's rest now. "
                 + "New stories can start again at midnight UTC (\(waitText(error.waitSeconds))) — I'd love to hear a gentle idea then!"
@@ -40,9 +45,9 @@ public enum FriendlyErrors {
             switch error.feature {
             case .collections:
                 "⭐ Growth Collections are part of premium: a series of stories that grows kindness, bravery or calm "
-                    + "bedtimes night by night. Ask the bot's admin about premium — `/story new` works on every plan."
+                    + "bedtimes night by night. Ask \(platform.installRunner) about premium — `/story new` works on every plan."
             }
-        case let error as CollectionError: text(for: error)
+        case let error as CollectionError: text(for: error, on: platform)
         case let error as ChapterError:
             switch error {
             case .noStoryYet:
@@ -53,22 +58,14 @@ public enum FriendlyErrors {
             case let .chapterOnItsWay(title, number):
                 "✍️ Chapter \(number), **\(title)**, is already being written — it will appear here when it's ready."
             }
-        case let error as CastError: text(for: error)
+        case let error as CastError: text(for: error, on: platform)
         case let error as RoomAccessError: text(for: error)
         case let error as SettingsError: text(for: error)
-        case let error as CommandAccessError:
-            switch error {
-            case .notBotAdmin: "🔒 Only the bot's admins can manage premium."
-            case .adminCommandsElsewhere: "🔒 Premium is managed by the bot's admins on Discord or from the command line."
-            case .notManager: "🔒 Only server managers (Manage Server) — in the web chat, the room's grown-ups — can change the "
-                + "parental controls, manage who is in the family or delete the family's data."
-            case .requesterRoleRequired: "🙏 In this server, stories are asked for by members with a chosen role. Ask a grown-up to request one!"
-            case .familyCommandsInWebChat: "🏠 `/family` manages who is in a web chat room. On Discord, the server's own members and roles decide."
-            }
+        case let error as CommandAccessError: text(for: error, on: platform)
         case let error as StoryServiceError:
             switch error {
             case .storyNotFound: "🔎 I couldn't find that story in your library. Try `/story library` to see them all."
-            case .notAllowedToDelete: "🙏 Only the person who asked for this story (or a server manager, or a grown-up of the room) can delete it."
+            case .notAllowedToDelete: "🙏 Only the person who asked for this story (or \(platform.familyManager)) can delete it."
             }
         default:
             "😴 Something went wrong on my side and I couldn't do that just now. Please try again in a moment."
@@ -83,7 +80,21 @@ public enum FriendlyErrors {
             + "(\(waitText(error.waitSeconds))). The stories in your library can still be read, and nothing was counted against you."
     }
 
-    static func text(for error: StoryRequestError) -> String {
+    static func text(for error: CommandAccessError, on platform: any ChatPlatform) -> String {
+        switch error {
+        case .notBotAdmin: "🔒 Only \(platform.installRunner) can manage premium."
+        case .adminCommandsElsewhere: "🔒 Premium is managed by \(platform.installRunner), from the command line."
+        case .notManager: "🔒 Only \(platform.familyManager) can change the parental controls, manage who is in the family or "
+            + "delete the family's data."
+        case .requesterRoleRequired:
+            "🙏 In \(platform.thisFamily), stories are asked for by members with a chosen role. Ask a grown-up to request one!"
+        case .familyCommandsInWebChat:
+            "🏠 `/family` manages who is in a web chat room. Here, \(platform.thisFamily)'s own members"
+                + (platform.hasRoles ? " and roles" : "") + " decide."
+        }
+    }
+
+    static func text(for error: StoryRequestError, on platform: any ChatPlatform) -> String {
         switch error {
         case .missingTheme:
             "💡 Tell me what the story should be about, e.g. `/story new theme:\"a sleepy dragon\" name:Mia age:5`."
@@ -102,12 +113,12 @@ public enum FriendlyErrors {
                 + "Try `pages:\(allowed)`."
         case let .pagesNeedPremium(requested, allowed, premium):
             "📄 On the free plan a story can have up to \(allowed) pages (you asked for \(requested)); "
-                + "with premium it could have up to \(premium). Try `pages:\(allowed)`, or ask the bot's admin about premium."
+                + "with premium it could have up to \(premium). Try `pages:\(allowed)`, or ask \(platform.installRunner) about premium."
         case let .unknownLanguage(name):
             "🌍 I don't know the language “\(name)”. I can write in: "
                 + StoryLanguage.allCases.map { "\($0.displayName) (`\($0.rawValue)`)" }.joined(separator: ", ") + "."
         case let .languageNotAllowed(language):
-            "🌍 \(language.displayName) isn't switched on for this family. A server manager can change that in the settings."
+            "🌍 \(language.displayName) isn't switched on for this family. \(platform.familyManagerCapitalized) can change that in the settings."
         case .avoidedTopic:
             "🛡️ That idea touches something this family's parental controls keep out of stories. Please try a different theme."
         case let .languageNotSupportedByWriter(language):
@@ -170,14 +181,14 @@ public enum FriendlyErrors {
         }
     }
 
-    static func text(for error: CollectionError) -> String {
+    static func text(for error: CollectionError, on platform: any ChatPlatform) -> String {
         switch error {
         case .notFound: "🔎 I couldn't find that collection. Try `/collection list` to see them all."
         case let .unknownGoal(goal):
             "🌱 I don't know the goal “\(goal)”. Pick one of: " + GrowthGoal.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ") + "."
         case let .storyCountOutOfRange(count, allowed):
             "📚 A collection has \(allowed.lowerBound) to \(allowed.upperBound) stories, not \(count)."
-        case .notAllowedToDelete: "🙏 Only the person who started this collection (or a server manager) can delete it."
+        case .notAllowedToDelete: "🙏 Only the person who started this collection (or \(platform.familyManager)) can delete it."
         case let .remakeLimitReached(limit, _, waitSeconds):
             "⏳ I've tried to make this story again \(limit == 1 ? "once" : "\(limit) times") today and couldn't finish it. "
                 + "Let's give it a rest: it can be tried again after midnight UTC (\(waitText(waitSeconds)))."
@@ -207,7 +218,7 @@ public enum FriendlyErrors {
         return minutes % 60 == 0 ? "in \(minutes / 60) h" : "in \(minutes / 60) h \(minutes % 60) min"
     }
 
-    static func text(for error: CommandParseError) -> String {
+    static func text(for error: CommandParseError, on platform: any ChatPlatform) -> String {
         switch error {
         case .empty:
             "💬 Type a command such as `/story new theme:\"a sleepy dragon\"`, or `/help`."
@@ -232,7 +243,7 @@ public enum FriendlyErrors {
         case let .badValue(option, hint):
             "✏️ `\(option):` should be \(hint)."
         case let .conflictingOptions(first, second):
-            "✏️ Give either `\(first):` or `\(second):`, not both — premium is for one person or one whole server at a time."
+            "✏️ Give either `\(first):` or `\(second):`, not both — premium is for one person or one whole \(platform.familyNoun) at a time."
         }
     }
 

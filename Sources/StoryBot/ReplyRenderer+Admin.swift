@@ -31,7 +31,8 @@ extension ReplyRenderer {
         var lines = ["⭐ **\(describe(status.target))**\(place): \(status.tier.displayName)"]
         switch status.plan.source {
         case .free:
-            lines.append("• no active grant or subscription" + (status.family == nil ? "" : " (theirs or the server's)"))
+            let family = status.family.map { " (theirs or the \(platforms[$0.platform].familyNoun)'s)" } ?? ""
+            lines.append("• no active grant or subscription" + family)
         case let .grant(grant):
             let until = grant.expiresAt.map { "until \(Self.day($0))" } ?? "until revoked"
             let whose = grant.target == status.target ? "a grant" : "\(describe(grant.target))'s family plan, a grant"

@@ -87,7 +87,7 @@ struct WebChatDoorRoutes: Sendable {
             case .inviteNotFound: .forbidden
             default: .badRequest
             }
-            return Self.error(status, FriendlyErrors.text(for: error))
+            return Self.error(status, FriendlyErrors.text(for: error, on: WebChatPlatform()))
         }
     }
 

@@ -17,6 +17,11 @@ public struct WebChatPlatform: ChatPlatform {
     public func name(familyID: String) -> String { "web room “\(familyID)”" }
     public func familyID(typed: String) -> String? { RoomName(exactly: typed)?.rawValue }
     public var familyIDHint: String { "a room's name" }
+    /// The page sends everything typed: "please tell Mia a story about a dragon" gets an answer.
+    public var receivesPlainMessages: Bool { true }
+    /// The room's grown-ups manage it.
+    public var familyManager: String { "a grown-up" }
+    public var installRunner: String { "whoever runs Magical Stories" }
 
     public var helpFamilySection: String {
         """

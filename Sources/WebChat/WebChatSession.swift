@@ -101,9 +101,12 @@ struct WebChatSession {
                 await hub.send(.notice("😴 I couldn't save that message just now. Please try again."), to: connection, room: room)
                 return
             }
-            guard CommandParser.isCommand(cleaned) else { return }
             let responder = WebChatResponder(hub: hub, room: room, connection: connection, userID: identity.userID,
                                              pressedMessageID: nil, pressedMessageIsPublic: false, linkBase: identity.linkBase)
+            guard CommandParser.isCommand(cleaned) else {
+                // Plain words that read like a request ("please tell Mia a story") get an answer; chat gets none.
+                return await router.answerPlainWords(cleaned, context: identity.context, responder: responder)
+            }
             do {
                 let command = try parser.parse(cleaned)
                 await router.handle(.command(command), context: identity.context, responder: responder)

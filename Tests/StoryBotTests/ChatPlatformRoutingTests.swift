@@ -38,7 +38,7 @@ struct ChatPlatformRoutingTests {
         #expect(refused.replies.only?.text == FriendlyErrors.text(for: SettingsError.noRolesHere))
         let family = await harness.handle(.command(.familyMembers), context: harness.context(isManager: true, family: elsewhere))
         #expect(family.replies.only?.text == FriendlyErrors.text(for: CommandAccessError.familyCommandsInWebChat))
-        let help = await harness.handle(.command(.help), context: harness.context(family: elsewhere))
+        let help = await harness.handle(.command(.helpMore), context: harness.context(family: elsewhere))
         #expect(help.replies.only?.text?.contains("this family's parental controls") == true)
         let forget = await harness.handle(.command(.settingsForget), context: harness.context(isManager: true, family: elsewhere))
         #expect(forget.replies.only?.text?.contains("of this family") == true)
@@ -52,7 +52,7 @@ struct ChatPlatformRoutingTests {
         let forget = await harness.handle(.command(.settingsForget), context: harness.context(isManager: true, family: room))
         #expect(forget.replies.only?.text?.contains("of this room") == true)
         #expect(forget.replies.only?.text?.contains("the room's chat history") == true)
-        let help = await harness.handle(.command(.help), context: harness.context(family: room))
+        let help = await harness.handle(.command(.helpMore), context: harness.context(family: room))
         #expect(help.replies.only?.text?.contains("the room's own section") == true)
     }
 }

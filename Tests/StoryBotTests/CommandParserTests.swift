@@ -75,7 +75,7 @@ struct CommandParserTests {
         ("/story new theme:x theme:y", .duplicateOption("theme")),
         ("/story new name:Mia", .missingValue(option: "theme")),
         ("/story read", .missingValue(option: "story")),
-        ("/help me please", .unexpectedText("me please")),
+        ("/help me please", .badValue(option: "topic", hint: "`more`, e.g. `/help more`")),
         ("/", .unknownCommand("")),
     ])
     func errors(text: String, expected: CommandParseError) {

@@ -160,7 +160,7 @@ struct CommandRouterWorkTests {
         let story = try await harness.readyStory()
         let someone = Requester(userID: "someone", displayName: "Someone")
         let refused = await harness.handle(.command(.storyDelete(story: story.id.rawValue)), context: harness.context(someone))
-        #expect(refused.replies.only?.text == FriendlyErrors.text(for: StoryServiceError.notAllowedToDelete))
+        #expect(refused.replies.only?.text == FriendlyErrors.text(for: StoryServiceError.notAllowedToDelete, on: RouterHarness.platforms[.discord]))
 
         let asked = await harness.handle(.command(.storyDelete(story: story.id.rawValue)))
         let confirm = try #require(asked.replies.only?.buttons.first?.first)
@@ -175,7 +175,7 @@ struct CommandRouterWorkTests {
         let harness = RouterHarness()
         let change = ChatInput.command(.settingsSet(SettingsChange(maxPages: "4", avoid: "spiders")))
         let refused = await harness.handle(change)
-        #expect(refused.replies.only?.text == FriendlyErrors.text(for: CommandAccessError.notManager))
+        #expect(refused.replies.only?.text == FriendlyErrors.text(for: CommandAccessError.notManager, on: RouterHarness.platforms[.discord]))
         #expect(try await harness.store.settings(for: RouterHarness.family) == FamilySettings())
 
         let saved = await harness.handle(change, context: harness.context(isManager: true))
@@ -193,7 +193,7 @@ struct CommandRouterWorkTests {
         let elsewhere = await harness.handle(grant, context: harness.context(admin, family: web))
         #expect(elsewhere.replies.only?.text == FriendlyErrors.text(for: CommandAccessError.adminCommandsElsewhere))
         let notAdmin = await harness.handle(grant)
-        #expect(notAdmin.replies.only?.text == FriendlyErrors.text(for: CommandAccessError.notBotAdmin))
+        #expect(notAdmin.replies.only?.text == FriendlyErrors.text(for: CommandAccessError.notBotAdmin, on: RouterHarness.platforms[.discord]))
         #expect(try await harness.entitlements.auditLog(for: nil, limit: 10).isEmpty)
 
         let granted = await harness.handle(grant, context: harness.context(admin))
@@ -208,7 +208,7 @@ struct CommandRouterWorkTests {
         let harness = RouterHarness()
         let story = try await harness.readyStory()
         let refused = await harness.handle(.button(id: ComponentID.confirmForgetFamily.encoded))
-        #expect(refused.replies.only?.text == FriendlyErrors.text(for: CommandAccessError.notManager))
+        #expect(refused.replies.only?.text == FriendlyErrors.text(for: CommandAccessError.notManager, on: RouterHarness.platforms[.discord]))
         #expect(try await harness.store.story(story.id) != nil)
 
         let done = await harness.handle(.button(id: ComponentID.confirmForgetFamily.encoded), context: harness.context(isManager: true))

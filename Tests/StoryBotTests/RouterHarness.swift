@@ -45,8 +45,9 @@ struct RouterHarness {
     }
 
     /// A story of the family made to the end (text and pictures), as the pipeline leaves it.
-    func readyStory(_ id: String = "ready1", pages: Int = 2, by requester: Requester = parent) async throws -> Story {
-        let story = StoryFixtures.story(id, request: StoryFixtures.request(pages: pages), family: Self.family, requester: requester,
+    func readyStory(_ id: String = "ready1", pages: Int = 2, by requester: Requester = parent,
+                    family: FamilyRef = family) async throws -> Story {
+        let story = StoryFixtures.story(id, request: StoryFixtures.request(pages: pages), family: family, requester: requester,
                                         createdAt: clock.now())
         _ = try await store.createStory(story, delivery: StoryFixtures.delivery(messageID: id), quota: nil)
         try await store.saveText(StoryFixtures.written(for: story.request), for: story.id)

@@ -29,9 +29,24 @@ public protocol ChatPlatform: Sendable {
     var familyIDHint: String { get }
     /// Help's paragraph about the family's parental controls and people.
     var helpFamilySection: String { get }
+    /// The platform hands the service every message people type, not only commands (the web
+    /// chat): plain words that read like a request for a story get an answer.
+    var receivesPlainMessages: Bool { get }
+    /// Who may manage the family here, as a sentence names one of them: "a grown-up",
+    /// "someone with Manage Server".
+    var familyManager: String { get }
+    /// Who runs this install of the service, as a sentence names them: "whoever runs Magical
+    /// Stories", "the bot's admin".
+    var installRunner: String { get }
 }
 
 extension ChatPlatform {
     /// "this server", "this room".
     public var thisFamily: String { "this \(familyNoun)" }
+
+    /// ``familyManager`` at the start of a sentence: "A grown-up", "Someone with Manage Server".
+    public var familyManagerCapitalized: String { familyManager.prefix(1).uppercased() + familyManager.dropFirst() }
+
+    /// ``installRunner`` at the start of a sentence: "Whoever runs Magical Stories".
+    public var installRunnerCapitalized: String { installRunner.prefix(1).uppercased() + installRunner.dropFirst() }
 }

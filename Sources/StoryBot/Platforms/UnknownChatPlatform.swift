@@ -17,6 +17,9 @@ public struct UnknownChatPlatform: ChatPlatform {
     public func name(familyID: String) -> String { "family \(familyID) (\(platform))" }
     public func familyID(typed: String) -> String? { nil }
     public var familyIDHint: String { "a family's id" }
+    public var receivesPlainMessages: Bool { false }
+    public var familyManager: String { "a grown-up who manages the family" }
+    public var installRunner: String { "whoever runs Magical Stories" }
     public var helpFamilySection: String {
         "**/settings show** — this family's parental controls (grown-ups can change them with **/settings set**, "
             + "and delete all of the family's stories and data with **/settings forget**)."
