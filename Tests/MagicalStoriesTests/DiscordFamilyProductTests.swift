@@ -62,7 +62,7 @@ struct DiscordFamilyProductTests {
         let sneaky = simulator.makeSlashCommand(name: "premium", subcommand: "grant", options: ["user": .string("\(Self.bob.id)")], user: Self.bob)
         await simulator.sendInteraction(sneaky)
         let refusal = try await Self.answer(simulator, sneaky)
-        #expect(refusal.isEphemeral && refusal.content?.contains("Only the bot's admins") == true)
+        #expect(refusal.isEphemeral && refusal.content?.contains("Only the bot's admin can") == true)
         #expect(try await bot.app.entitlements.plan(for: "\(Self.bob.id)", in: Self.family).tier == .free)
 
         let grant = simulator.makeSlashCommand(name: "premium", subcommand: "grant", options: ["days": 30, "reason": "family plan"],
@@ -337,7 +337,7 @@ struct DiscordFamilyProductTests {
         // Settings show: managers only, privately, with the plan in effect.
         let peek = simulator.makeSlashCommand(name: "settings", subcommand: "show", user: Self.bob)
         await simulator.sendInteraction(peek)
-        #expect(try await Self.answer(simulator, peek).content?.contains("Only server managers") == true)
+        #expect(try await Self.answer(simulator, peek).content?.contains("Only someone with Manage Server") == true)
         let settings = simulator.makeSlashCommand(name: "settings", subcommand: "show", user: Self.carol, permissions: manager)
         await simulator.sendInteraction(settings)
         let shown = try await Self.answer(simulator, settings)
@@ -381,7 +381,7 @@ struct DiscordFamilyProductTests {
 
         let member = simulator.makeSlashCommand(name: "settings", subcommand: "set", options: ["avoid": "dragons"], user: Self.bob)
         await simulator.sendInteraction(member)
-        #expect(try await Self.answer(simulator, member).content?.contains("Only server managers") == true)
+        #expect(try await Self.answer(simulator, member).content?.contains("Only someone with Manage Server") == true)
 
         let set = simulator.makeSlashCommand(name: "settings", subcommand: "set", options: ["avoid": "Dragon, the", "max_pages": 4],
                                              permissions: manager)

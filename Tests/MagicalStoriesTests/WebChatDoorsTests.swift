@@ -125,12 +125,12 @@ struct WebChatDoorsTests {
 
         let refusals: [(String, String)] = [
             ("/story delete story:\(view.title)", "Only the person who asked"),
-            ("/settings set max_pages:4", "Only server managers"),
-            ("/settings forget", "Only server managers"),
-            ("/settings show", "Only server managers"),
-            ("/family invite child", "Only server managers"),
-            ("/family members", "Only server managers"),
-            ("/family remove Anna", "Only server managers"),
+            ("/settings set max_pages:4", "Only a grown-up can change"),
+            ("/settings forget", "Only a grown-up can change"),
+            ("/settings show", "Only a grown-up can change"),
+            ("/family invite child", "Only a grown-up can change"),
+            ("/family members", "Only a grown-up can change"),
+            ("/family remove Anna", "Only a grown-up can change"),
         ]
         for (command, answer) in refusals {
             try await mia.say(command)
@@ -139,7 +139,7 @@ struct WebChatDoorsTests {
         }
         // Confirmation buttons pressed by hand are refused as well.
         try await mia.press("ms:g:forget", on: "nothing")
-        _ = try await mia.next("forget refused") { $0.message?.text?.contains("Only server managers") == true }
+        _ = try await mia.next("forget refused") { $0.message?.text?.contains("Only a grown-up can change") == true }
         try await mia.press("ms:d:\(view.storyId)", on: "nothing")
         _ = try await mia.next("delete refused") { $0.message?.text?.contains("Only the person who asked") == true }
         #expect(try await app.app.stories.library(of: FamilyRef(platform: "web", externalID: "family"), offset: 0, limit: 5).total == 1)
