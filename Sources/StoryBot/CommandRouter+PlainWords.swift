@@ -13,9 +13,11 @@ extension CommandRouter {
     /// The family's stories ("show us our stories") cost nothing and leave nothing to guess:
     /// they are shown at once, as `/story library` shows them.
     public func answerPlainWords(_ text: String, context: ChatContext, responder: some ChatResponder) async {
-        guard platforms[context.family.platform].receivesPlainMessages else { return }
+        let reader = PlainRequestReader()
+        // Chat costs nothing: the family's cast (names typed in lower case) is read for requests only.
+        guard platforms[context.family.platform].receivesPlainMessages, reader.read(text) != nil else { return }
         let cast = (try? await cast?.cast(of: context.family)) ?? []
-        guard let request = PlainRequestReader().read(text, knownNames: Set(cast.map(\.name))) else { return }
+        guard let request = reader.read(text, knownNames: Set(cast.map(\.name))) else { return }
         switch request {
         case let .newStory(theme?, hero, language):
             let member = hero.flatMap { name in cast.first { $0.key == CastMember.key(name) } }
@@ -26,6 +28,18 @@ extension CommandRouter {
             await handle(.command(.storyLibrary(page: 1)), context: context, responder: responder)
         case .newStory(nil, _, _), .another, .readAgain, .listen:
             await suggest(request, context: context, responder: responder)
+        }
+    }
+
+    /// A press of a button the page handles itself (``PageAction``) that reached the service
+    /// anyway (a page loaded before it knew the button): it does what the page would have done.
+    func press(_ action: PageAction, context: ChatContext, responder: some ChatResponder) async throws {
+        // Each answer is the presser's alone, as the page's own would have been.
+        try await responder.acknowledge(privately: true)
+        switch action {
+        case .help: try await run(.help, context: context, responder: responder)
+        case .inviteChild: try await run(.familyInvite(role: .child, expires: nil, uses: nil), context: context, responder: responder)
+        case .newStory: try await responder.reply(renderer.newStoryHowTo())
         }
     }
 

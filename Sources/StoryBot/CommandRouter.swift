@@ -132,6 +132,11 @@ public struct CommandRouter: Sendable {
             case let .command(command):
                 try await run(command, context: context, responder: responder)
             case let .button(id):
+                if let action = PageAction(rawValue: id) {
+                    try await press(action, context: context, responder: responder)
+                    observer.handled(context.family.platform, input.metricLabel, .ok)
+                    return
+                }
                 guard let component = ComponentID(encoded: id) else {
                     try await responder.acknowledge(privately: true)
                     try await responder.reply(.privateNote("🤔 That button isn't one of mine — maybe it's from an old message. Try `/story library`."))
@@ -162,7 +167,7 @@ public struct CommandRouter: Sendable {
         try? await responder.reply(FriendlyErrors.reply(for: error, on: platforms[responder.deliveryAddress.platform]))
     }
 
-    private func run(_ command: ChatCommand, context: ChatContext, responder: some ChatResponder) async throws {
+    func run(_ command: ChatCommand, context: ChatContext, responder: some ChatResponder) async throws {
         switch command {
         case let .storyNew(draft):
             let limits = try await requesterLimits(context)

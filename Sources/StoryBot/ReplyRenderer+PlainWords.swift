@@ -27,6 +27,12 @@ extension ReplyRenderer {
         }
     }
 
+    /// How to ask for a new story, for a page that cannot open its new-story form.
+    func newStoryHowTo() -> ChatReply {
+        .privateNote("✨ Tell me what the story should be about: type `/story new a sleepy dragon name:Mia age:5`, "
+                     + "or just say *please tell Mia a story about a sleepy dragon*.")
+    }
+
     /// What a new story needs that the words did not say: what it is about.
     private func newStorySuggestion(intro: String) -> ChatReply {
         ChatReply(text: "\(intro) What should it be about? Tap ✨ New story, or type it like "

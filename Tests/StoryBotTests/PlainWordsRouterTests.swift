@@ -125,3 +125,18 @@ struct PlainWordsRouterTests {
         #expect(story.request.age == 7, "the cast member's own age")
     }
 }
+
+/// Buttons the page handles itself still work when a page that doesn't know them sends them.
+@Suite("Plain words: page buttons that reach the service")
+struct PageActionFallbackTests {
+    @Test("✨ New story explains how to ask; ui:help is /help; both privately")
+    func fallbacks() async throws {
+        let harness = RouterHarness()
+        let room = FamilyRef(platform: .web, externalID: "family")
+        let newStory = await harness.handle(.button(id: PageAction.newStory.rawValue), context: harness.context(family: room))
+        #expect(newStory.acknowledgedPrivately == true)
+        #expect(newStory.replies.only?.isPrivate == true && newStory.replies.only?.text?.contains("/story new") == true)
+        let help = await harness.handle(.button(id: PageAction.help.rawValue), context: harness.context(family: room))
+        #expect(help.replies.only == ReplyRenderer(platforms: RouterHarness.platforms).help(platform: .web))
+    }
+}
