@@ -65,7 +65,8 @@ struct PlainRequestReaderTests {
         "that story was great", "Mia read a story about a dragon at school today", "I read a story about owls yesterday",
         "we like stories about dragons", "do you remember the story about the owl?", "please", "ok", "see you tomorrow",
         "can you pass the salt", "please pass the salt", "again", "the dragon was funny", "Grandma is telling a story",
-        "can you believe the story about the dog", "our stories are the best", "😀", "", "   ",
+        "can you believe the story about the dog", "our stories are the best", "please don't tell Mia a story about monsters",
+        "I don't want another story", "no more stories tonight", "stop reading it again", "😀", "", "   ",
         String(repeating: "please tell me a story about a dragon ", count: 10),
         "/story new theme:a dragon",
     ])
@@ -90,7 +91,7 @@ struct PlainRequestReaderTests {
 
     @Test("ordinary chat in other languages is no request", arguments: [
         "bonne nuit mamie", "j'ai lu une histoire hier", "buenas noches abuela", "me gustó el cuento", "gute Nacht Oma",
-        "die Geschichte war schön",
+        "die Geschichte war schön", "ne raconte pas une histoire", "no quiero otro cuento", "bitte keine Geschichte mehr",
     ])
     func otherLanguagesChat(text: String) {
         #expect(reader.read(text) == nil, "\(text)")

@@ -69,7 +69,8 @@ private struct Reading {
         dropCourtesy()
         while let first = words.first, vocabulary.interjections.contains(first.key) { words.removeFirst() }
         while let phrase = vocabulary.interjections.first(where: { startsWith($0) }) { words.removeFirst(phrase.split(separator: " ").count) }
-        guard !words.isEmpty, polite || vocabulary.openers.contains(where: { startsWith($0) }) else { return nil }
+        guard !words.isEmpty, polite || vocabulary.openers.contains(where: { startsWith($0) }),
+              !words.contains(where: { vocabulary.negations.contains($0.key) }) else { return nil }
 
         let story = firstIndex(of: vocabulary.storyWords)
         if let story, let theme = theme(after: story) {

@@ -21,6 +21,8 @@ struct PlainWordsVocabulary: Sendable {
     var tellVerbs: [String]
     /// Words that are never a hero's name ("me", "us", "my").
     var notNames: Set<String>
+    /// Words that turn a request around ("don't tell Mia a story"): no request then.
+    var negations: Set<String>
     /// Words dropped from the end of a theme ("tonight").
     var themeTails: [String]
     var another: [String]
@@ -46,6 +48,7 @@ struct PlainWordsVocabulary: Sendable {
         tellVerbs: ["tell", "read", "write", "make", "give"],
         notNames: ["me", "us", "him", "her", "them", "you", "u", "my", "our", "a", "an", "the", "another", "one", "it", "that", "this",
                    "bedtime", "tonight", "today", "now", "everyone", "all", "kids", "children", "story", "stories", "please", "i", "we"],
+        negations: ["don't", "dont", "not", "never", "no", "stop", "won't", "can't", "cannot", "shouldn't", "didn't"],
         themeTails: ["please", "tonight", "now", "today", "thanks", "thank you", "again"],
         another: ["another", "one more", "a new one", "a different one"],
         again: ["again", "once more", "one more time"],
@@ -65,6 +68,7 @@ struct PlainWordsVocabulary: Sendable {
         heroWords: ["pour", "a"],
         tellVerbs: ["raconte", "lis", "raconte-moi"],
         notNames: ["moi", "nous", "lui", "elle", "eux", "toi", "mon", "ma", "mes", "une", "un", "la", "le", "les", "histoire", "ce", "ce soir"],
+        negations: ["ne", "pas", "jamais", "n'a", "n'est", "arrete"],
         themeTails: ["ce soir", "maintenant", "encore"],
         another: ["une autre", "encore une", "une nouvelle"],
         again: ["encore une fois", "relis", "relire", "de nouveau"],
@@ -82,6 +86,7 @@ struct PlainWordsVocabulary: Sendable {
         heroWords: ["para", "a"],
         tellVerbs: ["cuentale", "cuenta", "lee"],
         notNames: ["mi", "me", "nos", "ti", "el", "ella", "un", "una", "la", "el", "los", "las", "cuento", "historia", "esta noche"],
+        negations: ["no", "nunca", "jamas"],
         themeTails: ["esta noche", "ahora", "otra vez"],
         another: ["otro cuento", "otra historia", "otro", "otra"],
         again: ["otra vez", "de nuevo"],
@@ -99,6 +104,7 @@ struct PlainWordsVocabulary: Sendable {
         heroWords: ["fur"],
         tellVerbs: ["erzahl", "erzahle", "lies"],
         notNames: ["mir", "uns", "ihm", "ihr", "dir", "mein", "meine", "eine", "ein", "die", "der", "das", "geschichte", "heute"],
+        negations: ["nicht", "kein", "keine", "keinen", "nie"],
         themeTails: ["heute abend", "jetzt", "nochmal"],
         another: ["noch eine", "eine andere", "eine neue"],
         again: ["nochmal", "noch einmal", "wieder"],
