@@ -80,7 +80,7 @@ extension ReplyRenderer {
         let place = chatPlatform.thisFamily
         let chat = chatPlatform.keepsTranscript ? ", and the \(chatPlatform.familyNoun)'s chat history" : ""
         return ChatReply(text: "🧹 Delete **everything** of \(place): every story and picture, every Growth Collection with its "
-                         + "progress, the achievements and the parental controls\(chat)? Premium and the admins' records are kept. "
+                         + "progress, the achievements and the parental controls\(chat)? Premium and its records are kept. "
                          + "This can't be undone.",
                          buttons: [[ChatButton(.confirmForgetFamily, label: "Delete everything", style: .danger),
                                     ChatButton(.cancelForgetFamily, label: "Keep it")]],
