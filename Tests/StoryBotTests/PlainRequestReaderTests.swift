@@ -74,7 +74,7 @@ struct PlainRequestReaderTests {
         #expect(reader.read(text) == nil, "\(text)")
     }
 
-    @Test("French, Spanish and German requests are read in their language", arguments: [
+    @Test("requests in the other languages the bedtime screen knows are read in their language", arguments: [
         ("raconte-moi une histoire sur un dragon", PlainRequest.newStory(theme: "un dragon", hero: nil, language: .french)),
         ("Raconte une histoire de pirates pour Léo s'il te plaît", .newStory(theme: "pirates", hero: "Léo", language: .french)),
         ("encore une histoire !", .another),
@@ -84,6 +84,14 @@ struct PlainRequestReaderTests {
         ("Erzähl mir eine Geschichte über einen Drachen", .newStory(theme: "einen Drachen", hero: nil, language: .german)),
         ("bitte eine Geschichte für Max über Züge", .newStory(theme: "Züge", hero: "Max", language: .german)),
         ("noch eine Geschichte bitte", .another),
+        ("raccontami una storia su un drago per favore", .newStory(theme: "un drago", hero: nil, language: .italian)),
+        ("un'altra storia!", .another),
+        ("conta-me uma história sobre um gato", .newStory(theme: "um gato", hero: nil, language: .portuguese)),
+        ("Me conta uma história para Rita sobre a lua", .newStory(theme: "a lua", hero: "Rita", language: .portuguese)),
+        ("vertel een verhaaltje over een draak voor Daan", .newStory(theme: "een draak", hero: "Daan", language: .dutch)),
+        ("nog een keer alsjeblieft", .readAgain),
+        ("Opowiedz mi bajkę o smoku", .newStory(theme: "smoku", hero: nil, language: .polish)),
+        ("przeczytaj na głos, proszę", .listen),
     ] as [(String, PlainRequest)])
     func otherLanguages(text: String, request: PlainRequest) {
         #expect(reader.read(text) == request, "\(text)")
@@ -92,6 +100,8 @@ struct PlainRequestReaderTests {
     @Test("ordinary chat in other languages is no request", arguments: [
         "bonne nuit mamie", "j'ai lu une histoire hier", "buenas noches abuela", "me gustó el cuento", "gute Nacht Oma",
         "die Geschichte war schön", "ne raconte pas une histoire", "no quiero otro cuento", "bitte keine Geschichte mehr",
+        "buonanotte nonna", "non voglio un'altra storia", "boa noite vovó", "pode trazer outra cadeira?", "welterusten oma",
+        "dobranoc babciu", "otra cosa, por favor",
     ])
     func otherLanguagesChat(text: String) {
         #expect(reader.read(text) == nil, "\(text)")

@@ -1,8 +1,8 @@
 import StoryDomain
 
 /// The words one language uses to ask for stories, for ``PlainRequestReader``. Every entry is
-/// lower case without accents (words are compared that way); a phrase is words separated by
-/// single spaces.
+/// lower case without accents (words are compared that way; letters such as “ł” keep their
+/// form); a phrase is words separated by single spaces.
 struct PlainWordsVocabulary: Sendable {
     var language: StoryLanguage
     /// Kind words that make any sentence a request and are dropped wherever they are ("please").
@@ -30,8 +30,9 @@ struct PlainWordsVocabulary: Sendable {
     var aloud: [String]
     var library: [String]
 
-    /// The languages the bedtime screen knows that requests are read in, English first.
-    static let all: [PlainWordsVocabulary] = [english, french, spanish, german]
+    /// The languages the bedtime screen knows, English first: the first whose words read a
+    /// request wins.
+    static let all: [PlainWordsVocabulary] = [english, french, spanish, german, italian, portuguese, dutch, polish]
 
     static let english = PlainWordsVocabulary(
         language: .english,
@@ -88,7 +89,7 @@ struct PlainWordsVocabulary: Sendable {
         notNames: ["mi", "me", "nos", "ti", "el", "ella", "un", "una", "la", "el", "los", "las", "cuento", "historia", "esta noche"],
         negations: ["no", "nunca", "jamas"],
         themeTails: ["esta noche", "ahora", "otra vez"],
-        another: ["otro cuento", "otra historia", "otro", "otra"],
+        another: ["otro cuento", "otra historia", "otro mas", "otra mas"],
         again: ["otra vez", "de nuevo"],
         aloud: ["en voz alta", "escuchar"],
         library: ["biblioteca", "nuestros cuentos", "mis cuentos", "todos los cuentos", "nuestras historias", "mis historias"])
