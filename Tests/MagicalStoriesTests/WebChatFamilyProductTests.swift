@@ -18,7 +18,7 @@ struct WebChatFamilyProductTests {
         let upsell = try await anna.next("premium refusal") { $0.message?.isPrivate == true }
         #expect(upsell.message?.text?.contains("part of premium") == true)
         try await anna.say("/premium grant")
-        let refusal = try await anna.next("admin refusal") { $0.message?.text?.contains("on Discord or from the command line") == true }
+        let refusal = try await anna.next("admin refusal") { $0.message?.text?.contains("whoever runs Magical Stories, from the command line") == true }
         #expect(refusal.message?.isPrivate == true)
 
         try await app.app.entitlements.grant(.family(FamilyRef(platform: "web", externalID: "family")), by: "cli:test", days: nil, reason: nil)
