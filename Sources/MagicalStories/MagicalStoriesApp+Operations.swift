@@ -45,7 +45,8 @@ extension MagicalStoriesApp {
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
         let settings = config.operations
         if settings.metricsEnabled {
-            let server = OperationsServer(host: settings.metricsHost, port: settings.metricsPort, metrics: metrics,
+            let server = OperationsServer(host: settings.metricsHost, port: settings.metricsPort, limits: config.webChatLimits,
+                                          metrics: metrics,
                                           probe: operations.probe, logger: logger.labeled("operations"))
             let (port, logger) = (operations.port, logger)
             services.append(.init(service: server.application { bound in

@@ -20,7 +20,8 @@ extension MagicalStoriesApp {
         return WebChatServer.Configuration(host: config.httpHost, port: config.httpPort, limits: config.webChatLimits, tls: tls,
                                            allowedOrigins: access.allowedOrigins,
                                            trustedProxies: try AddressMatcher(access.trustedProxies), publicURL: access.publicURL,
-                                           joinLimits: access.joinLimits, sessionRecheck: access.sessionRecheck)
+                                           joinLimits: access.joinLimits, sessionRecheck: access.sessionRecheck,
+                                           allowedHosts: access.allowedHosts)
     }
 
     /// The address invite links start with: `HTTP_PUBLIC_URL`, else this server's own

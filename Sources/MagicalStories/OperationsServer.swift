@@ -2,12 +2,16 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import WebChat
 
 /// The admin's listener, apart from the web chat (and up when the web chat is off):
 /// `GET /metrics` (Prometheus text), `GET /health` (alive) and `GET /ready` (ready to serve).
+/// It keeps the web chat's header and idle timeouts and connection caps (`limits`): a half-sent
+/// header gets `408`, an idle kept-alive connection is closed.
 struct OperationsServer: Sendable {
     let host: String
     let port: Int
+    let limits: WebChatLimits
     let metrics: ServiceMetrics
     let probe: OperationsProbe
     let logger: Logger
@@ -29,6 +33,7 @@ struct OperationsServer: Sendable {
         }
         return Application(
             router: router,
+            server: .guardedHTTP1(limits: limits) { [probe] in await probe.isAlive() },
             configuration: .init(address: .hostname(host, port: port), serverName: "magical-stories"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
             logger: logger)

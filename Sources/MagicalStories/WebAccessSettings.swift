@@ -12,12 +12,15 @@ import WebChat
 /// | `tls.keyFile`          | `TLS_KEY_FILE`         | none (PEM private key, unencrypted) |
 /// | `http.allowedOrigins`  | `HTTP_ALLOWED_ORIGINS` | none (comma-separated origins that may open the WebSocket besides the page's own host) |
 /// | `http.trustedProxies`  | `HTTP_TRUSTED_PROXIES` | none (comma-separated addresses or networks whose `Forwarded`/`X-Forwarded-*` headers are believed) |
+/// | `http.allowedHosts`    | `HTTP_ALLOWED_HOSTS`   | none (comma-separated host names answered besides IP literals, `localhost` and the host of `http.publicUrl`) |
 public struct WebAccessSettings: Sendable, Equatable, CustomStringConvertible {
     public var publicURL: String?
     public var tlsCertificateFile: String?
     public var tlsKeyFile: String?
     public var allowedOrigins: [String] = []
     public var trustedProxies: [String] = []
+    /// Host names the web chat answers to besides IP literals, `localhost` and the public URL's host.
+    public var allowedHosts: [String] = []
     /// How failed joins are slowed, then refused (set in code, for tests and embedders).
     public var joinLimits = JoinAttemptLimiter.Policy.standard
     /// How often an open chat checks that its member was not removed from the shell (set in code).
@@ -45,6 +48,15 @@ public struct WebAccessSettings: Sendable, Equatable, CustomStringConvertible {
             try Self.origin(entry, name: "HTTP_ALLOWED_ORIGINS", schemes: ["http", "https", "ws", "wss"]) ?? entry
         }
         trustedProxies = Self.list(reader.string(forKey: "http.trustedProxies"))
+        allowedHosts = try Self.list(reader.string(forKey: "http.allowedHosts")).map { entry in
+            let name = entry.lowercased()
+            guard name.count <= 253, !name.hasPrefix("."), !name.hasPrefix("-"),
+                  name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }) else {
+                throw AppConfigError.invalid(key: "HTTP_ALLOWED_HOSTS", value: entry,
+                                             expected: "host names, comma-separated, without scheme or port (e.g. stories.home, nas.local)")
+            }
+            return name
+        }
         do {
             _ = try AddressMatcher(trustedProxies)
         } catch {

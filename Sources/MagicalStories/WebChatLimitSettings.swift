@@ -9,9 +9,11 @@ import WebChat
 /// |--------------------------------------|----------------------------------------|---------|
 /// | `webChat.maxConnections`             | `WEB_CHAT_MAX_CONNECTIONS`             | 1024    |
 /// | `webChat.maxConnectionsPerAddress`   | `WEB_CHAT_MAX_CONNECTIONS_PER_ADDRESS` | 64      |
+/// | `webChat.maxGuestConnectionsPerAddress` | `WEB_CHAT_MAX_GUEST_CONNECTIONS_PER_ADDRESS` | 16 |
 /// | `webChat.reservedConnections`        | `WEB_CHAT_RESERVED_CONNECTIONS`        | 16      |
 /// | `webChat.headerTimeoutSeconds`       | `WEB_CHAT_HEADER_TIMEOUT_SECONDS`      | 10      |
 /// | `webChat.idleTimeoutSeconds`         | `WEB_CHAT_IDLE_TIMEOUT_SECONDS`        | 60      |
+/// | `webChat.guestIdleTimeoutSeconds`    | `WEB_CHAT_GUEST_IDLE_TIMEOUT_SECONDS`  | 10      |
 /// | `webChat.maxHeaderBytes`             | `WEB_CHAT_MAX_HEADER_BYTES`            | 16384   |
 /// | `webChat.maxFrameBytes`              | `WEB_CHAT_MAX_FRAME_BYTES`             | 16384   |
 /// | `webChat.sendQueueFrames`            | `WEB_CHAT_SEND_QUEUE_FRAMES`           | 256     |
@@ -40,9 +42,12 @@ enum WebChatLimitSettings {
         }
         limits.maxConnections = try integer("maxConnections", limits.maxConnections, 1...1_000_000)
         limits.maxConnectionsPerAddress = try integer("maxConnectionsPerAddress", limits.maxConnectionsPerAddress, 1...1_000_000)
+        limits.maxGuestConnectionsPerAddress = try integer("maxGuestConnectionsPerAddress", limits.maxGuestConnectionsPerAddress,
+                                                           1...1_000_000)
         limits.reservedConnections = try integer("reservedConnections", limits.reservedConnections, 0...10_000)
         limits.headerTimeout = try seconds("headerTimeoutSeconds", limits.headerTimeout, 1...300)
         limits.idleTimeout = try seconds("idleTimeoutSeconds", limits.idleTimeout, 1...3_600)
+        limits.guestIdleTimeout = try seconds("guestIdleTimeoutSeconds", limits.guestIdleTimeout, 1...3_600)
         limits.maxHeaderBytes = try integer("maxHeaderBytes", limits.maxHeaderBytes, 1_024...1_048_576)
         limits.maxFrameBytes = try integer("maxFrameBytes", limits.maxFrameBytes, 1_024...1_048_576)
         limits.sendQueueFrames = try integer("sendQueueFrames", limits.sendQueueFrames, 8...100_000)

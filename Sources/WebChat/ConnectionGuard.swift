@@ -6,16 +6,20 @@ import NIOCore
 /// ``WebChatLimits/headerTimeout`` (`408`) and within ``WebChatLimits/maxHeaderBytes`` (`431`),
 /// and a connection past a cap (``ConnectionLedger``) is answered briefly and closed: `/health`
 /// gets its real answer, anything else a kind `503` or `429`. Later requests on a kept-alive
-/// connection are bounded by the HTTP layer's own idle timeout and header limits.
+/// connection are bounded by the HTTP layer's own idle timeout and header limits; with
+/// `closesIdleGuests`, a connection that has shown no member's session (see
+/// ``ConnectionLedger/promote(_:)``) is closed after ``WebChatLimits/guestIdleTimeout`` without a request.
 struct GuardedChannel<Base: ServerChildChannel>: ServerChildChannel {
     typealias Value = Base.Value
     let base: Base
     let ledger: ConnectionLedger
     let limits: WebChatLimits
+    let closesIdleGuests: Bool
     let health: @Sendable () async -> Bool
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-        let handler = ConnectionGuardHandler(ledger: ledger, limits: limits, health: health, logger: logger)
+        let handler = ConnectionGuardHandler(ledger: ledger, limits: limits, guestIdleTimeout: closesIdleGuests ? TimeAmount(limits.guestIdleTimeout) : nil,
+                                             health: health, logger: logger)
         return channel.eventLoop.makeCompletedFuture {
             try channel.pipeline.syncOperations.addHandler(handler)
         }.flatMap {
@@ -62,10 +66,16 @@ final class ConnectionGuardHandler: ChannelInboundHandler {
     private var sawRequestLine = false
     private var requestLine: [UInt8] = []
     private var deadline: Scheduled<Void>?
+    private let guestIdleTimeout: TimeAmount?
+    /// The connection's place in the ledger, once admitted.
+    private var ticket: ConnectionTicket?
+    private var idleCheck: Scheduled<Void>?
 
-    init(ledger: ConnectionLedger, limits: WebChatLimits, health: @escaping @Sendable () async -> Bool, logger: Logger) {
+    init(ledger: ConnectionLedger, limits: WebChatLimits, guestIdleTimeout: TimeAmount?, health: @escaping @Sendable () async -> Bool,
+         logger: Logger) {
         self.ledger = ledger
         self.limits = limits
+        self.guestIdleTimeout = guestIdleTimeout
         self.health = health
         self.logger = logger
     }
@@ -81,10 +91,12 @@ final class ConnectionGuardHandler: ChannelInboundHandler {
 
     func handlerRemoved(context: ChannelHandlerContext) {
         deadline?.cancel()
+        idleCheck?.cancel()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
         deadline?.cancel()
+        idleCheck?.cancel()
         context.fireChannelInactive()
     }
 
@@ -92,11 +104,14 @@ final class ConnectionGuardHandler: ChannelInboundHandler {
     private func start(_ context: ChannelHandlerContext) {
         guard !started else { return }
         started = true
-        let address = context.channel.remoteAddress?.ipAddress
-        let admission = ledger.open(from: address)
-        context.channel.closeFuture.whenComplete { [ledger] _ in ledger.close(admission, from: address) }
+        let channel = context.channel
+        let admission = ledger.open(from: channel.remoteAddress?.ipAddress, key: ObjectIdentifier(channel)) {
+            channel.close(promise: nil)
+        }
+        channel.closeFuture.whenComplete { [ledger] _ in ledger.close(admission) }
         switch admission {
-        case .admitted:
+        case let .admitted(ticket):
+            self.ticket = ticket
             mode = .reading
         case let .overCapacity(refusal):
             mode = .answering(refusal)
@@ -142,12 +157,33 @@ final class ConnectionGuardHandler: ChannelInboundHandler {
                 }
                 mode = .passing
                 deadline?.cancel()
+                if let guestIdleTimeout { scheduleIdleCheck(context, at: .now() + guestIdleTimeout) }
             }
             context.fireChannelRead(data)
         case let .answering(refusal):
             collectRequestLine(unwrapInboundIn(data), context: context, refusal: refusal)
         case .done:
             break
+        }
+    }
+
+    /// Closes a guest's connection once it has been idle for the guest timeout; a member's is
+    /// left to the HTTP layer's idle timeout.
+    private func scheduleIdleCheck(_ context: ChannelHandlerContext, at due: NIODeadline) {
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        idleCheck = context.eventLoop.scheduleTask(deadline: due) {
+            let (handler, context) = bound.value
+            handler.checkIdle(context)
+        }
+    }
+
+    private func checkIdle(_ context: ChannelHandlerContext) {
+        guard case .passing = mode, let guestIdleTimeout, let due = ticket?.idleDeadline(after: guestIdleTimeout) else { return }
+        if due <= .now() {
+            mode = .done
+            context.close(promise: nil)
+        } else {
+            scheduleIdleCheck(context, at: due)
         }
     }
 

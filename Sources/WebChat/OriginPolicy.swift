@@ -1,7 +1,7 @@
 import Foundation
 
 /// Which pages may open the web chat's WebSocket or join a room: the chat's own page (the
-/// `Origin` names the host the browser asked for) and the origins configured for a reverse
+/// `Origin` names the scheme, host and port the browser asked for) and the origins configured for a reverse
 /// proxy that rewrites the host. A request without `Origin` is not from a browser page and is
 /// judged by its session alone.
 public struct OriginPolicy: Sendable, Equatable {
@@ -27,6 +27,9 @@ public struct OriginPolicy: Sendable, Equatable {
               ["http", "https"].contains(scheme), let originHost = components.host, !originHost.isEmpty,
               let host, let requested = Self.split(host, defaultPort: secure ? 443 : 80)
         else { return false }
+        // The page's own origin has the scheme the request came by: an `http://` page may not
+        // speak for the `https://` site on the same host and port, nor the other way round.
+        guard scheme == (secure ? "https" : "http") else { return false }
         let originPort = components.port ?? (scheme == "https" ? 443 : 80)
         return originHost.trimmingCharacters(in: CharacterSet(charactersIn: "[]")) == requested.host && originPort == requested.port
     }

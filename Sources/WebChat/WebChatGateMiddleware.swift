@@ -1,17 +1,25 @@
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOCore
 import StoryDomain
 
-/// Runs before every route: reads how the client reached us and who they are (the session
-/// cookie), and adds the security headers to every answer, errors included.
+/// Runs before every route: reads how the client reached us, answers only the host names it
+/// may be reached by (``HostPolicy``), reads who they are (the session cookie; a member's
+/// connection is no guest any more, see ``ConnectionLedger``), and adds the security headers to
+/// every answer, errors included (HSTS too with built-in TLS).
 struct WebChatGateMiddleware: RouterMiddleware {
     typealias Context = WebChatRequestContext
 
     let rooms: RoomAccess
     let tls: Bool
     let trustedProxies: AddressMatcher
+    let hosts: HostPolicy
+    let connections: ConnectionLedger
     let logger: Logger
+
+    /// Sent with every answer over built-in TLS: browsers keep to HTTPS for this host for a year.
+    static let strictTransportSecurity = (HTTPField.Name("Strict-Transport-Security")!, "max-age=31536000")
 
     /// Only the page's own script, styles and pictures; no framing; no referrer (invite links
     /// and story titles stay on this site).
@@ -28,23 +36,34 @@ struct WebChatGateMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         context.client = ClientInfo.read(request, peer: context.peerAddress, tls: tls, trustedProxies: trustedProxies)
-        if let token = SessionCookie.token(in: request.headers[values: .cookie]) {
-            do {
-                context.member = try await rooms.member(session: token)
-            } catch {
-                logger.error("web chat: could not read a session", metadata: ["error": "\(error)"])
-                throw HTTPError(.serviceUnavailable, message: "The story machine is resting. Please try again in a moment.")
-            }
-        }
+        let ticket = connections.ticket(for: ObjectIdentifier(context.channel))
+        ticket?.requestStarted()
+        defer { ticket?.requestEnded() }
         var response: Response
-        do {
-            response = try await next(request, context)
-        } catch let error as any HTTPResponseError {
-            response = try error.response(from: request, context: context)
+        // `/health` answers probes by any name (a container's service name); it tells nothing.
+        if !hosts.allows(context.client.host), request.uri.path != "/health" {
+            response = Response(status: .misdirectedRequest, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+                                body: .init(byteBuffer: ByteBuffer(string: HostPolicy.refusalPage(for: context.client.host))))
+        } else {
+            if let token = SessionCookie.token(in: request.headers[values: .cookie]) {
+                do {
+                    context.member = try await rooms.member(session: token)
+                } catch {
+                    logger.error("web chat: could not read a session", metadata: ["error": "\(error)"])
+                    throw HTTPError(.serviceUnavailable, message: "The story machine is resting. Please try again in a moment.")
+                }
+                if context.member != nil, let ticket { connections.promote(ticket) }
+            }
+            do {
+                response = try await next(request, context)
+            } catch let error as any HTTPResponseError {
+                response = try error.response(from: request, context: context)
+            }
         }
         for (name, value) in Self.securityHeaders where response.headers[name] == nil {
             response.headers[name] = value
         }
+        if tls { response.headers[Self.strictTransportSecurity.0] = Self.strictTransportSecurity.1 }
         return response
     }
 }

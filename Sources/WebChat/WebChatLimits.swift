@@ -6,10 +6,14 @@ import Foundation
 public struct WebChatLimits: Sendable, Equatable {
     // MARK: Connections
 
-    /// Open connections in total (HTTP and WebSocket); past it new ones get a short `503`.
+    /// Open connections in total (HTTP and WebSocket); past it a newcomer takes the slot of the
+    /// guest connection idle longest, and gets a short `503` when every slot is a member's.
     public var maxConnections = 1_024
     /// Open connections from one address (a trusted reverse proxy is not counted per address).
     public var maxConnectionsPerAddress = 64
+    /// Open connections from one address that have shown no member's session cookie (guests);
+    /// past it `429`. An IPv6 address counts per /64.
+    public var maxGuestConnectionsPerAddress = 16
     /// Connections past a cap that are still read, to answer `GET /health` (and a kind `503` or
     /// `429` to anything else); beyond these a connection is closed at once.
     public var reservedConnections = 16
@@ -17,6 +21,9 @@ public struct WebChatLimits: Sendable, Equatable {
     public var headerTimeout = Duration.seconds(10)
     /// A keep-alive connection with no request for this long is closed.
     public var idleTimeout = Duration.seconds(60)
+    /// A guest's connection (no member's session shown on it) with no request for this long is
+    /// closed; at the total cap a newcomer takes the slot of the guest idle longest.
+    public var guestIdleTimeout = Duration.seconds(10)
     /// The largest request header, in bytes (`431` and closed past it).
     public var maxHeaderBytes = 16 * 1_024
 

@@ -24,6 +24,8 @@ public struct WebChatServer: Sendable {
         public var allowedOrigins: [String]
         /// Reverse proxies whose `Forwarded`/`X-Forwarded-*` headers are believed.
         public var trustedProxies: AddressMatcher
+        /// Host names answered besides IP literals, `localhost` and the host of ``publicURL``.
+        public var allowedHosts: [String]
         /// The address families use (`https://stories.example.org`), for invite links; nil: the
         /// address the grown-up's browser used.
         public var publicURL: String?
@@ -34,7 +36,8 @@ public struct WebChatServer: Sendable {
 
         public init(host: String = "127.0.0.1", port: Int = 8080, limits: WebChatLimits = .standard,
                     tls: WebChatTLS? = nil, allowedOrigins: [String] = [], trustedProxies: AddressMatcher = AddressMatcher(),
-                    publicURL: String? = nil, joinLimits: JoinAttemptLimiter.Policy = .standard, sessionRecheck: Duration = .seconds(30)) {
+                    publicURL: String? = nil, joinLimits: JoinAttemptLimiter.Policy = .standard, sessionRecheck: Duration = .seconds(30),
+                    allowedHosts: [String] = []) {
             self.host = host
             self.port = port
             self.limits = limits
@@ -44,6 +47,7 @@ public struct WebChatServer: Sendable {
             self.publicURL = publicURL
             self.joinLimits = joinLimits
             self.sessionRecheck = sessionRecheck
+            self.allowedHosts = allowedHosts
         }
     }
 
@@ -90,30 +94,27 @@ public struct WebChatServer: Sendable {
     public func application(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in })
         -> some ApplicationProtocol
     {
+        let limits = configuration.limits
+        let ledger = ConnectionLedger(limits: limits, uncapped: configuration.trustedProxies)
         let router = Router(context: WebChatRequestContext.self)
-        router.add(middleware: WebChatGateMiddleware(rooms: rooms, tls: configuration.tls != nil,
-                                                     trustedProxies: configuration.trustedProxies, logger: logger))
+        router.add(middleware: WebChatGateMiddleware(rooms: rooms, tls: configuration.tls != nil, trustedProxies: configuration.trustedProxies,
+                                                     hosts: HostPolicy(publicURL: configuration.publicURL,
+                                                                       allowedHosts: configuration.allowedHosts),
+                                                     connections: ledger, logger: logger))
         addPageRoutes(to: router)
         addBookRoute(to: router)
         WebChatDoorRoutes(rooms: rooms, throttle: throttle, origins: OriginPolicy(allowedOrigins: configuration.allowedOrigins),
                           logger: logger).add(to: router)
         addWebSocket(to: router)
-        let limits = configuration.limits
-        // The HTTP layer's own header limits sit a little above the guard's, so the guard's kind
-        // `431` answers the first request; they bound later requests on a kept-alive connection.
-        var http1 = HTTP1Channel.Configuration(idleTimeout: TimeAmount(limits.idleTimeout))
-        http1.httpDecoder = .init(maxHeaderFieldSize: limits.maxHeaderBytes + 1_024, maxHeaderListSize: limits.maxHeaderBytes + 1_024,
-                                  maxHeaderFieldCount: 100)
-        let channel = HTTP1WebSocketUpgradeChannel.Configuration(http1: http1,
+        let channel = HTTP1WebSocketUpgradeChannel.Configuration(http1: .guarded(limits),
                                                                  ws: .init(maxFrameSize: limits.maxFrameBytes, validateUTF8: true))
-        let ledger = ConnectionLedger(limits: limits, uncapped: configuration.trustedProxies)
         let webSocketResponder = router.buildResponder()
         let tls = configuration.tls
         let health = self.health
         let server = HTTPServerBuilder { responder in
             let guarded = GuardedChannel(base: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder,
                                                                             configuration: channel),
-                                         ledger: ledger, limits: limits, health: health)
+                                         ledger: ledger, limits: limits, closesIdleGuests: true, health: health)
             guard let tls else { return guarded }
             return ReloadableTLSChannel(base: guarded, tls: tls)
         }

@@ -92,6 +92,28 @@ struct OperationsEndpointTests {
         app.removeFiles()
     }
 
+    @Test("the operations port answers a half-sent header 408 and closes an idle kept-alive connection, as the web port does")
+    func timeouts() async throws {
+        let app = try await TestApp.start { config in
+            config.webChatLimits.headerTimeout = .seconds(1)
+            config.webChatLimits.idleTimeout = .seconds(2)
+        }
+        defer { app.removeFiles() }
+        let port = try #require(await app.app.operationsPort())
+        let half = try RawSocket(port: port)
+        let started = ContinuousClock.now
+        try half.send("GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Half: ")
+        let answer = String(decoding: try half.readUntilClosed(timeout: .seconds(20)), as: UTF8.self)
+        #expect(answer.hasPrefix("HTTP/1.1 408"), "answered: \(answer.prefix(40))")
+        #expect(ContinuousClock.now - started >= .milliseconds(900))
+
+        let idle = try RawSocket(port: port)
+        try idle.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        #expect(try idle.readAnswer() == (200, "ok\n"))
+        _ = try idle.readUntilClosed(timeout: .seconds(20))
+        await app.stop()
+    }
+
     @Test("with Discord on and the web chat off, /ready follows the gateway; /metrics shows its state, reconnects and 429s")
     func discordReadinessAndMetrics() async throws {
         let bot = try await DiscordTestBot.start()

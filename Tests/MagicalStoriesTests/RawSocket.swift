@@ -89,6 +89,22 @@ final class RawSocket: @unchecked Sendable {
         return (status, text)
     }
 
+    /// Reads one whole answer on a kept-alive connection (its head, then `Content-Length` bytes),
+    /// so the next request's answer starts clean.
+    func readAnswer(timeout: Duration = .seconds(30)) throws -> (status: Int, body: String) {
+        let (status, head) = try readHead(timeout: timeout)
+        let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+            .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
+        var body = [UInt8](repeating: 0, count: length)
+        var received = 0
+        while received < length {
+            let count = body[received...].withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { throw Failed(description: "the answer's body ended early") }
+            received += count
+        }
+        return (status, String(decoding: body, as: UTF8.self))
+    }
+
     /// One whole request on a fresh connection: its status and the body.
     static func request(port: Int, from source: String = "127.0.0.1", _ path: String) throws -> (status: Int, body: String) {
         let socket = try RawSocket(port: port, from: source)

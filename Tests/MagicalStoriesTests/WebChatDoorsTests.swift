@@ -291,7 +291,10 @@ struct WebChatDoorsTests {
 
     @Test("behind a trusted proxy, X-Forwarded-Proto https makes the cookie Secure; from anyone else the header is ignored")
     func proxyHeaders() async throws {
-        let trusting = try await TestApp.start { $0.webAccess.trustedProxies = ["127.0.0.0/8", "::1"] }
+        let trusting = try await TestApp.start { config in
+            config.webAccess.trustedProxies = ["127.0.0.0/8", "::1"]
+            config.webAccess.allowedHosts = ["stories.example.org"]
+        }
         let code = try await trusting.inviteCode(room: "family")
         let (_, _, viaProxy) = try await trusting.postJoin(invite: code, name: "Anna", headers: ["X-Forwarded-Proto": "https"])
         #expect(viaProxy["set-cookie"]?.hasSuffix("; Secure") == true)

@@ -50,6 +50,32 @@ struct WebChatGateTests {
         #expect(!policy.allows(origins: ["http://127.0.0.1:8080", "https://evil.example"], host: "127.0.0.1:8080", secure: false))
     }
 
+    @Test("the page's own origin must have the scheme the request came by, not only its host and port")
+    func originScheme() {
+        let policy = OriginPolicy()
+        #expect(!policy.allows(origin: "https://127.0.0.1:8080", host: "127.0.0.1:8080", secure: false), "an https page, a plain request")
+        #expect(!policy.allows(origin: "http://family.example:443", host: "family.example", secure: true), "an http page, a TLS request")
+        #expect(policy.allows(origin: "https://family.example:443", host: "family.example", secure: true))
+        #expect(policy.allows(origin: "http://family.example:80", host: "family.example", secure: false))
+    }
+
+    @Test("host names: IP literals, localhost, the public URL's host and listed names are answered; any other name is not")
+    func hosts() {
+        let policy = HostPolicy(publicURL: "https://Stories.Example.org:8443", allowedHosts: ["stories.home", "NAS.local"])
+        for allowed in ["127.0.0.1:8080", "192.168.1.20:8080", "192.168.1.20", "[::1]:8080", "[fd00::12]", "localhost:8080", "LOCALHOST.",
+                        "stories.example.org", "stories.example.org:443", "Stories.Home:8080", "nas.local.", nil] {
+            #expect(policy.allows(allowed), "\(allowed ?? "no host")")
+        }
+        for refused in ["rebind.attacker.example:8080", "attacker.example", "localhost.attacker.example", "127.0.0.1.nip.io", "",
+                        "stories.home.attacker.example", "example.org", "[not-an-address]:80"] {
+            #expect(!policy.allows(refused), "\(refused)")
+        }
+        #expect(HostPolicy().allows("localhost:8080") && !HostPolicy().allows("stories.home"))
+        let page = HostPolicy.refusalPage(for: "<script>:80")
+        #expect(page.contains("HTTP_ALLOWED_HOSTS") && page.contains("http.allowedHosts") && !page.contains("<script>"))
+        #expect(HostPolicy.refusalPage(for: "nas.local:8080").contains("“nas.local”"))
+    }
+
     @Test("trusted proxies are addresses or networks, IPv4 and IPv6; anything else is refused")
     func addresses() throws {
         let matcher = try AddressMatcher(["127.0.0.1", "10.0.0.0/8", "fd00::/8"])

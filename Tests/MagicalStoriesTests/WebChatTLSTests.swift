@@ -91,6 +91,7 @@ struct WebChatTLSTests {
         let member = try await withHTTPS(trusting: certificate) { client in
             let (status, _, headers) = try await HTTPGet.send("GET", URL(string: base + "/")!, client: client)
             #expect(status == 200 && headers["content-security-policy"]?.contains("frame-ancestors 'none'") == true)
+            #expect(headers["strict-transport-security"] == "max-age=31536000", "HSTS over built-in TLS")
             let body = try JSONEncoder().encode(["invite": setupLink, "name": "Anna"])
             let (joined, answer, joinHeaders) = try await HTTPGet.send("POST", URL(string: base + "/api/join")!,
                                                                        headers: ["Content-Type": "application/json"], body: body,
