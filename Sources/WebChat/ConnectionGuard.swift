@@ -18,8 +18,8 @@ struct GuardedChannel<Base: ServerChildChannel>: ServerChildChannel {
     let health: @Sendable () async -> Bool
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-        let handler = ConnectionGuardHandler(ledger: ledger, limits: limits, guestIdleTimeout: closesIdleGuests ? TimeAmount(limits.guestIdleTimeout) : nil,
-                                             health: health, logger: logger)
+        let guestIdleTimeout = closesIdleGuests ? TimeAmount(limits.guestIdleTimeout) : nil
+        let handler = ConnectionGuardHandler(ledger: ledger, limits: limits, guestIdleTimeout: guestIdleTimeout, health: health, logger: logger)
         return channel.eventLoop.makeCompletedFuture {
             try channel.pipeline.syncOperations.addHandler(handler)
         }.flatMap {

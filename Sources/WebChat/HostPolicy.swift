@@ -34,7 +34,8 @@ public struct HostPolicy: Sendable, Equatable {
     /// but a plain host name.
     public static func refusalPage(for authority: String?) -> String {
         let host = authority.flatMap { OriginPolicy.split($0, defaultPort: 0)?.host } ?? ""
-        let plain = !host.isEmpty && host.count <= 253 && host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }
+        let plain = !host.isEmpty && host.count <= 253
+            && host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") }
         let named = plain ? "“\(host)”" : "this name"
         return """
             <!doctype html>

@@ -39,27 +39,33 @@ struct WebChatGateMiddleware: RouterMiddleware {
         let ticket = connections.ticket(for: ObjectIdentifier(context.channel))
         ticket?.requestStarted()
         defer { ticket?.requestEnded() }
-        var response: Response
         // `/health` answers probes by any name (a container's service name); it tells nothing.
-        if !hosts.allows(context.client.host), request.uri.path != "/health" {
-            response = Response(status: .misdirectedRequest, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-                                body: .init(byteBuffer: ByteBuffer(string: HostPolicy.refusalPage(for: context.client.host))))
-        } else {
-            if let token = SessionCookie.token(in: request.headers[values: .cookie]) {
-                do {
-                    context.member = try await rooms.member(session: token)
-                } catch {
-                    logger.error("web chat: could not read a session", metadata: ["error": "\(error)"])
-                    throw HTTPError(.serviceUnavailable, message: "The story machine is resting. Please try again in a moment.")
-                }
-                if context.member != nil, let ticket { connections.promote(ticket) }
-            }
+        guard hosts.allows(context.client.host) || request.uri.path == "/health" else {
+            return secured(Response(status: .misdirectedRequest,
+                                    headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+                                    body: .init(byteBuffer: ByteBuffer(string: HostPolicy.refusalPage(for: context.client.host)))))
+        }
+        if let token = SessionCookie.token(in: request.headers[values: .cookie]) {
             do {
-                response = try await next(request, context)
-            } catch let error as any HTTPResponseError {
-                response = try error.response(from: request, context: context)
+                context.member = try await rooms.member(session: token)
+            } catch {
+                logger.error("web chat: could not read a session", metadata: ["error": "\(error)"])
+                throw HTTPError(.serviceUnavailable, message: "The story machine is resting. Please try again in a moment.")
             }
         }
+        if context.member != nil, let ticket { connections.promote(ticket) }
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch let error as any HTTPResponseError {
+            response = try error.response(from: request, context: context)
+        }
+        return secured(response)
+    }
+
+    /// The answer with the security headers (and HSTS over built-in TLS).
+    private func secured(_ response: Response) -> Response {
+        var response = response
         for (name, value) in Self.securityHeaders where response.headers[name] == nil {
             response.headers[name] = value
         }

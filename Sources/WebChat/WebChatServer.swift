@@ -97,10 +97,9 @@ public struct WebChatServer: Sendable {
         let limits = configuration.limits
         let ledger = ConnectionLedger(limits: limits, uncapped: configuration.trustedProxies)
         let router = Router(context: WebChatRequestContext.self)
+        let hosts = HostPolicy(publicURL: configuration.publicURL, allowedHosts: configuration.allowedHosts)
         router.add(middleware: WebChatGateMiddleware(rooms: rooms, tls: configuration.tls != nil, trustedProxies: configuration.trustedProxies,
-                                                     hosts: HostPolicy(publicURL: configuration.publicURL,
-                                                                       allowedHosts: configuration.allowedHosts),
-                                                     connections: ledger, logger: logger))
+                                                     hosts: hosts, connections: ledger, logger: logger))
         addPageRoutes(to: router)
         addBookRoute(to: router)
         WebChatDoorRoutes(rooms: rooms, throttle: throttle, origins: OriginPolicy(allowedOrigins: configuration.allowedOrigins),
