@@ -21,7 +21,16 @@ extension MagicalStoriesApp {
                                            allowedOrigins: access.allowedOrigins,
                                            trustedProxies: try AddressMatcher(access.trustedProxies), publicURL: access.publicURL,
                                            joinLimits: access.joinLimits, sessionRecheck: access.sessionRecheck,
-                                           allowedHosts: access.allowedHosts)
+                                           allowedHosts: access.allowedHosts + machineNames())
+    }
+
+    /// This machine's own names (`nas`, `nas.local`): invite links made in the shell use the first
+    /// when the web chat listens on every interface, so the Host check answers them too. They are
+    /// not names another site can point anywhere.
+    static func machineNames(_ hostName: String = ProcessInfo.processInfo.hostName) -> [String] {
+        let name = hostName.lowercased()
+        guard !name.isEmpty, name != "localhost" else { return [] }
+        return name.contains(".") ? [name] : [name, name + ".local"]
     }
 
     /// The address invite links start with: `HTTP_PUBLIC_URL`, else this server's own

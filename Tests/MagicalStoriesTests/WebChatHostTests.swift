@@ -56,6 +56,19 @@ struct WebChatHostTests {
         }
         await app.stop()
     }
+
+    @Test("the machine's own name, which the shell's invite links use when the chat listens on every interface, is answered")
+    func machineName() async throws {
+        let app = try await TestApp.start()
+        defer { app.removeFiles() }
+        var everywhere = AppConfig()
+        everywhere.httpHost = "0.0.0.0"
+        let link = try #require(URLComponents(string: MagicalStoriesApp.linkBase(everywhere, port: app.port)))
+        let host = try #require(link.host)
+        #expect(try Self.get(app, host: "\(host):\(app.port)").status == 200, "\(host)")
+        #expect(try Self.get(app, host: "stories.home:\(app.port)").status == 421, "no other name")
+        await app.stop()
+    }
 }
 
 /// `HTTP_ALLOWED_HOSTS` / `http.allowedHosts`: host names, comma-separated.
