@@ -15,6 +15,8 @@ struct WebChatResponder: ChatResponder {
     let pressedMessageIsPublic: Bool
     /// The page's address (`https://…`), for invite links.
     let linkBase: String?
+    /// Why phones may not open those links (``InviteLinkWarning``); nil when they should.
+    var inviteLinkWarning: String?
     /// The id the first public reply will have, known up front so a story job can edit it.
     let replyMessageID = UUID().uuidString.lowercased()
 
@@ -50,6 +52,13 @@ struct WebChatResponder: ChatResponder {
     /// Best effort: the refusal that follows is sent either way.
     func withdrawReply() async {
         try? await hub.withdraw(messageID: replyMessageID, room: room)
+    }
+
+    /// Takes the deleted stories off every screen of the room and out of its history. A
+    /// failure is logged by nobody here: the deletion itself stands, the messages stay until
+    /// the history forgets them.
+    func storiesDeleted(_ ids: [StoryID]) async {
+        try? await hub.storiesDeleted(ids.map(\.rawValue), room: room)
     }
 
     private func post(_ reply: ChatReply, id: String) async throws {

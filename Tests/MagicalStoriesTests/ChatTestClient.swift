@@ -18,6 +18,8 @@ struct TestFrame: Decodable, Sendable {
     var roomName: String?
     /// With `withdrawn`: the message taken back.
     var messageId: String?
+    /// With `storyDeleted`: the story whose messages leave the page.
+    var storyId: String?
 }
 
 /// A browser stand-in: a real WebSocket client on loopback that records every frame and lets

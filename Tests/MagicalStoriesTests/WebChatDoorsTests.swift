@@ -168,7 +168,7 @@ struct WebChatDoorsTests {
         #expect(invite.message?.isPrivate == true, "the link is only for the grown-up who asked")
         let text = try #require(invite.message?.text)
         #expect(text.contains("works 2 times, for 2 days"))
-        let link = try #require(text.split(whereSeparator: \.isWhitespace).first { $0.contains("/join#") }.map(String.init))
+        let link = try #require(invite.message?.invite?.url, "the link is the message's invite part, not its text")
         #expect(link.hasPrefix("http://127.0.0.1:\(app.port)/join#"), "the link points where the grown-up's browser is")
 
         let (joined, body, _) = try await app.postJoin(invite: link, name: "Ben")

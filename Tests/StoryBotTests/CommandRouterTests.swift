@@ -168,6 +168,8 @@ struct CommandRouterWorkTests {
         let done = await harness.handle(.button(id: confirm.id))
         #expect(done.updates.only?.text?.contains("was deleted") == true)
         #expect(try await harness.store.story(story.id) == nil)
+        #expect(done.deletedStories.all == [[story.id]], "the chat is told, to take the story off every screen")
+        #expect(refused.deletedStories.all.isEmpty && asked.deletedStories.all.isEmpty)
     }
 
     @Test("parental controls are changed by managers only, and saved")
@@ -214,6 +216,8 @@ struct CommandRouterWorkTests {
         let done = await harness.handle(.button(id: ComponentID.confirmForgetFamily.encoded), context: harness.context(isManager: true))
         #expect(done.updates.only?.text?.contains("1 story, 2 pictures") == true)
         #expect(try await harness.store.story(story.id) == nil)
+        #expect(done.deletedStories.all == [[story.id]], "every story forgotten leaves the chat's screens")
+        #expect(refused.deletedStories.all.isEmpty)
     }
 }
 
