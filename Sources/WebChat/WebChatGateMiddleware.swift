@@ -13,10 +13,10 @@ struct WebChatGateMiddleware: RouterMiddleware {
     let trustedProxies: AddressMatcher
     let logger: Logger
 
-    /// Only the page's own script, styles and pictures; no framing; no referrer (invite links
+    /// Only the page's own script, styles, pictures and read-aloud audio; no framing; no referrer (invite links
     /// and story titles stay on this site).
     static let securityHeaders: [(HTTPField.Name, String)] = [
-        (.contentSecurityPolicy, "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+        (.contentSecurityPolicy, "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; media-src 'self'; connect-src 'self'; "
             + "manifest-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"),
         (HTTPField.Name("Referrer-Policy")!, "no-referrer"),
         (.xContentTypeOptions, "nosniff"),

@@ -248,14 +248,15 @@ struct WebChatDoorsTests {
         await app.stop()
     }
 
-    @Test("every answer carries the CSP (own script and pictures only, no framing), Referrer-Policy and nosniff")
+    @Test("every answer carries the CSP (own script, pictures and read-aloud audio only, no framing), Referrer-Policy and nosniff")
     func securityHeaders() async throws {
         let app = try await TestApp.start()
         defer { app.removeFiles() }
         for path in ["/", "/join", "/app.js", "/api/me", "/images/" + String(repeating: "a", count: 64), "/nowhere"] {
             let (_, _, headers) = try await app.get(path, as: nil)
             let policy = try #require(headers["content-security-policy"], "\(path)")
-            #expect(policy.contains("script-src 'self'") && policy.contains("img-src 'self'") && policy.contains("frame-ancestors 'none'")
+            #expect(policy.contains("script-src 'self'") && policy.contains("img-src 'self'") && policy.contains("media-src 'self'")
+                    && policy.contains("frame-ancestors 'none'")
                     && policy.contains("default-src 'none'") && !policy.contains("unsafe-inline"), "\(path)")
             #expect(headers["referrer-policy"] == "no-referrer" && headers["x-content-type-options"] == "nosniff", "\(path)")
         }
