@@ -153,34 +153,36 @@ class Phone:
         return self.console
 
     def csp_violations(self):
-        return [line for line in self.collect_console() if "Content Security Policy" in line or "Content-Security-Policy" in line]
+        return [line for line in self.collect_console()
+                if "Content Security Policy" in line or "Content-Security-Policy" in line or "Refused to" in line]
 
     def resize(self, width, height=PHONE["height"]):
         self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
             "width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
 
-    def layout_problems(self):
-        """What a phone's screen gets wrong: overflow, overlapping quick buttons, a hidden room
-        name, touch targets under 44×44 px."""
+    def layout_problems(self, chat=True):
+        """What a phone's screen gets wrong: overflow, touch targets under 44×44 px and, in the
+        chat (`chat`), overlapping quick buttons or a hidden room name."""
         return self.js("""
-            const problems = [];
+            const problems = [], chat = arguments[1];
             const root = document.documentElement;
             if (root.scrollWidth > innerWidth) problems.push(`the page is ${root.scrollWidth}px wide in ${innerWidth}px`);
-            const chips = [...document.querySelectorAll('#chips button')].map(b => [b.textContent, b.getBoundingClientRect()]);
-            for (const [label, r] of chips) {
+            const chips = chat ? [...document.querySelectorAll('#chips button')].map(b => [b.textContent, b.getBoundingClientRect()]) : [];
+            for (const [label, r] of chips)
               if (r.left < 0 || r.right > innerWidth + 0.5) problems.push(`quick button ${label} is off the screen`);
-            }
             for (let i = 0; i < chips.length; i++) for (let j = i + 1; j < chips.length; j++) {
               const [a, ra] = chips[i], [b, rb] = chips[j];
               if (ra.left < rb.right - 0.5 && rb.left < ra.right - 0.5 && ra.top < rb.bottom - 0.5 && rb.top < ra.bottom - 0.5)
                 problems.push(`quick buttons ${a} and ${b} overlap`);
             }
-            for (const b of document.querySelectorAll('#chips button'))
+            if (chat) for (const b of document.querySelectorAll('#chips button'))
               if (b.scrollWidth > b.clientWidth + 1) problems.push(`the label of ${b.textContent} does not fit its button`);
-            const room = document.getElementById('room'), title = room.closest('h1');
-            const rr = room.getBoundingClientRect(), tr = title.getBoundingClientRect();
-            if (!room.textContent || rr.width < 1 || rr.right > tr.right + 0.5 || rr.left < tr.left - 0.5 || title.scrollWidth > title.clientWidth + 1)
-              problems.push(`the room's name is not fully shown (${Math.round(rr.left)}–${Math.round(rr.right)} in ${Math.round(tr.left)}–${Math.round(tr.right)})`);
+            if (chat) {
+              const room = document.getElementById('room'), title = room.closest('h1');
+              const rr = room.getBoundingClientRect(), tr = title.getBoundingClientRect();
+              if (!room.textContent || rr.width < 1 || rr.right > tr.right + 0.5 || rr.left < tr.left - 0.5 || title.scrollWidth > title.clientWidth + 1)
+                problems.push(`the room's name is not fully shown (${Math.round(rr.left)}–${Math.round(rr.right)} in ${Math.round(tr.left)}–${Math.round(tr.right)})`);
+            }
             for (const t of document.querySelectorAll(arguments[0])) {
               const r = t.getBoundingClientRect();
               if (!r.width || !r.height || getComputedStyle(t).visibility === 'hidden') continue;
@@ -188,4 +190,8 @@ class Phone:
                 problems.push(`${t.tagName.toLowerCase()} “${(t.textContent || t.getAttribute('aria-label') || t.id).trim().slice(0, 30)}” is ${Math.round(r.width)}×${Math.round(r.height)} px`);
             }
             return problems;
-        """, TAPPABLE)
+        """, TAPPABLE, chat)
+
+    def check_layout(self, where, chat=True):
+        problems = self.layout_problems(chat)
+        assert not problems, f"{self.who}, {where}, {self.js('return innerWidth')} px: {problems}"

@@ -120,7 +120,7 @@ enum WebChatPage {
   .invite .meta { font-size:.85rem; color:var(--muted); }
   .invite .warning { margin:.5rem 0 0; padding:.5rem .6rem; border-radius:.6rem; background:#4a1f2a; color:#ffe3e6; white-space:normal; }
   .buttons { display:flex; flex-wrap:wrap; gap:.4rem; margin-top:.5rem; }
-  button { font:inherit; color:var(--ink); background:#ffffff1a; border:1px solid #ffffff50; border-radius:.7rem;
+  button { font:inherit; color:var(--ink); background:#ffffff1a; border:1px solid #ffffff73; border-radius:.7rem;
     padding:.4rem .8rem; min-width:var(--tap); min-height:var(--tap); cursor:pointer; }
   button.primary { background:#ffd36e33; border-color:var(--accent); }
   button.success { background:#7fd1a433; border-color:var(--ok); }
@@ -132,21 +132,21 @@ enum WebChatPage {
   #chips button { flex:1 1 auto; white-space:nowrap; font-size:.9rem; padding:.3rem .6rem; }
   form { display:flex; gap:.5rem; }
   input, select { font:inherit; min-height:var(--tap); }
-  #text { flex:1; padding:.5rem .8rem; border-radius:.8rem; border:1px solid #ffffff50;
+  #text { flex:1; padding:.5rem .8rem; border-radius:.8rem; border:1px solid #ffffff73;
     background:#0000003a; color:var(--ink); min-width:0; }
   ::placeholder { color:var(--muted); opacity:1; }
   #notice { color:var(--accent); font-size:.85rem; min-height:1.2em; padding:0 .2rem .3rem; }
   #notice:empty { min-height:0; padding:0; }
-  dialog { background:var(--panel); color:var(--ink); border:1px solid #ffffff50; border-radius:1rem; width:min(24rem, calc(100vw - 1.5rem)); padding:1rem; }
+  dialog { background:var(--panel); color:var(--ink); border:1px solid #ffffff73; border-radius:1rem; width:min(24rem, calc(100vw - 1.5rem)); padding:1rem; }
   dialog::backdrop { background:#000a; }
   dialog h2 { margin:0 0 .6rem; font-size:1.2rem; color:var(--accent); }
   #storyForm { display:block; }
   #storyForm label { display:block; margin-top:.5rem; }
-  dialog input, dialog select, #door input { width:100%; padding:.5rem; margin:.3rem 0 .6rem; border-radius:.6rem; border:1px solid #ffffff50;
+  dialog input, dialog select, #door input { width:100%; padding:.5rem; margin:.3rem 0 .6rem; border-radius:.6rem; border:1px solid #ffffff73;
     background:#141833; color:var(--ink); }
   #door { flex:1; display:flex; align-items:center; justify-content:center; padding:1rem; overflow-y:auto; }
   #door[hidden], [hidden] { display:none !important; }
-  #door form { display:block; background:var(--panel); border:1px solid #ffffff50; border-radius:1rem; padding:1.2rem; max-width:24rem; width:100%; }
+  #door form { display:block; background:var(--panel); border:1px solid #ffffff73; border-radius:1rem; padding:1.2rem; max-width:24rem; width:100%; }
   #door h2 { margin:0 0 .5rem; font-size:1.2rem; color:var(--accent); }
   #door p { margin:.3rem 0 .8rem; color:var(--muted); }
   #doorError { color:var(--accent); min-height:1.2em; }
