@@ -166,6 +166,8 @@ try:
         pages[phone.who] = message
         phone.step("story-page-1")
     dragon = pages["child"].get_attribute("data-story")
+    alt = pages["child"].find_element(By.CSS_SELECTOR, "section.page img").get_attribute("alt")
+    assert alt and len(alt) > 12, f"the picture says what it shows: {alt!r}"
     title = pages["child"].find_element(By.CSS_SELECTOR, "section.page h2").text
     say_step(f"the new-story form sent {command!r}; page 1 of “{title}” arrived in view on both phones")
 

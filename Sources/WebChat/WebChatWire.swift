@@ -14,6 +14,9 @@ public struct WebChatMessage: Codable, Sendable, Equatable {
         /// The page's picture drawn as text art (plain text), for families who chose text art.
         public var textArtUrl: String?
         public var footer: String
+        /// A sentence describing the page's moment: the picture's alt text (the page falls back to
+        /// "Illustration for …" without it). Set from `PageView.imageAlt` where StoryBot has it.
+        public var imageAlt: String? = nil
     }
 
     /// A story's picture book: members download the PDF from `url`.
