@@ -98,6 +98,12 @@ try:
     grown_up.step("welcome")
     say_step(f"the grown-up came in by the setup link and was welcomed: {welcome.text.splitlines()[1][:70]}…")
 
+    grown_up.tap(grown_up.find("#who"))
+    grown_up.wait("who am I", lambda p: p.find("#meDialog").is_displayed() and "Grandma Rose" in p.find("#meText").text)
+    grown_up.step("who-am-i")
+    grown_up.check_layout("who am I")
+    grown_up.find("#meDialog button").click()
+
     # 2. The grown-up invites a child and shares the invite: the invite card, Copy.
     grown_up.driver.execute_cdp_cmd("Browser.grantPermissions", {
         "origin": BASE.rstrip("/"), "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})

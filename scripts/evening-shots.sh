@@ -24,3 +24,5 @@ for name in sorted(os.listdir(source)):
             os.path.join(target, name), optimize=True)
 PY
 echo "Copied $(ls "$to"/*.png | wc -l) screenshots to $to ($(du -sh "$to" | cut -f1))."
+missing=$(grep -o 'images/evening/[^")]*\.png' docs/web-chat.md | while read -r shot; do [ -e "docs/$shot" ] || echo "$shot"; done)
+[ -z "$missing" ] || { echo "docs/web-chat.md shows screenshots the test no longer makes: $missing" >&2; exit 1; }

@@ -140,7 +140,8 @@ enum WebChatPage {
   dialog { background:var(--panel); color:var(--ink); border:1px solid #ffffff73; border-radius:1rem; width:min(24rem, calc(100vw - 1.5rem)); padding:1rem; }
   dialog::backdrop { background:#000a; }
   dialog h2 { margin:0 0 .6rem; font-size:1.2rem; color:var(--accent); }
-  #storyForm { display:block; }
+  dialog form { display:block; }
+  #meDialog button { display:block; margin-left:auto; }
   #storyForm label { display:block; margin-top:.5rem; }
   dialog input, dialog select, #door input { width:100%; padding:.5rem; margin:.3rem 0 .6rem; border-radius:.6rem; border:1px solid #ffffff73;
     background:#141833; color:var(--ink); }
