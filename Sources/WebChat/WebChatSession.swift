@@ -119,7 +119,7 @@ struct WebChatSession {
             guard CommandParser.isCommand(cleaned) else { return }
             let responder = WebChatResponder(hub: hub, room: room, connection: connection, userID: identity.userID,
                                              pressedMessageID: nil, pressedMessageIsPublic: false, linkBase: identity.linkBase,
-                                             inviteLinkWarning: identity.linkWarning)
+                                             inviteLinkWarning: identity.linkWarning, logger: logger)
             do {
                 let command = try parser.parse(cleaned)
                 await router.handle(.command(command), context: identity.context, responder: responder)
@@ -138,7 +138,7 @@ struct WebChatSession {
             }
             let responder = WebChatResponder(hub: hub, room: room, connection: connection, userID: identity.userID,
                                              pressedMessageID: messageID, pressedMessageIsPublic: carriesButton,
-                                             linkBase: identity.linkBase, inviteLinkWarning: identity.linkWarning)
+                                             linkBase: identity.linkBase, inviteLinkWarning: identity.linkWarning, logger: logger)
             await router.handle(.button(id: buttonID), context: identity.context, responder: responder)
         }
     }
