@@ -2,11 +2,28 @@
 # Installs the system libraries Magical Stories builds against (Debian/Ubuntu), once.
 # Safe to run again: it installs only what is missing.
 # With --browser (scripts/test.sh), also what the real-browser test needs: Debian's Chromium and
-# its driver, and selenium from PyPI in a private virtualenv (.build/browser-venv).
+# its driver, and from PyPI in a private virtualenv (.build/browser-venv) selenium and
+# axe-selenium-python (which ships axe-core's axe.min.js; installed without its pytest plugin's
+# dependencies, which the test does not use). --browser-venv makes only that virtualenv
+# (scripts/browser-test.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 browser=false
 [ "${1:-}" = "--browser" ] && browser=true
+
+browser_venv() {
+  local venv=.build/browser-venv
+  if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import selenium, axe_selenium_python" 2> /dev/null; then
+    mkdir -p .build
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check "selenium>=4.20,<5"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check --no-deps "axe-selenium-python==2.1.6"
+  fi
+}
+if [ "${1:-}" = "--browser-venv" ]; then
+  browser_venv
+  exit 0
+fi
 
 packages=(
   # SQLite (GRDB), Cairo (the built-in illustrator), zlib (PNG), fonts for text art
@@ -27,7 +44,8 @@ packages=(
   postgresql
 )
 if $browser; then
-  packages+=(chromium chromium-driver python3-venv)
+  # The emoji font: the page's buttons and the evening's screenshots show emoji as people see them
+  packages+=(chromium chromium-driver python3-venv fonts-noto-color-emoji)
 fi
 
 if ! command -v swift >/dev/null 2>&1; then
@@ -53,10 +71,5 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 if $browser; then
-  venv=.build/browser-venv
-  if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import selenium" 2> /dev/null; then
-    mkdir -p .build
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet --disable-pip-version-check "selenium>=4.20,<5"
-  fi
+  browser_venv
 fi

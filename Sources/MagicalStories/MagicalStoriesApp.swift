@@ -251,6 +251,7 @@ public struct MagicalStoriesApp: Sendable {
                 guard try await stories.story(id, family: family) != nil else { return nil }
                 return try await narration.stored(id, part: part)?.audio
             },
+            cast: { [cast = store.cast] family in try await cast.cast(of: family) },
             health: { await store.ping() }, clock: clock,
             logger: logger.labeled("webchat"))
         discordBot = discord.map { rest, renderer, configuration in

@@ -78,12 +78,16 @@ public struct ChatReply: Sendable, Equatable {
     public var audio: ChatAudio?
     /// Pictures shown with the text (cast portraits), at most ``maxPictures``.
     public var pictures: [ChatPicture]
+    /// An invite link, shown apart from the text (never in it).
+    public var invite: ChatInvite?
 
     /// Pictures one reply shows (Discord: embeds and attachments per message).
     public static let maxPictures = 10
 
     public init(text: String? = nil, page: PageView? = nil, buttons: [[ChatButton]] = [], isPrivate: Bool = false,
-                offersPremium: Bool = false, book: BookView? = nil, audio: ChatAudio? = nil, pictures: [ChatPicture] = []) {
+                offersPremium: Bool = false, book: BookView? = nil, audio: ChatAudio? = nil, pictures: [ChatPicture] = [],
+                invite: ChatInvite? = nil) {
+        self.invite = invite
         self.pictures = Array(pictures.prefix(Self.maxPictures))
         self.text = text
         self.page = page

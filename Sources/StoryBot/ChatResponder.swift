@@ -17,6 +17,12 @@ public protocol ChatResponder: Sendable {
     /// The link that opens an invite, as the person asking reaches the chat (nil where there
     /// are no invites).
     func inviteLink(for code: AccessSecret) -> String?
+    /// Why the links of ``inviteLink(for:)`` may not open on other devices (the service knows
+    /// only a loopback address), and what to change; nil when they should.
+    var inviteLinkWarning: String? { get }
+    /// The stories were deleted: a platform that keeps its messages (the web chat) takes every
+    /// message showing them off the screens and out of the history. Best effort.
+    func storiesDeleted(_ ids: [StoryID]) async
     /// Take back the public answer ``reply(_:)`` gave, where the platform can (Discord deletes
     /// the original response): a request accepted and then refused after all (another process
     /// took the person's last story of the day) must not leave "on its way" behind.
@@ -31,6 +37,8 @@ extension ChatResponder {
     public var sendsPictures: Bool { false }
     public func withdrawReply() async {}
     public func inviteLink(for code: AccessSecret) -> String? { nil }
+    public var inviteLinkWarning: String? { nil }
+    public func storiesDeleted(_ ids: [StoryID]) async {}
 }
 
 /// Delivers to an address later, from the background: story progress and finished stories.

@@ -17,7 +17,8 @@ extension CommandRouter {
             let issued = try await rooms.invite(to: room, role: role, by: context.user.userID, terms: terms)
             logger.notice("invite made", metadata: ["by": "\(context.user.userID)", "role": "\(role.rawValue)", "invite": "\(issued.invite.id)"])
             let link = responder.inviteLink(for: issued.code) ?? "/join#\(issued.code.rawValue)"
-            try await responder.reply(renderer.inviteCreated(issued, link: link))
+            try await responder.reply(renderer.inviteCreated(ChatInvite(issued.invite, url: link, warning: responder.inviteLinkWarning),
+                                                             id: issued.invite.id))
         case .familyInvites:
             try await responder.reply(renderer.openInvites(try await rooms.openInvites(of: room)))
         case let .familyRevoke(id):

@@ -260,6 +260,7 @@ public struct CommandRouter: Sendable {
             }
             try await stories.deleteStory(id, family: context.family, by: context.user, isManager: context.isManager)
             logger.info("story deleted", metadata: ["story": "\(id)"])
+            await responder.storiesDeleted([id])
             try await responder.update(.privateNote("🗑 **\(story.displayTitle)** was deleted."))
         case .cancelDelete, .cancelCollectionDelete:
             try await responder.update(.privateNote("👍 Kept it — nothing was deleted."))
@@ -269,6 +270,7 @@ public struct CommandRouter: Sendable {
             guard context.isManager else { throw CommandAccessError.notManager }
             let forgotten = try await familyData.forget(context.family)
             logger.notice("family data deleted", metadata: ["by": "\(context.user.userID)", "stories": "\(forgotten.stories)"])
+            await responder.storiesDeleted(forgotten.storyIDs)
             try await responder.update(renderer.familyForgotten(forgotten, family: context.family))
         case .cancelForgetFamily:
             try await responder.update(.privateNote("👍 Kept everything — nothing was deleted."))

@@ -16,17 +16,16 @@ extension ReplyRenderer {
         return .privateNote(lines.joined(separator: "\n"))
     }
 
-    /// A new invite link, shown only to the grown-up who asked.
-    func inviteCreated(_ issued: IssuedInvite, link: String) -> ChatReply {
-        let invite = issued.invite
-        let uses = invite.maxUses == 1 ? "once" : "\(invite.maxUses) times"
+    /// A new invite link, shown only to the grown-up who asked: the link is the reply's invite
+    /// part, never in its text.
+    func inviteCreated(_ invite: ChatInvite, id: Int64) -> ChatReply {
         let who = invite.role == .grownUp ? "a **grown-up**" : "a **child**"
-        return .privateNote("""
-            🔗 An invite link for \(who) — it works \(uses), for \(InviteTerms.describe(invite.expiresAt.timeIntervalSince(invite.createdAt))):
-            \(link)
-            Send it only to them: whoever opens it joins this room as \(who). `/family invites` lists the links that still \
-            work; `/family revoke \(invite.id)` turns this one off.
+        var reply = ChatReply.privateNote("""
+            🔗 An invite link for \(who) — it \(invite.usesText), \(invite.expiresText). Send it only to them: whoever opens it \
+            joins this room as \(who). `/family invites` lists the links that still work; `/family revoke \(id)` turns this one off.
             """)
+        reply.invite = invite
+        return reply
     }
 
     /// Invite links that still work, for `/family invites`.

@@ -27,6 +27,10 @@ public protocol ChatTranscriptStore: Sendable {
     /// Deletes one message (a public answer taken back). Returns whether it was there.
     @discardableResult
     func delete(id: String) async throws -> Bool
+    /// Stories were deleted: deletes the room's messages `messageIDs` (those that showed them)
+    /// and, where several processes share the store, tells the others in the same transaction
+    /// that `storyIDs` are gone, so their browsers take the stories off too.
+    func removeStories(_ storyIDs: [String], messageIDs: [String], room: String) async throws
     /// Retention: deletes the room's messages (every room's when nil) beyond its newest
     /// `keepNewest`, and those created before `olderThan`. Returns how many were deleted.
     @discardableResult

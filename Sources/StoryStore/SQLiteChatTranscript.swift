@@ -38,6 +38,16 @@ public struct SQLiteChatTranscript: ChatTranscriptStore {
         }
     }
 
+    /// One process uses a SQLite file: there is nobody else to tell.
+    public func removeStories(_ storyIDs: [String], messageIDs: [String], room: String) async throws {
+        guard !messageIDs.isEmpty else { return }
+        try await database.writer.write { db in
+            for id in messageIDs {
+                try db.execute(sql: "DELETE FROM chat_message WHERE id = ? AND room = ?", arguments: [id, room])
+            }
+        }
+    }
+
     @discardableResult
     public func prune(room: String?, keepNewest: Int, olderThan: Date) async throws -> Int {
         try await database.writer.write { db in

@@ -20,6 +20,7 @@ public struct SQLiteFamilyDataStore: FamilyDataStore {
             let picturesBefore = try pictures()
             let storyIDs = try String.fetchAll(db, sql: "SELECT id FROM story WHERE family_id = ?", arguments: [familyID])
             forgotten.stories = try SQLiteStoryRepository.delete(stories: storyIDs, in: db)
+            forgotten.storyIDs = storyIDs.compactMap(StoryID.init(rawValue:))
             forgotten.pictures = picturesBefore - (try pictures())
             forgotten.collections = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM growth_collection WHERE family_id = ?",
                                                      arguments: [familyID]) ?? 0

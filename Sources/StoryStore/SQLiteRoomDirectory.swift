@@ -150,6 +150,14 @@ public struct SQLiteRoomDirectory: RoomDirectory {
         }
     }
 
+    public func markWelcomed(memberID: String, at date: Date) async throws -> Bool {
+        try await database.writer.write { db in
+            try db.execute(sql: "UPDATE web_member SET welcomed_at = ? WHERE id = ? AND welcomed_at IS NULL AND removed_at IS NULL",
+                           arguments: [date, memberID])
+            return db.changesCount > 0
+        }
+    }
+
     public func roomShows(image: ImageID, roomKey: String) async throws -> Bool {
         try await database.writer.read { db in
             try Bool.fetchOne(db, sql: """

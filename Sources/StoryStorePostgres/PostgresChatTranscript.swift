@@ -47,6 +47,23 @@ public struct PostgresChatTranscript: ChatTranscriptStore {
             """).isEmpty
     }
 
+    /// In one transaction: the messages go, and with an `origin` the other processes are told
+    /// that each story is gone (``ChatNotice``'s story deletions), once it is committed.
+    public func removeStories(_ storyIDs: [String], messageIDs: [String], room: String) async throws {
+        let notices = origin.map { origin in storyIDs.map { ChatNotice(origin: origin, room: room, storyDeleted: $0).payload } } ?? []
+        guard !messageIDs.isEmpty || !notices.isEmpty else { return }
+        try await database.transaction { transaction in
+            if !messageIDs.isEmpty {
+                _ = try await transaction.execute("DELETE FROM chat_message WHERE id = ANY(\(messageIDs)) AND room = \(room) RETURNING 1")
+            }
+            if !notices.isEmpty {
+                _ = try await transaction.execute("""
+                    SELECT pg_notify(\(PostgresSchema.chatChannel), notice) FROM unnest(\(notices)::text[]) AS notice
+                    """)
+            }
+        }
+    }
+
     public func recent(room: String, limit: Int) async throws -> [TranscriptEntry] {
         try await database.rows("""
             SELECT * FROM (SELECT * FROM chat_message WHERE room = \(room) ORDER BY created_at DESC, seq DESC LIMIT \(limit)) newest

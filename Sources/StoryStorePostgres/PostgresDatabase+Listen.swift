@@ -16,12 +16,19 @@ extension PostgresDatabase {
     /// Tells `received` about each web chat message stored or deleted by another process than
     /// `origin` (its room and id), until cancelled: the web chat's fan-out across processes.
     /// Messages stored while the listener reconnects are not told (they are in the room's history).
+    /// - Parameter storyDeleted: told each story another process deleted (its room and id): the
+    ///   room's messages showing it are already gone from the history.
     public func listenForChatMessages(excludingOrigin origin: String, retry: Duration = .seconds(2),
                                       listening: @escaping @Sendable () -> Void = {},
+                                      storyDeleted: @escaping @Sendable (_ room: String, _ story: String) -> Void = { _, _ in },
                                       received: @escaping @Sendable (_ room: String, _ id: String) -> Void) async {
         await listen(on: PostgresSchema.chatChannel, retry: retry, listening: listening) { payload in
             guard let notice = ChatNotice(payload), notice.origin != origin else { return }
-            received(notice.room, notice.id)
+            if let story = notice.deletedStory {
+                storyDeleted(notice.room, story)
+            } else {
+                received(notice.room, notice.id)
+            }
         }
     }
 

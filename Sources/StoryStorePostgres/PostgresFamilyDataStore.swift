@@ -19,6 +19,7 @@ public struct PostgresFamilyDataStore: FamilyDataStore {
             let picturesBefore = try await pictures()
             let storyIDs: [String] = try await transaction.rows("SELECT id FROM story WHERE family_id = \(familyID)").map { try $0["id"] }
             forgotten.stories = try await PostgresStoryRepository.delete(stories: storyIDs, in: transaction)
+            forgotten.storyIDs = storyIDs.compactMap(StoryID.init(rawValue:))
             forgotten.pictures = picturesBefore - (try await pictures())
             forgotten.collections = try await transaction.rows("""
                 SELECT COUNT(*) AS n FROM growth_collection WHERE family_id = \(familyID)

@@ -156,6 +156,13 @@ public struct PostgresRoomDirectory: RoomDirectory {
         }
     }
 
+    /// One statement: of two processes asking at once, one gets the row.
+    public func markWelcomed(memberID: String, at date: Date) async throws -> Bool {
+        try await !database.rows("""
+            UPDATE web_member SET welcomed_at = \(date) WHERE id = \(memberID) AND welcomed_at IS NULL AND removed_at IS NULL RETURNING 1
+            """).isEmpty
+    }
+
     public func roomShows(image: ImageID, roomKey: String) async throws -> Bool {
         try await database.rows("""
             SELECT EXISTS (SELECT 1 FROM page p JOIN story s ON s.id = p.story_id JOIN family f ON f.id = s.family_id

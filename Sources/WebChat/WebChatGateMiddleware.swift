@@ -21,10 +21,10 @@ struct WebChatGateMiddleware: RouterMiddleware {
     /// Sent with every answer over built-in TLS: browsers keep to HTTPS for this host for a year.
     static let strictTransportSecurity = (HTTPField.Name("Strict-Transport-Security")!, "max-age=31536000")
 
-    /// Only the page's own script, styles and pictures; no framing; no referrer (invite links
+    /// Only the page's own script, styles, pictures and read-aloud audio; no framing; no referrer (invite links
     /// and story titles stay on this site).
     static let securityHeaders: [(HTTPField.Name, String)] = [
-        (.contentSecurityPolicy, "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+        (.contentSecurityPolicy, "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; media-src 'self'; connect-src 'self'; "
             + "manifest-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"),
         (HTTPField.Name("Referrer-Policy")!, "no-referrer"),
         (.xContentTypeOptions, "nosniff"),

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import StoryBot
 import StoryDomain
 
@@ -15,6 +16,10 @@ struct WebChatResponder: ChatResponder {
     let pressedMessageIsPublic: Bool
     /// The page's address (`https://…`), for invite links.
     let linkBase: String?
+    /// Why phones may not open those links (``InviteLinkWarning``); nil when they should.
+    var inviteLinkWarning: String?
+    /// Where a deletion that could not reach the screens is told (nil: nowhere).
+    var logger: Logger?
     /// The id the first public reply will have, known up front so a story job can edit it.
     let replyMessageID = UUID().uuidString.lowercased()
 
@@ -50,6 +55,17 @@ struct WebChatResponder: ChatResponder {
     /// Best effort: the refusal that follows is sent either way.
     func withdrawReply() async {
         try? await hub.withdraw(messageID: replyMessageID, room: room)
+    }
+
+    /// Takes the deleted stories off every screen of the room and out of its history. Best
+    /// effort: the deletion itself stands; on a failure the messages stay until the history
+    /// forgets them.
+    func storiesDeleted(_ ids: [StoryID]) async {
+        do {
+            try await hub.storiesDeleted(ids.map(\.rawValue), room: room)
+        } catch {
+            logger?.warning("web chat: a deleted story's messages could not be taken off the screens", metadata: ["error": "\(error)"])
+        }
     }
 
     private func post(_ reply: ChatReply, id: String) async throws {

@@ -57,9 +57,10 @@ public actor WebChatRoomHub {
     /// How many connections all rooms have (for metrics).
     public func connectionCount() -> Int { rooms.values.reduce(0) { $0 + $1.count } }
 
-    /// Stores the message (replacing one with the same id) and sends it to the whole room. A new
-    /// message makes the room forget what is past its retention.
-    func publish(_ message: WebChatMessage, room: String) async throws {
+    /// Stores the message (replacing one with the same id) and sends it to the whole room (but
+    /// `excluded`, a connection it is not for). A new message makes the room forget what is past
+    /// its retention.
+    func publish(_ message: WebChatMessage, room: String, excluding excluded: UUID? = nil) async throws {
         let payload = try WebChatJSON.encoder.encode(message)
         let now = clock.now()
         let existing = try await transcript.entry(id: message.id)
@@ -70,7 +71,7 @@ public actor WebChatRoomHub {
         }
         var stored = message
         stored.createdAt = existing?.createdAt ?? message.createdAt
-        broadcast(.message(stored), room: room)
+        broadcast(.message(stored), room: room, excluding: excluded)
     }
 
     /// Takes back a public message (an answer withdrawn): deletes it from the transcript and
@@ -94,6 +95,28 @@ public actor WebChatRoomHub {
         broadcast(.message(message), room: room)
     }
 
+    /// Takes deleted stories off every screen of the room: the stored messages showing them
+    /// (page, book, narration) leave the history, each browser here is sent `storyDeleted` (the
+    /// page removes those messages, private ones too), and the other processes sharing the
+    /// database are told, so their browsers do the same.
+    public func storiesDeleted(_ storyIDs: [String], room: String) async throws {
+        guard !storyIDs.isEmpty else { return }
+        let deleted = Set(storyIDs)
+        var showing: [String] = []
+        for entry in try await transcript.recent(room: room, limit: retention.keepMessages + historyLimit) {
+            guard let message = try? WebChatJSON.decoder.decode(WebChatMessage.self, from: entry.payload),
+                  let story = message.shownStory, deleted.contains(story) else { continue }
+            showing.append(entry.id)
+        }
+        try await transcript.removeStories(storyIDs, messageIDs: showing, room: room)
+        for story in storyIDs { broadcast(.storyDeleted(story), room: room) }
+    }
+
+    /// Tells the browsers of `room` connected here that another process deleted the story.
+    public func relayStoryDeleted(_ storyID: String, room: String) {
+        broadcast(.storyDeleted(storyID), room: room)
+    }
+
     /// Forgets, in every room, what is past the retention (for rooms nobody writes in).
     @discardableResult
     public func applyRetention() async throws -> Int {
@@ -105,10 +128,10 @@ public actor WebChatRoomHub {
         rooms[room]?[connection]?.outbox.offer(WebChatJSON.text(frame))
     }
 
-    func broadcast(_ frame: WebChatServerFrame, room: String) {
+    func broadcast(_ frame: WebChatServerFrame, room: String, excluding excluded: UUID? = nil) {
         guard let members = rooms[room] else { return }
         let text = WebChatJSON.text(frame)
-        for member in members.values {
+        for (connection, member) in members where connection != excluded {
             member.outbox.offer(text)
         }
     }

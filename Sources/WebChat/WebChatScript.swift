@@ -19,17 +19,29 @@ enum WebChatScript {
   }
   function el(tag, cls, html) { const e = document.createElement(tag); if (cls) e.className = cls; if (html !== undefined) e.innerHTML = html; return e; }
 
+  // Page-turn buttons are symbols: say what they do to screen readers.
+  const buttonNames = { "⏮": "First page", "◀": "Previous page", "▶": "Next page" };
+  // Which story a message shows (a page, its book or its narration), for storyDeleted.
+  function storyOf(m) {
+    if (m.page) return m.page.storyId;
+    const url = (m.book && m.book.url) || (m.audio && m.audio.url) || "";
+    const found = /^\/(?:books|audio)\/([^/?#]+)/.exec(url);
+    return found ? found[1] : "";
+  }
+
   function render(m) {
     const mine = me && m.authorId === me.userId && !m.fromBot;
     const box = el("article", "msg" + (mine ? " me" : "") + (m.isPrivate ? " private" : ""));
     box.dataset.id = m.id;
+    box.dataset.story = storyOf(m);
     box.appendChild(el("div", "who", escapeHTML(m.author)));
     if (m.text) box.appendChild(el("p", "", markdown(m.text)));
     if (m.page) {
       const page = el("section", "page");
       page.appendChild(el("h2", "", escapeHTML(m.page.title)));
-      if (m.page.imageUrl) { const img = el("img"); img.src = m.page.imageUrl; img.alt = "Illustration for " + m.page.title + ", " + m.page.footer; img.loading = "lazy"; page.appendChild(img); }
-      if (m.page.textArtUrl) { const art = el("pre", "art"); art.setAttribute("role", "img"); art.setAttribute("aria-label", "Text-art illustration for " + m.page.title + ", " + m.page.footer); page.appendChild(art); fetch(m.page.textArtUrl).then(r => r.ok ? r.text() : "").then(t => { art.textContent = t; }); }
+      const alt = m.page.imageAlt || ("Illustration for " + m.page.title + ", " + m.page.footer);
+      if (m.page.imageUrl) { const img = el("img"); img.src = m.page.imageUrl; img.alt = alt; img.loading = "lazy"; page.appendChild(img); }
+      if (m.page.textArtUrl) { const art = el("pre", "art"); art.setAttribute("role", "img"); art.setAttribute("aria-label", m.page.imageAlt || ("Text-art illustration for " + m.page.title + ", " + m.page.footer)); page.appendChild(art); fetch(m.page.textArtUrl).then(r => r.ok ? r.text() : "").then(t => { art.textContent = t; }); }
       page.appendChild(el("div", "text", markdown(m.page.text)));
       page.appendChild(el("div", "footer", escapeHTML(m.page.footer)));
       box.appendChild(page);
@@ -39,14 +51,18 @@ enum WebChatScript {
       link.href = m.book.url; link.setAttribute("download", m.book.filename);
       box.appendChild(link);
     }
+    if (m.invite) box.appendChild(inviteCard(m.invite));
     if (m.pictures) { for (const p of m.pictures) { const fig = el("figure", "portrait"); const img = el("img"); img.src = p.url; img.alt = "Portrait of " + p.caption; img.loading = "lazy"; fig.appendChild(img); fig.appendChild(el("figcaption", "", escapeHTML(p.caption))); box.appendChild(fig); } }
     if (m.audio) { const player = el("audio", "narration"); player.controls = true; player.preload = "none"; player.src = m.audio.url; player.setAttribute("aria-label", "Read aloud, " + m.audio.durationText); box.appendChild(player); }
     for (const row of m.buttons || []) {
       const bar = el("div", "buttons");
       for (const b of row) {
         const btn = el("button", b.style, escapeHTML(b.label));
+        btn.type = "button";
         btn.disabled = b.disabled;
-        btn.addEventListener("click", () => send({ type: "press", buttonId: b.id, messageId: m.id }));
+        if (buttonNames[b.label]) btn.setAttribute("aria-label", buttonNames[b.label]);
+        // Buttons whose id starts with "ui:" act in the page and are never sent to the server.
+        btn.addEventListener("click", () => b.id.startsWith("ui:") ? pageAction(b.id) : send({ type: "press", buttonId: b.id, messageId: m.id }));
         bar.appendChild(btn);
       }
       box.appendChild(bar);
@@ -55,13 +71,89 @@ enum WebChatScript {
     return box;
   }
 
-  function show(m) {
+  // An invite: its link (a tap copies it rather than opening it here), Copy, and Share where the browser can.
+  function inviteCard(invite) {
+    const card = el("div", "invite");
+    card.appendChild(el("div", "label", invite.role === "grown-up" ? "Invite link for a grown-up" : "Invite link for a child"));
+    const link = el("a");
+    link.href = invite.url; link.textContent = invite.url; link.rel = "noreferrer";
+    link.addEventListener("click", (event) => { event.preventDefault(); copyLink(invite.url, link); });
+    card.appendChild(link);
+    const meta = [invite.expiresText, invite.usesText].filter(Boolean).join(" · ");
+    if (meta) card.appendChild(el("div", "meta", escapeHTML(meta)));
+    if (invite.warning) { const warning = el("p", "warning", "⚠️ " + escapeHTML(invite.warning)); warning.setAttribute("role", "note"); card.appendChild(warning); }
+    const bar = el("div", "buttons");
+    const copy = el("button", "primary", "📋 Copy");
+    copy.type = "button"; copy.setAttribute("aria-label", "Copy the invite link");
+    copy.addEventListener("click", () => copyLink(invite.url, link));
+    bar.appendChild(copy);
+    if (navigator.share) {
+      const share = el("button", "", "📤 Share");
+      share.type = "button"; share.setAttribute("aria-label", "Share the invite link");
+      share.addEventListener("click", () => {
+        navigator.share({ title: "Magical Stories", text: "Come and read bedtime stories with us:", url: invite.url }).catch(() => {});
+      });
+      bar.appendChild(share);
+    }
+    card.appendChild(bar);
+    return card;
+  }
+
+  async function copyLink(url, link) {
+    try {
+      await navigator.clipboard.writeText(url);
+      tell("Invite link copied: send it to them privately.");
+      return;
+    } catch (error) { /* no clipboard (plain http on a phone, or not allowed): select it instead */ }
+    const range = document.createRange();
+    range.selectNodeContents(link);
+    const selection = window.getSelection();
+    selection.removeAllRanges(); selection.addRange(range);
+    let copied = false;
+    try { copied = document.execCommand("copy"); } catch (error) { copied = false; }
+    tell(copied ? "Invite link copied: send it to them privately." : "The invite link is selected: copy it with your phone's menu.");
+  }
+
+  // A short word from the page itself, gone after a while unless something else was said since.
+  function tell(words) {
+    notice.textContent = words;
+    setTimeout(() => { if (notice.textContent === words) notice.textContent = ""; }, 10000);
+  }
+
+  function pageAction(id) {
+    if (id === "ui:new-story") openStoryForm();
+    else if (id === "ui:help") send({ type: "say", text: "/help" });
+    else if (id === "ui:invite-child") send({ type: "say", text: "/family invite child" });
+  }
+
+  // Where the reader is: a message is in view when some of it is inside the log's visible part.
+  function inView(node) {
+    const box = node.getBoundingClientRect(), view = log.getBoundingClientRect();
+    return box.bottom > view.top && box.top < view.bottom;
+  }
+  // A story page arrives with its title and picture in view: its top at the log's top when it is
+  // taller than the screen, else the log scrolled to the end as for any message.
+  function reveal(node) {
+    const top = node.getBoundingClientRect().top - log.getBoundingClientRect().top + log.scrollTop - 8;
+    log.scrollTop = Math.min(top, log.scrollHeight);
+  }
+
+  function show(m, fromHistory) {
     const nearBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 120;
     const node = render(m);
     const old = messages.get(m.id);
+    const wasSeen = old && old.isConnected && inView(old);
     if (old && old.isConnected) old.replaceWith(node); else log.appendChild(node);
     messages.set(m.id, node);
-    if (nearBottom || !old) log.scrollTop = log.scrollHeight;
+    if (fromHistory) return;
+    if (m.page && (!old || wasSeen || nearBottom)) reveal(node);
+    else if (nearBottom || !old) log.scrollTop = log.scrollHeight;
+  }
+
+  function forgetStory(storyId) {
+    if (!storyId) return;
+    for (const [id, node] of messages) if (node.dataset.story === storyId) { node.remove(); messages.delete(id); }
+    tell("A story was deleted.");
   }
 
   function send(frame) {
@@ -140,13 +232,17 @@ enum WebChatScript {
       if (frame.type === "history") {
         // Keep private notes already shown; replace everything else with the room's history.
         for (const [id, node] of messages) if (!node.classList.contains("private")) { node.remove(); messages.delete(id); }
-        for (const m of frame.messages || []) show(m);
+        for (const m of frame.messages || []) show(m, true);
+        log.scrollTop = log.scrollHeight;
+        const last = log.lastElementChild;
+        if (last && last.querySelector(".page")) reveal(last);
       } else if (frame.type === "message") { show(frame.message); }
       else if (frame.type === "withdrawn") {
         // A public answer taken back (a request refused after all): it leaves the room.
         const node = messages.get(frame.messageId);
         if (node) { node.remove(); messages.delete(frame.messageId); }
       }
+      else if (frame.type === "storyDeleted") { forgetStory(frame.storyId); }
       else if (frame.type === "notice") { notice.textContent = frame.text; }
     };
     socket.onclose = async (event) => {
@@ -169,12 +265,52 @@ enum WebChatScript {
     const value = text.value.trim();
     if (value && send({ type: "say", text: value })) { text.value = ""; notice.textContent = ""; }
   });
-  for (const chip of document.querySelectorAll("#chips button")) {
-    chip.addEventListener("click", () => {
-      if (chip.dataset.send) send({ type: "say", text: chip.dataset.send });
-      else { text.value = chip.dataset.fill.replace("name:", "name:" + ((me && me.name.split(" ")[0]) || "Mia")); text.focus(); }
-    });
+  for (const chip of document.querySelectorAll("#chips button[data-send]")) {
+    chip.addEventListener("click", () => send({ type: "say", text: chip.dataset.send }));
   }
+  $("newStory").addEventListener("click", openStoryForm);
+
+  // The new-story form: a theme, a hero (one of the family's cast, or a typed name: never the
+  // asker's own name) and an age, sent as the /story new command.
+  const storyDialog = $("storyDialog"), heroSelect = $("storyHero"), heroName = $("storyName");
+  const someoneElse = "";
+  function showHeroName() { $("storyNameRow").hidden = heroSelect.value !== someoneElse; }
+  async function openStoryForm() {
+    let cast = [];
+    try {
+      const response = await fetch("/api/cast", { credentials: "same-origin", cache: "no-store" });
+      if (response.ok) cast = (await response.json()).members || [];
+    } catch (error) { /* offline: a typed name still works */ }
+    heroSelect.replaceChildren();
+    for (const member of cast) {
+      const option = el("option"); option.value = member.name; option.textContent = member.name + (member.kind ? " (" + member.kind + ")" : "");
+      heroSelect.appendChild(option);
+    }
+    const typed = el("option"); typed.value = someoneElse; typed.textContent = cast.length ? "Someone else (type a name)" : "Type a name";
+    heroSelect.appendChild(typed);
+    $("storyHeroRow").hidden = cast.length === 0;
+    heroSelect.value = cast.length ? cast[0].name : someoneElse;
+    heroName.value = "";
+    showHeroName();
+    if (!storyDialog.open) storyDialog.showModal();
+    $("storyTheme").focus();
+  }
+  // Quotes and colons would change what the command means: a value keeps only its words.
+  function optionValue(s) { return s.replace(/["“”„«»:]/g, " ").replace(/\s+/g, " ").trim(); }
+  heroSelect.addEventListener("change", showHeroName);
+  $("storyCancel").addEventListener("click", () => storyDialog.close());
+  $("storyForm").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const theme = optionValue($("storyTheme").value);
+    if (!theme) { $("storyTheme").focus(); return; }
+    let command = `/story new theme:"${theme}"`;
+    const castName = heroSelect.value !== someoneElse ? optionValue(heroSelect.value) : "";
+    const typedName = optionValue(heroName.value);
+    if (castName) command += ` name:${castName} cast:${castName}`;
+    else if (typedName) command += ` name:${typedName}`;
+    command += ` age:${$("storyAge").value}`;
+    if (send({ type: "say", text: command })) { storyDialog.close(); $("storyTheme").value = ""; }
+  });
   $("joinForm").addEventListener("submit", join);
   $("who").addEventListener("click", () => {
     if (!me) return;

@@ -59,6 +59,7 @@ public struct WebChatServer: Sendable {
     let textArtist: (any PictureTextArtist)?
     let books: (@Sendable (StoryID, FamilyRef, BookFormat) async throws -> ChatFile?)?
     let narration: (@Sendable (StoryID, NarrationPart, FamilyRef) async throws -> SpokenAudio?)?
+    let cast: (@Sendable (FamilyRef) async throws -> [CastMember])?
     let health: @Sendable () async -> Bool
     let logger: Logger
     let throttle: JoinThrottle
@@ -70,13 +71,16 @@ public struct WebChatServer: Sendable {
     ///   - books: makes a story's picture book if the story is the family's (`/books/{id}`, `/books/{id}/epub`); nil: those routes answer 404.
     ///   - narration: a story's kept narration, when the story is the family's (`/audio/{story}/{part}`);
     ///     nil: that route answers 404.
+    ///   - cast: the family's cast (`/api/cast`); nil: that route answers an empty list.
     ///   - health: true when the service can serve (the database answers).
     public init(configuration: Configuration, hub: WebChatRoomHub, router: CommandRouter, rooms: RoomAccess,
                 images: @escaping @Sendable (ImageID) async throws -> StoredImage?, textArtist: (any PictureTextArtist)? = nil,
                 books: (@Sendable (StoryID, FamilyRef, BookFormat) async throws -> ChatFile?)? = nil,
                 narration: (@Sendable (StoryID, NarrationPart, FamilyRef) async throws -> SpokenAudio?)? = nil,
+                cast: (@Sendable (FamilyRef) async throws -> [CastMember])? = nil,
                 health: @escaping @Sendable () async -> Bool = { true }, clock: any WallClock = SystemWallClock(), logger: Logger) {
         self.narration = narration
+        self.cast = cast
         self.configuration = configuration
         self.hub = hub
         self.router = router
@@ -102,6 +106,7 @@ public struct WebChatServer: Sendable {
                                                      hosts: hosts, connections: ledger, logger: logger))
         addPageRoutes(to: router)
         addBookRoute(to: router)
+        addCastRoute(to: router)
         WebChatDoorRoutes(rooms: rooms, throttle: throttle, origins: OriginPolicy(allowedOrigins: configuration.allowedOrigins),
                           logger: logger).add(to: router)
         addWebSocket(to: router)
@@ -132,6 +137,7 @@ public struct WebChatServer: Sendable {
         let session = WebChatSessionFactory(hub: hub, router: self.router, rooms: rooms, logger: logger,
                                             limits: configuration.limits, recheck: configuration.sessionRecheck)
         let publicURL = configuration.publicURL
+        let bindHost = configuration.host
         let logger = self.logger
         router.ws("/ws") { request, context in
             guard origins.allows(origins: request.headers[values: .origin], host: context.client.host, secure: context.client.isSecure) else {
@@ -143,9 +149,11 @@ public struct WebChatServer: Sendable {
         } onUpgrade: { inbound, outbound, context in
             guard let member = context.requestContext.member,
                   let token = SessionCookie.token(in: context.request.headers[values: .cookie]) else { return }
-            let identity = WebChatIdentity(member: member, linkBase: publicURL ?? context.requestContext.client.origin)
+            let linkBase = publicURL ?? context.requestContext.client.origin
+            let identity = WebChatIdentity(member: member, linkBase: linkBase,
+                                           linkWarning: InviteLinkWarning.text(linkBase: linkBase, publicURL: publicURL, bindHost: bindHost))
             let channel = context.requestContext.channel
-            try await session.make(identity, session: token).run(inbound: inbound, outbound: outbound,
+            try await session.make(identity, member: member, session: token).run(inbound: inbound, outbound: outbound,
                                                                  forceClose: { channel.close(promise: nil) })
         }
     }
@@ -225,7 +233,7 @@ struct WebChatSessionFactory: Sendable {
 
     /// A session for the member holding `token` (checked again now and then: a member removed
     /// from the shell, in another process, is signed out within ``recheck``).
-    func make(_ identity: WebChatIdentity, session token: String) -> WebChatSession {
+    func make(_ identity: WebChatIdentity, member: RoomMember, session token: String) -> WebChatSession {
         var logger = self.logger
         logger[metadataKey: "room"] = "\(identity.room)"
         let rooms = self.rooms
@@ -236,6 +244,14 @@ struct WebChatSessionFactory: Sendable {
                                   } catch {
                                       // A database that does not answer is no reason to sign anyone out.
                                       return true
+                                  }
+                              }, isFirstVisit: { [logger] in
+                                  do {
+                                      return try await rooms.isFirstVisit(member)
+                                  } catch {
+                                      // No welcome rather than one twice: the chat works without it.
+                                      logger.warning("web chat: could not tell whether a member is new", metadata: ["error": "\(error)"])
+                                      return false
                                   }
                               })
     }

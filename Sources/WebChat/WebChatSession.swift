@@ -19,6 +19,8 @@ struct WebChatSession {
     let recheck: Duration
     /// Whether the session still belongs to a member of the room.
     let isStillMember: @Sendable () async -> Bool
+    /// Whether this is the member's first connection since joining (true once, ever).
+    let isFirstVisit: @Sendable () async -> Bool
     let parser = CommandParser()
 
     /// - Parameter forceClose: closes the socket at once (a connection too slow to take its frames).
@@ -39,6 +41,7 @@ struct WebChatSession {
                                           roomName: identity.roomName, role: identity.role.rawValue),
                        to: connection.id, room: room)
         await hub.send(WebChatServerFrame(type: .history, messages: history), to: connection.id, room: room)
+        if await isFirstVisit() { await welcome(connection.id) }
 
         var checked = ContinuousClock.now
         var rate = TokenBucket(capacity: limits.messageBurst, perMinute: limits.messagesPerMinute, now: checked)
@@ -77,6 +80,18 @@ struct WebChatSession {
         }
     }
 
+    /// The member's first visit: a private welcome with one first step, and "Mia joined" for
+    /// the others (stored, so it reaches them on every process and in the history).
+    private func welcome(_ connection: UUID) async {
+        let now = await hub.now()
+        await hub.send(.message(WebChatWelcome.message(for: identity, at: now)), to: connection, room: identity.room)
+        do {
+            try await hub.publish(WebChatWelcome.joined(identity, at: now), room: identity.room, excluding: connection)
+        } catch {
+            logger.warning("web chat: could not tell the room someone joined", metadata: ["error": "\(error)"])
+        }
+    }
+
     private func handle(_ frame: WebChatClientFrame, connection: UUID) async {
         let room = identity.room
         switch frame.type {
@@ -102,7 +117,8 @@ struct WebChatSession {
                 return
             }
             let responder = WebChatResponder(hub: hub, room: room, connection: connection, userID: identity.userID,
-                                             pressedMessageID: nil, pressedMessageIsPublic: false, linkBase: identity.linkBase)
+                                             pressedMessageID: nil, pressedMessageIsPublic: false, linkBase: identity.linkBase,
+                                             inviteLinkWarning: identity.linkWarning, logger: logger)
             guard CommandParser.isCommand(cleaned) else {
                 // Plain words that read like a request ("please tell Mia a story") get an answer; chat gets none.
                 return await router.answerPlainWords(cleaned, context: identity.context, responder: responder)
@@ -125,7 +141,7 @@ struct WebChatSession {
             }
             let responder = WebChatResponder(hub: hub, room: room, connection: connection, userID: identity.userID,
                                              pressedMessageID: messageID, pressedMessageIsPublic: carriesButton,
-                                             linkBase: identity.linkBase)
+                                             linkBase: identity.linkBase, inviteLinkWarning: identity.linkWarning, logger: logger)
             await router.handle(.button(id: buttonID), context: identity.context, responder: responder)
         }
     }
@@ -141,14 +157,17 @@ struct WebChatIdentity {
     var role: RoomRole
     /// Where invite links made here point: the configured public address, or the page's own.
     var linkBase: String?
+    /// Why phones may not open those links (a loopback address), for the invites' warning.
+    var linkWarning: String?
 
-    init(member: RoomMember, linkBase: String?) {
+    init(member: RoomMember, linkBase: String?, linkWarning: String? = nil) {
         room = member.room.rawValue
         roomName = member.room.displayName
         userID = member.id
         name = member.name
         role = member.role
         self.linkBase = linkBase
+        self.linkWarning = linkWarning
     }
 
     var context: ChatContext {

@@ -14,6 +14,9 @@ public struct WebChatMessage: Codable, Sendable, Equatable {
         /// The page's picture drawn as text art (plain text), for families who chose text art.
         public var textArtUrl: String?
         public var footer: String
+        /// A sentence describing the page's moment: the picture's alt text (the page falls back to
+        /// "Illustration for …" without it). Set from `PageView.imageAlt` where StoryBot has it.
+        public var imageAlt: String? = nil
     }
 
     /// A story's picture book: members download the PDF from `url`.
@@ -38,6 +41,19 @@ public struct WebChatMessage: Codable, Sendable, Equatable {
         public var durationText: String
     }
 
+    /// An invite link the page shows with Copy and Share buttons (never in the text).
+    public struct Invite: Codable, Sendable, Equatable {
+        public var url: String
+        /// `child` or `grown-up`
+        public var role: String
+        /// "for 7 days"
+        public var expiresText: String
+        /// "works once"
+        public var usesText: String
+        /// Set when phones cannot open the link (a loopback address): what to change.
+        public var warning: String?
+    }
+
     public struct Button: Codable, Sendable, Equatable {
         public var id: String
         public var label: String
@@ -57,6 +73,8 @@ public struct WebChatMessage: Codable, Sendable, Equatable {
     public var audio: Audio?
     /// Pictures shown with the text (cast portraits); nil when there are none.
     public var pictures: [Picture]?
+    /// An invite link, shown apart from the text; nil when there is none.
+    public var invite: Invite?
     /// Only the person it is for sees it; never stored.
     public var isPrivate: Bool
     public var createdAt: Date
@@ -84,6 +102,9 @@ public struct WebChatMessage: Codable, Sendable, Equatable {
                   durationText: $0.durationText)
         }
         pictures = reply.pictures.isEmpty ? nil : reply.pictures.map { Picture(url: "/images/\($0.imageID.rawValue)", caption: $0.caption) }
+        invite = reply.invite.map {
+            Invite(url: $0.url, role: $0.role.rawValue, expiresText: $0.expiresText, usesText: $0.usesText, warning: $0.warning)
+        }
         isPrivate = reply.isPrivate
         self.createdAt = createdAt
     }
@@ -100,6 +121,7 @@ public struct WebChatMessage: Codable, Sendable, Equatable {
         buttons = []
         audio = nil
         pictures = nil
+        invite = nil
         isPrivate = false
         self.createdAt = createdAt
     }
@@ -119,6 +141,20 @@ extension WebChatMessage {
     }
 }
 
+extension WebChatMessage {
+    /// The story whose page, book or narration this message shows (the page takes such a
+    /// message away when the story is deleted); nil for any other message.
+    var shownStory: String? {
+        if let page { return page.storyId }
+        if let url = book?.url ?? audio?.url {
+            // `/books/{story}[/epub]`, `/audio/{story}/{part}`
+            let parts = url.split(separator: "/")
+            return parts.count >= 2 ? String(parts[1]) : nil
+        }
+        return nil
+    }
+}
+
 /// What the page sends.
 struct WebChatClientFrame: Decodable {
     enum Kind: String, Decodable { case say, press, ping }
@@ -131,7 +167,7 @@ struct WebChatClientFrame: Decodable {
 
 /// What the server sends.
 struct WebChatServerFrame: Encodable {
-    enum Kind: String, Encodable { case welcome, history, message, withdrawn, notice, pong }
+    enum Kind: String, Encodable { case welcome, history, message, withdrawn, storyDeleted, notice, pong }
     var type: Kind
     var message: WebChatMessage?
     /// With `withdrawn`: the public message taken back (the page removes it).
@@ -144,10 +180,13 @@ struct WebChatServerFrame: Encodable {
     /// With `welcome`: the room's name as written, and the member's role.
     var roomName: String?
     var role: String?
+    /// With `storyDeleted`: the story whose messages the page removes.
+    var storyId: String?
 
     static func message(_ message: WebChatMessage) -> Self { .init(type: .message, message: message) }
     static func notice(_ text: String) -> Self { .init(type: .notice, text: text) }
     static func withdrawn(_ messageID: String) -> Self { .init(type: .withdrawn, messageId: messageID) }
+    static func storyDeleted(_ storyID: String) -> Self { .init(type: .storyDeleted, storyId: storyID) }
 }
 
 /// JSON coding shared by the web chat (ISO 8601 dates).

@@ -36,6 +36,16 @@ struct DiscordMessageRendererTests {
         #expect(throws: Never.self) { try rendered.message.validate() }
     }
 
+    @Test("Discord never shows a web chat invite: the text goes out, the invite's link does not")
+    func webInviteNeverShown() async throws {
+        let invite = ChatInvite(url: "http://127.0.0.1:8080/join#secret", role: .child, expiresText: "for 7 days", usesText: "works once")
+        let reply = ChatReply(text: "🔗 An invite link for a **child**.", isPrivate: true, invite: invite)
+        for rendered in [try await Self.renderer.render(reply, capabilities: .all), try await Self.renderer.renderPlain(reply, capabilities: .all)] {
+            #expect(rendered.message.content == "🔗 An invite link for a **child**.")
+            #expect(rendered.message.embeds?.isEmpty != false && rendered.message.components?.isEmpty != false)
+        }
+    }
+
     @Test("a page that carries its picture (read with the page) is sent with it, without reading it again")
     func pageCarriesItsPicture() async throws {
         let unreadable = DiscordMessageRenderer(images: { _ in

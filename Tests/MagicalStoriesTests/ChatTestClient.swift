@@ -18,6 +18,8 @@ struct TestFrame: Decodable, Sendable {
     var roomName: String?
     /// With `withdrawn`: the message taken back.
     var messageId: String?
+    /// With `storyDeleted`: the story whose messages leave the page.
+    var storyId: String?
 }
 
 /// A browser stand-in: a real WebSocket client on loopback that records every frame and lets
@@ -50,8 +52,10 @@ actor ChatTestClient {
 
     /// Joins `room` as a new member with an invite (making the room when it is missing), the
     /// way a browser does (`POST /api/join`), then connects to `/ws` with the session cookie.
-    static func join(_ app: TestApp, room: String, name: String, role: RoomRole = .grownUp) async throws -> ChatTestClient {
-        let member = try await app.join(room: room, name: name, role: role)
+    /// Unless `firstVisit`, the member counts as welcomed already (``TestApp/join(room:name:role:firstVisit:)``).
+    static func join(_ app: TestApp, room: String, name: String, role: RoomRole = .grownUp,
+                     firstVisit: Bool = false) async throws -> ChatTestClient {
+        let member = try await app.join(room: room, name: name, role: role, firstVisit: firstVisit)
         return try await connect(url: "ws://127.0.0.1:\(app.port)/ws", member: member)
     }
 

@@ -37,8 +37,10 @@ extension TestApp {
         return try await rooms.invite(to: key, role: role, by: "test", terms: terms).code.rawValue
     }
 
-    /// Joins `room` as a browser does: an invite, then `POST /api/join`.
-    func join(room: String, name: String, role: RoomRole = .grownUp) async throws -> TestMember {
+    /// Joins `room` as a browser does: an invite, then `POST /api/join`. Unless `firstVisit`,
+    /// the member counts as welcomed already (as if they had been here before): no private
+    /// welcome and no "joined" message, so tests of other things see only what they are about.
+    func join(room: String, name: String, role: RoomRole = .grownUp, firstVisit: Bool = false) async throws -> TestMember {
         let code = try await inviteCode(room: room, role: role)
         let (status, body, headers) = try await postJoin(invite: "http://127.0.0.1:\(port)/join#\(code)", name: name)
         guard status == 200, let setCookie = headers["set-cookie"] else {
@@ -46,6 +48,9 @@ extension TestApp {
         }
         let answer = try JSONDecoder().decode(MemberAnswer.self, from: body)
         let cookie = String(setCookie.split(separator: ";")[0])
+        if !firstVisit, let member = try await app.rooms.member(session: String(cookie.drop { $0 != "=" }.dropFirst())) {
+            _ = try await app.rooms.isFirstVisit(member)
+        }
         return TestMember(userID: answer.userId, name: answer.name, role: answer.role, room: answer.room, cookie: cookie,
                           setCookie: setCookie)
     }

@@ -168,7 +168,7 @@ struct WebChatDoorsTests {
         #expect(invite.message?.isPrivate == true, "the link is only for the grown-up who asked")
         let text = try #require(invite.message?.text)
         #expect(text.contains("works 2 times, for 2 days"))
-        let link = try #require(text.split(whereSeparator: \.isWhitespace).first { $0.contains("/join#") }.map(String.init))
+        let link = try #require(invite.message?.invite?.url, "the link is the message's invite part, not its text")
         #expect(link.hasPrefix("http://127.0.0.1:\(app.port)/join#"), "the link points where the grown-up's browser is")
 
         let (joined, body, _) = try await app.postJoin(invite: link, name: "Ben")
@@ -248,14 +248,15 @@ struct WebChatDoorsTests {
         await app.stop()
     }
 
-    @Test("every answer carries the CSP (own script and pictures only, no framing), Referrer-Policy and nosniff")
+    @Test("every answer carries the CSP (own script, pictures and read-aloud audio only, no framing), Referrer-Policy and nosniff")
     func securityHeaders() async throws {
         let app = try await TestApp.start()
         defer { app.removeFiles() }
         for path in ["/", "/join", "/app.js", "/api/me", "/images/" + String(repeating: "a", count: 64), "/nowhere"] {
             let (_, _, headers) = try await app.get(path, as: nil)
             let policy = try #require(headers["content-security-policy"], "\(path)")
-            #expect(policy.contains("script-src 'self'") && policy.contains("img-src 'self'") && policy.contains("frame-ancestors 'none'")
+            #expect(policy.contains("script-src 'self'") && policy.contains("img-src 'self'") && policy.contains("media-src 'self'")
+                    && policy.contains("frame-ancestors 'none'")
                     && policy.contains("default-src 'none'") && !policy.contains("unsafe-inline"), "\(path)")
             #expect(headers["referrer-policy"] == "no-referrer" && headers["x-content-type-options"] == "nosniff", "\(path)")
         }

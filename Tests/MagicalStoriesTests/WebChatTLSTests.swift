@@ -108,8 +108,8 @@ struct WebChatTLSTests {
         let welcome = try await anna.next("welcome over wss") { $0.type == "welcome" }
         #expect(welcome.userId == member.userID && welcome.role == "grown-up")
         try await anna.say("/family invite child")
-        let invite = try await anna.next("invite") { $0.message?.text?.contains("/join#") == true }
-        #expect(invite.message?.text?.contains("https://127.0.0.1:\(app.port)/join#") == true)
+        let invite = try await anna.next("invite") { $0.message?.invite != nil }
+        #expect(invite.message?.invite?.url.hasPrefix("https://127.0.0.1:\(app.port)/join#") == true)
         await anna.close()
 
         // Plain HTTP to the TLS port gets nothing; a client that does not trust the certificate neither.

@@ -168,6 +168,21 @@ struct CommandRouterWorkTests {
         let done = await harness.handle(.button(id: confirm.id))
         #expect(done.updates.only?.text?.contains("was deleted") == true)
         #expect(try await harness.store.story(story.id) == nil)
+        #expect(done.deletedStories.all == [[story.id]], "the chat is told, to take the story off every screen")
+        #expect(refused.deletedStories.all.isEmpty && asked.deletedStories.all.isEmpty)
+    }
+
+    @Test("deleting a collection tells the chat which stories went with it")
+    func deleteCollection() async throws {
+        let harness = RouterHarness()
+        let collection = GrowthCollection(id: CollectionID(rawValue: "coll1")!, family: RouterHarness.family, requester: RouterHarness.parent,
+                                          goal: .kindness, heroName: "Mia", age: 5, companion: nil, language: .english, storyCount: 3,
+                                          seed: 1, createdAt: harness.clock.now())
+        let first = StoryFixtures.story("part1", family: RouterHarness.family, requester: RouterHarness.parent, createdAt: harness.clock.now())
+        _ = try await harness.store.createCollection(collection, firstStory: first, delivery: StoryFixtures.delivery(), quota: nil)
+        let done = await harness.handle(.button(id: ComponentID.confirmCollectionDelete(collection.id).encoded))
+        #expect(done.updates.only?.text?.contains("and its stories were deleted") == true)
+        #expect(done.deletedStories.all == [[first.id]])
     }
 
     @Test("parental controls are changed by managers only, and saved")
@@ -214,6 +229,8 @@ struct CommandRouterWorkTests {
         let done = await harness.handle(.button(id: ComponentID.confirmForgetFamily.encoded), context: harness.context(isManager: true))
         #expect(done.updates.only?.text?.contains("1 story, 2 pictures") == true)
         #expect(try await harness.store.story(story.id) == nil)
+        #expect(done.deletedStories.all == [[story.id]], "every story forgotten leaves the chat's screens")
+        #expect(refused.deletedStories.all.isEmpty)
     }
 }
 

@@ -15,6 +15,8 @@ final class RecordingResponder: ChatResponder {
     let deliveryAddress: DeliveryAddress
     let updatedMessageAddress: DeliveryAddress?
     let events = Recorder<Event>()
+    /// The stories the router said were deleted, in order.
+    let deletedStories = Recorder<[StoryID]>()
     private let acknowledgementFails: Bool
 
     /// Where a Discord interaction's story goes: its original response, in channel 200.
@@ -43,6 +45,10 @@ final class RecordingResponder: ChatResponder {
 
     func update(_ reply: ChatReply) async throws {
         events.append(.updated(reply))
+    }
+
+    func storiesDeleted(_ ids: [StoryID]) async {
+        deletedStories.append(ids)
     }
 
     /// How the input was acknowledged (nil: not at all).

@@ -10,5 +10,8 @@ struct ChatNoticeTests {
         #expect(ChatNotice("p1\n\nm-1")?.room == "")
         #expect(ChatNotice("p1\nm-1") == nil, "the older two-line form names no room")
         #expect(ChatNotice("") == nil)
+        let deleted = ChatNotice(origin: "p1", room: "family", storyDeleted: "s1")
+        #expect(ChatNotice(deleted.payload) == deleted && deleted.deletedStory == "s1")
+        #expect(ChatNotice("p1\nfamily\nm-1")?.deletedStory == nil, "a message is no story")
     }
 }

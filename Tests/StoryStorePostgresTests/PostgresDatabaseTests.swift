@@ -255,14 +255,15 @@ struct PostgresDatabaseTests {
         await first.close()
     }
 
-    @Test("a web chat message stored, edited or deleted on one process is told to the others (room and id), never to its own")
+    @Test("a web chat message stored, edited or deleted, or a story deleted, on one process is told to the others, never to its own")
     func chatNotifications() async throws {
         let (first, url) = try await Self.database()
         let second = try await PostgresDatabase.connect(to: url, logger: Logger(label: "second"), maximumConnections: 2)
         let heard = Mutex<[String]>([])
         let (listening, listeningNow) = AsyncStream.makeStream(of: Void.self)
         let listener = Task {
-            await second.listenForChatMessages(excludingOrigin: "two", listening: { listeningNow.yield() }) { room, id in
+            await second.listenForChatMessages(excludingOrigin: "two", listening: { listeningNow.yield() },
+                                               storyDeleted: { room, story in heard.withLock { $0.append("\(room)/story \(story)") } }) { room, id in
                 heard.withLock { $0.append("\(room)/\(id)") }
             }
         }
@@ -277,12 +278,17 @@ struct PostgresDatabaseTests {
         try await one.upsert(entry)
         #expect(try await one.delete(id: "m1"))
         #expect(try await !one.delete(id: "m1"), "deleting what is gone tells no one")
+        try await one.upsert(TranscriptEntry(id: "page", room: "the family", payload: Data("{}".utf8), createdAt: clock.now(),
+                                             updatedAt: clock.now()))
+        try await one.removeStories(["s1", "s2"], messageIDs: ["page"], room: "the family")
+        #expect(try await one.entry(id: "page") == nil)
         try await one.upsert(TranscriptEntry(id: "last", room: "the family", payload: Data("{}".utf8), createdAt: clock.now(),
                                              updatedAt: clock.now()))
         let deadline = ContinuousClock.now + .seconds(30)
         while heard.withLock({ $0.last }) != "the family/last", ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(heard.withLock { $0 } == ["the family/m1", "the family/m1", "the family/m1", "the family/last"],
-                "stored, edited, deleted, in order; the listener's own process is not told")
+        #expect(heard.withLock { $0 } == ["the family/m1", "the family/m1", "the family/m1", "the family/page",
+                                          "the family/story s1", "the family/story s2", "the family/last"],
+                "stored, edited, deleted, stories deleted (once each, their messages with them), in order; the listener's own process is not told")
         #expect(try await two.entry(id: "own") != nil)
         #expect(try await two.entry(id: "m1") == nil)
         listener.cancel()

@@ -49,7 +49,9 @@ struct FamilyDataStoreTests {
         try await repository.saveText(Fixtures.written(pages: 3), for: theirs.id)
         _ = try await repository.saveIllustration(Fixtures.picture(2), for: theirs.id, page: 1)
 
-        let forgotten = try await SQLiteFamilyDataStore(database: database).forget(Fixtures.family)
+        var forgotten = try await SQLiteFamilyDataStore(database: database).forget(Fixtures.family)
+        #expect(Set(forgotten.storyIDs.map(\.rawValue)) == ["ours", "part1"], "the deleted stories are named, for the chats showing them")
+        forgotten.storyIDs = []
         #expect(forgotten == ForgottenFamilyData(stories: 2, pictures: 1, collections: 1, chatMessages: 1))
 
         #expect(try await repository.library(of: Fixtures.family, offset: 0, limit: 10).total == 0)

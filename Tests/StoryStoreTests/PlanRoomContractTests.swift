@@ -126,4 +126,18 @@ struct PlanRoomContractTests {
         try await rooms.revokeInvite(late.invite.id, in: room.key)
         await #expect(throws: RoomAccessError.inviteRevoked) { try await rooms.join(invite: late.code.rawValue, name: "Max") }
     }
+
+    @Test("a member is welcomed once: the first visit says so, every later one (or a removed member's) does not", arguments: [StoreBackend.sqlite, .postgres])
+    func welcomedOnce(_ backend: StoreBackend) async throws {
+        let directory = try #require(try await backend.makeOthers(clock: clock).rooms)
+        let rooms = RoomAccess(directory: directory, clock: clock)
+        let room = try await rooms.createRoom(named: "Family")
+        let anna = try await rooms.join(invite: try await rooms.invite(to: room.key, role: .grownUp, by: "cli").code.rawValue, name: "Anna")
+        let ben = try await rooms.join(invite: try await rooms.invite(to: room.key, role: .child, by: "cli").code.rawValue, name: "Ben")
+        #expect(try await rooms.isFirstVisit(anna.member))
+        #expect(try await !rooms.isFirstVisit(anna.member), "a reconnection, another process or a restart")
+        _ = try await rooms.remove("Ben", from: room.key)
+        #expect(try await !rooms.isFirstVisit(ben.member), "a removed member is never welcomed")
+        #expect(try await !directory.markWelcomed(memberID: "nobody", at: clock.now()))
+    }
 }

@@ -273,6 +273,19 @@ struct FamilyStoreContractTests {
         #expect(try await ports.transcript.recent(room: "family", limit: 2).map(\.id) == ["m2", "m3"])
     }
 
+    @Test("a deleted story's messages leave its room's transcript; other rooms' messages stay", arguments: StoreBackend.allCases)
+    func removeStories(_ backend: StoreBackend) async throws {
+        let ports = try await backend.make(clock: clock)
+        for (id, room) in [("page", "family"), ("book", "family"), ("words", "family"), ("theirs", "cousins")] {
+            try await ports.transcript.upsert(TranscriptEntry(id: id, room: room, payload: Data("{}".utf8), createdAt: clock.now(),
+                                                              updatedAt: clock.now()))
+        }
+        try await ports.transcript.removeStories(["s1"], messageIDs: ["page", "book", "theirs"], room: "family")
+        #expect(try await ports.transcript.recent(room: "family", limit: 10).map(\.id) == ["words"])
+        #expect(try await ports.transcript.entry(id: "theirs") != nil, "only the room's own messages")
+        try await ports.transcript.removeStories(["s2"], messageIDs: [], room: "family")
+    }
+
     @Test("forgetting a family deletes its stories, pictures, collections, settings and room, and nothing else",
           arguments: StoreBackend.allCases)
     func forget(_ backend: StoreBackend) async throws {
@@ -292,7 +305,9 @@ struct FamilyStoreContractTests {
         try await ports.transcript.upsert(TranscriptEntry(id: "hello", room: "family", payload: Data("{}".utf8), createdAt: clock.now(),
                                                           updatedAt: clock.now()))
 
-        let forgotten = try await ports.familyData.forget(Fixtures.family)
+        var forgotten = try await ports.familyData.forget(Fixtures.family)
+        #expect(Set(forgotten.storyIDs.map(\.rawValue)) == ["mine", "inseries"], "the deleted stories are named, for the chats showing them")
+        forgotten.storyIDs = []
         #expect(forgotten == ForgottenFamilyData(stories: 2, pictures: 1, collections: 1, chatMessages: 1))
         #expect(try await ports.stories.library(of: Fixtures.family, offset: 0, limit: 10).total == 0)
         #expect(try await ports.settings.settings(for: Fixtures.family) == FamilySettings())

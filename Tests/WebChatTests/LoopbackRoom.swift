@@ -86,6 +86,8 @@ final class LoopbackRoomClient: Sendable {
         var message: WebChatMessage?
         /// With `withdrawn`: the message taken back.
         var messageId: String?
+        /// With `storyDeleted`: the story taken off the screens.
+        var storyId: String?
     }
 
     let frames: Recorder<Frame>

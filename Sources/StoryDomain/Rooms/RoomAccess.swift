@@ -132,6 +132,12 @@ public struct RoomAccess: Sendable {
         return member
     }
 
+    /// Whether this is the member's first connection to the chat (then they are welcomed):
+    /// true once per member, however many browsers, reconnections, processes or restarts.
+    public func isFirstVisit(_ member: RoomMember) async throws -> Bool {
+        try await directory.markWelcomed(memberID: member.id, at: clock.now())
+    }
+
     /// Whether the member's room holds the picture (pictures are served only to them).
     public func mayShow(_ image: ImageID, to member: RoomMember) async throws -> Bool {
         try await directory.roomShows(image: image, roomKey: member.room.rawValue)

@@ -31,6 +31,10 @@ public protocol RoomDirectory: Sendable {
     /// to remove a room's last grown-up. False when they were not a member.
     func removeMember(id: String, roomKey: String, at date: Date) async throws -> Bool
 
+    /// Marks the member welcomed (their first connection to the chat): true for exactly one
+    /// caller, the first, whichever process asks; false afterwards and for a removed member.
+    func markWelcomed(memberID: String, at date: Date) async throws -> Bool
+
     /// Whether a page of one of the room's stories shows the picture.
     func roomShows(image: ImageID, roomKey: String) async throws -> Bool
 }

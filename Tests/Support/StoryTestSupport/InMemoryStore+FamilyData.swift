@@ -46,6 +46,11 @@ extension InMemoryStore: ChatTranscriptStore {
         return messages.removeValue(forKey: id) != nil
     }
 
+    public func removeStories(_ storyIDs: [String], messageIDs: [String], room: String) async throws {
+        try checkFault()
+        for id in messageIDs where messages[id]?.entry.room == room { messages[id] = nil }
+    }
+
     @discardableResult
     public func prune(room: String?, keepNewest: Int, olderThan: Date) async throws -> Int {
         try checkFault()
@@ -74,7 +79,8 @@ extension InMemoryStore: FamilyDataStore {
         }
         guard families.contains(family) else { return forgotten }
         let picturesBefore = images.count
-        forgotten.stories = delete(stories: stories.values.filter { $0.story.family == family }.map(\.story.id))
+        forgotten.storyIDs = stories.values.filter { $0.story.family == family }.map(\.story.id)
+        forgotten.stories = delete(stories: forgotten.storyIDs)
         forgotten.pictures = picturesBefore - images.count
         let collections = collectionsByID.values.filter { $0.collection.family == family }.map(\.collection.id)
         forgotten.collections = collections.count
