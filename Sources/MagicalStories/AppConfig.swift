@@ -181,7 +181,11 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
                                                     in: JobLease.durationRange, name: "STORIES_JOB_LEASE_SECONDS")
         maxPages = try SettingValues.integer(reader, "stories.maxPages", default: maxPages, in: 3...12, name: "STORIES_MAX_PAGES")
         storiesPerDay = try SettingValues.integer(reader, "stories.perDay", default: storiesPerDay, in: 0...10_000, name: "STORIES_PER_DAY")
+        // The file's `stories.builtinPerDay`, then the environment's `BUILTIN_STORIES_PER_DAY` (whose
+        // key the environment provider spells `builtin.storiesPerDay`) over it.
         builtinStoriesPerDay = try SettingValues.integer(reader, "stories.builtinPerDay", default: builtinStoriesPerDay, in: 0...10_000,
+                                                         name: "stories.builtinPerDay")
+        builtinStoriesPerDay = try SettingValues.integer(reader, "builtin.storiesPerDay", default: builtinStoriesPerDay, in: 0...10_000,
                                                          name: "BUILTIN_STORIES_PER_DAY")
         premiumMaxPages = try SettingValues.integer(reader, "premium.maxPages", default: premiumMaxPages, in: 3...12, name: "PREMIUM_MAX_PAGES")
         premiumStoriesPerDay = try SettingValues.integer(reader, "premium.storiesPerDay", default: premiumStoriesPerDay, in: 0...10_000,
