@@ -7,6 +7,7 @@ enum LocalTimeText {
     static func when(_ date: Date, now: Date, in zone: TimeZone) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
+        calendar.locale = Locale(identifier: "en_US_POSIX") // the replies' words are English
         let parts = calendar.dateComponents([.hour, .minute, .weekday], from: date)
         let time = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
         let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: now), to: calendar.startOfDay(for: date)).day ?? 0
