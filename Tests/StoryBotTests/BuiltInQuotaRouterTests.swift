@@ -80,6 +80,13 @@ struct BuiltInQuotaRouterTests {
         #expect(FriendlyErrors.showsTime(refusals) && !FriendlyErrors.showsTime(StoryServiceError.storyNotFound))
     }
 
+    @Test("the web chat's typed `/settings set timezone:` reaches the settings")
+    func typedTimezone() throws {
+        #expect(try CommandParser().parse("/settings set timezone:Europe/Paris") == .settingsSet(SettingsChange(timeZone: "Europe/Paris")))
+        #expect(try CommandParser().parse("/settings set timezone:new york max_pages:4")
+            == .settingsSet(SettingsChange(maxPages: "4", timeZone: "new york")))
+    }
+
     @Test("/settings shows the zone; a zone nobody has gets a kind answer and changes nothing")
     func settings() async throws {
         let harness = RouterHarness()
