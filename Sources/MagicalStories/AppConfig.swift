@@ -20,7 +20,8 @@ import WebChat
 /// | `stories.workers`    | `STORIES_WORKERS`    | `2`                              |
 /// | `stories.jobLeaseSeconds` | `STORIES_JOB_LEASE_SECONDS` | `30` (3–600: how long a claimed job is held without a renewal) |
 /// | `stories.maxPages`   | `STORIES_MAX_PAGES`  | `5` (the free plan's limit)      |
-/// | `stories.perDay`     | `STORIES_PER_DAY`    | `3` stories per person per UTC day |
+/// | `stories.perDay`     | `STORIES_PER_DAY`    | `3` stories that call a model, per person per family day |
+/// | `stories.builtinPerDay` | `BUILTIN_STORIES_PER_DAY` | `50` stories made by the built-in providers alone, per person per family day (0: no cap) |
 /// | `premium.maxPages`   | `PREMIUM_MAX_PAGES`  | `12` (the premium plan's limit)  |
 /// | `premium.storiesPerDay`     | `PREMIUM_STORIES_PER_DAY` | `30`                        |
 /// | `discord.premiumSkuIds` | `DISCORD_PREMIUM_SKU_IDS` | none (comma-separated SKU ids that count as premium) |
@@ -58,8 +59,12 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
     public var jobLeaseSeconds = Int(JobLease.defaultDuration)
     /// The most pages a family may ask for.
     public var maxPages = 5
-    /// Stories each person may start per day (the free plan's limit; 0 turns stories off).
+    /// Stories that call a model each person may start per day (the free plan's limit; 0 turns
+    /// them off). Days are the family's local days (its `timezone` setting, else `TZ`).
     public var storiesPerDay = 3
+    /// Stories the built-in writer, illustrator and voice make alone (they cost nothing) each
+    /// person may start per day: an anti-flood cap, never below the plan's; 0 turns it off.
+    public var builtinStoriesPerDay = DailyQuotaRules.defaultBuiltInStoriesPerDay
     /// The premium plan's page limit and stories per day.
     public var premiumMaxPages = 12
     public var premiumStoriesPerDay = 30
@@ -176,6 +181,12 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
                                                     in: JobLease.durationRange, name: "STORIES_JOB_LEASE_SECONDS")
         maxPages = try SettingValues.integer(reader, "stories.maxPages", default: maxPages, in: 3...12, name: "STORIES_MAX_PAGES")
         storiesPerDay = try SettingValues.integer(reader, "stories.perDay", default: storiesPerDay, in: 0...10_000, name: "STORIES_PER_DAY")
+        // The file's `stories.builtinPerDay`, then the environment's `BUILTIN_STORIES_PER_DAY` (whose
+        // key the environment provider spells `builtin.storiesPerDay`) over it.
+        builtinStoriesPerDay = try SettingValues.integer(reader, "stories.builtinPerDay", default: builtinStoriesPerDay, in: 0...10_000,
+                                                         name: "stories.builtinPerDay")
+        builtinStoriesPerDay = try SettingValues.integer(reader, "builtin.storiesPerDay", default: builtinStoriesPerDay, in: 0...10_000,
+                                                         name: "BUILTIN_STORIES_PER_DAY")
         premiumMaxPages = try SettingValues.integer(reader, "premium.maxPages", default: premiumMaxPages, in: 3...12, name: "PREMIUM_MAX_PAGES")
         premiumStoriesPerDay = try SettingValues.integer(reader, "premium.storiesPerDay", default: premiumStoriesPerDay, in: 0...10_000,
                                                 name: "PREMIUM_STORIES_PER_DAY")

@@ -131,7 +131,11 @@ public struct MagicalStoriesApp: Sendable {
             store: store.entitlements, catalog: Self.plans(config), clock: clock,
             premiumSKUs: Set(config.discordPremiumSKUIDs))
         self.entitlements = entitlements
-        let policy = FamilyPolicy(entitlements: entitlements, settings: store.settings)
+        // A story that calls no model counts only toward the built-in cap; days are the family's
+        // (its time zone setting, else this machine's zone: `TZ`).
+        let policy = FamilyPolicy(entitlements: entitlements, settings: store.settings,
+                                  quotas: DailyQuotaRules(providers: ProviderFactory.lineup(config),
+                                                          builtInStoriesPerDay: config.builtinStoriesPerDay, defaultTimeZone: .current))
         let collections = CollectionService(store: store.collections, stories: stories,
                                             policy: policy, clock: clock, remakesPerDay: config.spend.collectionRemakesPerDay,
                                             jobAdded: { wakeUp.wake() })

@@ -12,6 +12,13 @@ enum ProviderFactory {
             || config.narration.resolved(storyProvider: config.storyProvider) != .offline
     }
 
+    /// Which configured providers call a model: a story that calls none counts only toward the
+    /// built-in stories' cap (``DailyQuotaRules``).
+    static func lineup(_ config: AppConfig) -> ProviderLineup {
+        ProviderLineup(writerCallsModel: config.storyProvider != .offline, illustratorCallsModel: config.imageProvider != .offline,
+                       voiceCallsModel: config.narration.resolved(storyProvider: config.storyProvider) != .offline)
+    }
+
     /// The built-in offline voice (espeak-ng).
     static func offlineVoice(_ config: AppConfig) -> any Narrator {
         SpeakingNarrator(voice: EspeakVoice(program: config.narration.espeakPath, wordsPerMinute: config.narration.wordsPerMinute))

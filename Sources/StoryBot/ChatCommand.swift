@@ -30,7 +30,7 @@ public enum ChatCommand: Sendable, Equatable {
     case premiumStatus(PremiumTargetInput)
     /// `/settings show` (managers).
     case settingsShow
-    /// `/settings set max_pages:… languages:… avoid:… illustrations:… requesters:… role:…` (managers).
+    /// `/settings set max_pages:… languages:… avoid:… illustrations:… requesters:… role:… timezone:…` (managers).
     case settingsSet(SettingsChange)
     /// `/settings forget` (managers): delete the family's stories and data, after a confirmation.
     case settingsForget

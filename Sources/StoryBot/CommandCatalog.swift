@@ -153,6 +153,7 @@ public enum CommandCatalog {
                 .init(name: "Everyone", value: "everyone"), .init(name: "Only one role", value: "role"),
             ]),
             .role("role", "The role that may ask for stories"),
+            .text("timezone", "The family's time zone, e.g. Europe/Paris (or default)", maxLength: 64),
         ], positional: nil, access: .managers),
         Entry(command: "settings", subcommand: "forget", summary: "Managers: delete all of this server's stories and data (asks first)",
               options: [], positional: nil, access: .managers),

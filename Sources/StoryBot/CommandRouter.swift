@@ -156,7 +156,9 @@ public struct CommandRouter: Sendable {
             } else if !FriendlyErrors.isExpected(error) {
                 logger.error("command failed", metadata: ["error": "\(error)"])
             }
-            try? await responder.reply(FriendlyErrors.reply(for: error, on: platforms[context.family.platform]))
+            // Times are shown on the family's clock.
+            let zone = FriendlyErrors.showsTime(error) ? try? await policy.timeZone(of: context.family) : nil
+            try? await responder.reply(FriendlyErrors.reply(for: error, on: platforms[context.family.platform], in: zone))
         }
     }
 

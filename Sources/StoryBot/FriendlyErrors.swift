@@ -1,3 +1,4 @@
+import Foundation
 import StoryDomain
 
 /// The one place where errors become kind, clear words for families.
@@ -6,9 +7,9 @@ public enum FriendlyErrors {
     public static let plainWords: any ChatPlatform = UnknownChatPlatform("plain")
 
     /// A private reply explaining `error` and what to change, in the words of the platform it
-    /// is shown on.
-    public static func reply(for error: any Error, on platform: any ChatPlatform = plainWords) -> ChatReply {
-        var reply = ChatReply.privateNote(text(for: error, on: platform))
+    /// is shown on, with times on the family's clock (`zone`; a quota refusal carries its own).
+    public static func reply(for error: any Error, on platform: any ChatPlatform = plainWords, in zone: TimeZone? = nil) -> ChatReply {
+        var reply = ChatReply.privateNote(text(for: error, on: platform, in: zone))
         switch error {
         case is PremiumRequired: reply.offersPremium = true
         case StoryRequestError.pagesNeedPremium: reply.offersPremium = true
@@ -26,28 +27,25 @@ public enum FriendlyErrors {
             || (error as? ReadAloudError).map { if case .voiceFailed = $0 { false } else { true } } == true
     }
 
-    /// What `error` means and what to change, in the words of the platform it is shown on.
-    public static func text(for error: any Error, on platform: any ChatPlatform = plainWords) -> String {
+    /// What `error` means and what to change, in the words of the platform it is shown on; times
+    /// on the family's clock when `zone` is given (else in UTC).
+    public static func text(for error: any Error, on platform: any ChatPlatform = plainWords, in zone: TimeZone? = nil) -> String {
         switch error {
         case let error as StoryRequestError: text(for: error, on: platform)
         case let error as CommandParseError: text(for: error, on: platform)
-        case let error as QuotaExceeded:
-            "🌙 That's \(error.limit) \(error.limit == 1 ? "story" : "stories") today — what a lot of reading! "
-                + "New stories can start again at midnight UTC (\(waitText(error.waitSeconds))). "
-                + (error.premiumLimit.map { "With premium you could start \($0) stories a day. " } ?? "")
-                + "Stories I couldn't finish because of a hiccup on my side don't count."
-        case let error as ModelBudgetExhausted: text(for: error)
+        case let error as QuotaExceeded: text(for: error, on: platform)
+        case let error as ModelBudgetExhausted: text(for: error, in: zone)
         case let error as ReadAloudError: text(for: error, on: platform)
         case let error as TooManyRefusedRequests:
             "🌙 We've tried quite a few ideas today that I couldn't turn into bedtime stories, so let's rest now. "
-                + "New stories can start again at midnight UTC (\(waitText(error.waitSeconds))) — I'd love to hear a gentle idea then!"
+                + "New stories can start again \(again(error.resetsAt, waitSeconds: error.waitSeconds, in: zone)) — I'd love to hear a gentle idea then!"
         case let error as PremiumRequired:
             switch error.feature {
             case .collections:
                 "⭐ Growth Collections are part of premium: a series of stories that grows kindness, bravery or calm "
                     + "bedtimes night by night. Ask \(platform.installRunner) about premium — `/story new` works on every plan."
             }
-        case let error as CollectionError: text(for: error, on: platform)
+        case let error as CollectionError: text(for: error, on: platform, in: zone)
         case let error as ChapterError:
             switch error {
             case .noStoryYet:
@@ -72,12 +70,12 @@ public enum FriendlyErrors {
         }
     }
 
-    /// The day's model calls are used up: the story machine rests until midnight UTC.
-    static func text(for error: ModelBudgetExhausted) -> String {
+    /// The day's model calls are used up: the story machine rests until the next UTC day.
+    static func text(for error: ModelBudgetExhausted, in zone: TimeZone? = nil) -> String {
         let whose = error.scope == .family ? "this family's stories for today have used up all of its magic"
             : "it has made all the stories it can for everyone today"
-        return "🌙 The story machine is resting until tomorrow — \(whose). It wakes up at midnight UTC "
-            + "(\(waitText(error.waitSeconds))). The stories in your library can still be read, and nothing was counted against you."
+        return "🌙 The story machine is resting until tomorrow — \(whose). It wakes up "
+            + "\(again(error.resetsAt, waitSeconds: error.waitSeconds, in: zone)). The stories in your library can still be read, and nothing was counted against you."
     }
 
     static func text(for error: CommandAccessError, on platform: any ChatPlatform) -> String {
@@ -181,7 +179,7 @@ public enum FriendlyErrors {
         }
     }
 
-    static func text(for error: CollectionError, on platform: any ChatPlatform) -> String {
+    static func text(for error: CollectionError, on platform: any ChatPlatform, in zone: TimeZone? = nil) -> String {
         switch error {
         case .notFound: "🔎 I couldn't find that collection. Try `/collection list` to see them all."
         case let .unknownGoal(goal):
@@ -189,9 +187,9 @@ public enum FriendlyErrors {
         case let .storyCountOutOfRange(count, allowed):
             "📚 A collection has \(allowed.lowerBound) to \(allowed.upperBound) stories, not \(count)."
         case .notAllowedToDelete: "🙏 Only the person who started this collection (or \(platform.familyManager)) can delete it."
-        case let .remakeLimitReached(limit, _, waitSeconds):
+        case let .remakeLimitReached(limit, resetsAt, waitSeconds):
             "⏳ I've tried to make this story again \(limit == 1 ? "once" : "\(limit) times") today and couldn't finish it. "
-                + "Let's give it a rest: it can be tried again after midnight UTC (\(waitText(waitSeconds)))."
+                + "Let's give it a rest: it can be tried again \(again(resetsAt, waitSeconds: waitSeconds, in: zone))."
         }
     }
 
@@ -208,6 +206,12 @@ public enum FriendlyErrors {
         case .badRequesters: "👪 `requesters:` can be `everyone` or `role` (with `role:`)."
         case .roleMissing: "👪 Pick the role too, e.g. `requesters:role role:@Parents`."
         case .noRolesHere: "👪 There are no roles to choose from here: everyone in the family may ask for stories."
+        case let .unknownTimeZone(name):
+            "🕰️ I don't know the time zone “\(name)”. Use a name like `Europe/Paris`, `America/New_York` or `Asia/Tokyo`, "
+                + "a city such as `Paris`, or `default` for the service's own clock."
+        case let .ambiguousTimeZone(name, candidates):
+            "🕰️ “\(name)” is in more than one time zone: " + candidates.prefix(5).map { "`\($0)`" }.joined(separator: ", ")
+                + ". Which one is yours? Type its full name, e.g. `timezone:\(candidates.first ?? "Europe/Paris")`."
         }
     }
 

@@ -62,6 +62,7 @@ extension ReplyRenderer {
         let requesters = settings.requesterRoleID.map { "members with \(platforms[platform].name(roleID: $0)) (and managers)" } ?? "everyone"
         let avoid = settings.avoidList.isEmpty ? "nothing yet" : settings.avoidList.joined(separator: ", ")
         let plan = rules.plan
+        let zone = TimeZoneName.display(rules.timeZone) + (settings.timeZone == nil ? " (the service's clock)" : "")
         return .privateNote("""
         \(changed ? "✅ Saved. " : "")⚙️ **Parental controls**
         • Pages per story: up to \(rules.limits.maxPages)\(settings.maxPages == nil ? " (the plan's limit)" : "")
@@ -69,9 +70,18 @@ extension ReplyRenderer {
         • Avoid-list: \(avoid)
         • Illustrations: \(settings.illustrations.displayName)
         • Who may ask for stories: \(requesters)
-        Your plan here: \(plan.tier.displayName) — \(plan.limits.storiesPerDay) stories a day, up to \(plan.limits.maxPages) pages.
-        Change with `/settings set max_pages:4 languages:en,fr avoid:"spiders, thunder" illustrations:text requesters:everyone`.
+        • Time zone: \(zone) — days start at its midnight
+        Your plan here: \(plan.tier.displayName) — \(Self.storiesPerDay(rules.limits.dailyQuota)), up to \(plan.limits.maxPages) pages.
+        Change with `/settings set max_pages:4 languages:en,fr avoid:"spiders, thunder" illustrations:text requesters:everyone \
+        timezone:Europe/Paris`.
         """)
+    }
+
+    /// "3 stories a day", "50 stories a day with the built-in storyteller", "as many stories a day as you like".
+    static func storiesPerDay(_ quota: DailyQuota?) -> String {
+        guard let quota else { return "as many stories a day as you like" }
+        let count = "\(quota.storiesPerDay) \(quota.storiesPerDay == 1 ? "story" : "stories") a day"
+        return quota.pool == .builtIn ? count + " with the built-in storyteller" : count
     }
 
     /// `/settings forget`: a private question with a confirm button.

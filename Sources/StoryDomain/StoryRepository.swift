@@ -3,15 +3,16 @@ import Foundation
 /// Persistence of stories, pages and pictures. Each method is one transaction.
 public protocol StoryRepository: Sendable {
     /// Stores a new story and its generation job together, atomically. With a quota, the
-    /// requester's quota uses of today are counted in the same transaction, ``QuotaExceeded``
-    /// is thrown when none are left, and otherwise this story's use is recorded. The record
-    /// outlives the story (deleting gives no quota back); only ``markFailed(_:reason:refundingQuota:)``
-    /// with `refundingQuota` gives it back.
+    /// requester's uses of the quota's pool since the start of its day
+    /// (``DailyQuota/day(containing:)`` at the store's now) are counted in the same transaction,
+    /// ``DailyQuota/admit(used:at:)`` decides, and this story's use is recorded in that pool. The
+    /// record outlives the story (deleting gives no quota back); only
+    /// ``markFailed(_:reason:refundingQuota:)`` with `refundingQuota` gives it back.
     func createStory(_ story: Story, delivery: DeliveryAddress, quota: DailyQuota?) async throws -> StoryJob
     func story(_ id: StoryID) async throws -> Story?
-    /// Quota uses of the person on the platform since `since` (deleted stories included,
-    /// refunded ones excluded).
-    func storiesStarted(by requester: Requester, on platform: Platform, since: Date) async throws -> Int
+    /// Quota uses of the person on the platform in `pool` since `since` (deleted stories
+    /// included, refunded ones excluded).
+    func storiesStarted(by requester: Requester, on platform: Platform, since: Date, pool: DailyQuota.Pool) async throws -> Int
     /// Saves the written text (title, sheet, every page) and moves the story to `illustrating`.
     /// Idempotent: pages already saved are kept.
     func saveText(_ written: WrittenStory, for id: StoryID) async throws
@@ -78,6 +79,11 @@ public protocol StoryJobQueue: Sendable {
 }
 
 extension StoryRepository {
+    /// Quota uses of stories that call a model (``DailyQuota/Pool/models``) since `since`.
+    public func storiesStarted(by requester: Requester, on platform: Platform, since: Date) async throws -> Int {
+        try await storiesStarted(by: requester, on: platform, since: since, pool: .models)
+    }
+
     /// The page without its picture: SQLite reads a picture as cheaply apart, and the caller's
     /// picture cache then saves turning back and forth from reading it again.
     public func pageSnapshotWithPicture(_ id: StoryID, page: Int) async throws -> PageSnapshot? {

@@ -112,9 +112,9 @@ public struct StoryService: Sendable {
     /// Throws ``QuotaExceeded`` when the requester has no stories left today (read-only; the
     /// binding check happens when the story is stored).
     public func checkQuota(_ quota: DailyQuota, for requester: Requester, on platform: Platform) async throws {
-        let day = DailyQuota.day(containing: clock.now())
-        let used = try await repository.storiesStarted(by: requester, on: platform, since: day.start)
-        if used >= quota.storiesPerDay { throw quota.exceeded(at: clock.now()) }
+        let now = clock.now()
+        let used = try await repository.storiesStarted(by: requester, on: platform, since: quota.day(containing: now).start, pool: quota.pool)
+        try quota.admit(used: used, at: now)
     }
 
     /// ``prepareStory(_:family:requester:limits:seed:)`` then ``enqueue(_:delivery:)``.

@@ -128,6 +128,9 @@ public struct AppDatabase: Sendable {
         migrator.registerMigration("v17: a web chat member is welcomed once") { db in
             try db.execute(sql: Schema.welcome)
         }
+        migrator.registerMigration("v18: built-in stories counted apart") { db in
+            try db.execute(sql: Schema.quotaPools)
+        }
         return migrator
     }
 

@@ -31,13 +31,14 @@ public struct SQLiteStoryRepository: StoryRepository {
     }
 
     /// Inserts a story and its job inside the caller's transaction. With a quota, the
-    /// requester's uses of the day are counted first and this one is written to the ledger, in
-    /// the same transaction, so two requests at once cannot both take the last slot.
+    /// requester's uses of the quota's pool that day are counted first (the domain's
+    /// ``DailyQuota/admit(used:at:)`` decides) and this one is written to the ledger, in the
+    /// same transaction, so two requests at once cannot both take the last slot.
     static func insert(_ story: Story, delivery: DeliveryAddress, quota: DailyQuota?, at now: Date, in db: Database) throws -> StoryJob {
         if let quota {
-            let day = DailyQuota.day(containing: now)
-            let used = try started(by: story.requester, on: story.family.platform, since: day.start, in: db)
-            if used >= quota.storiesPerDay { throw quota.exceeded(at: now) }
+            let used = try started(by: story.requester, on: story.family.platform, since: quota.day(containing: now).start,
+                                   pool: quota.pool, in: db)
+            try quota.admit(used: used, at: now)
         }
         let familyID = try FamilyRecord.findOrCreate(story.family, at: now, in: db)
         try StoryRecord(story, familyID: familyID).insert(db)
@@ -49,9 +50,9 @@ public struct SQLiteStoryRepository: StoryRepository {
                                 String(chapter.previousTitle.prefix(ChapterLink.maxTitleLength)),
                                 String(chapter.previousSummary.prefix(ChapterLink.maxSummaryLength))])
         }
-        if quota != nil {
-            try db.execute(sql: "INSERT INTO quota_use (platform, requester_id, story_id, used_at) VALUES (?, ?, ?, ?)",
-                           arguments: [story.family.platform, story.requester.userID, story.id.rawValue, now])
+        if let quota {
+            try db.execute(sql: "INSERT INTO quota_use (platform, requester_id, story_id, used_at, pool) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [story.family.platform, story.requester.userID, story.id.rawValue, now, quota.pool.rawValue])
         }
         var job = JobRecord(storyId: story.id.rawValue, status: JobStatus.queued.rawValue, attempts: 0,
                             deliveryJson: try JSONColumn.encode(delivery), notBefore: now, lastError: nil,
@@ -79,17 +80,17 @@ public struct SQLiteStoryRepository: StoryRepository {
         return deleted
     }
 
-    public func storiesStarted(by requester: Requester, on platform: Platform, since: Date) async throws -> Int {
-        try await database.writer.read { db in try Self.started(by: requester, on: platform, since: since, in: db) }
+    public func storiesStarted(by requester: Requester, on platform: Platform, since: Date, pool: DailyQuota.Pool) async throws -> Int {
+        try await database.writer.read { db in try Self.started(by: requester, on: platform, since: since, pool: pool, in: db) }
     }
 
-    /// Quota uses in the ledger since `since`, refunded ones (stories failed by the service's fault) excluded. Deleted
-    /// stories still count: the ledger keeps their rows.
-    static func started(by requester: Requester, on platform: Platform, since: Date, in db: Database) throws -> Int {
+    /// Quota uses of `pool` in the ledger since `since`, refunded ones (stories failed by the service's fault) excluded.
+    /// Deleted stories still count: the ledger keeps their rows.
+    static func started(by requester: Requester, on platform: Platform, since: Date, pool: DailyQuota.Pool, in db: Database) throws -> Int {
         try Int.fetchOne(db, sql: """
             SELECT COUNT(*) FROM quota_use
-            WHERE platform = ? AND requester_id = ? AND used_at >= ? AND refunded = 0
-            """, arguments: [platform, requester.userID, since]) ?? 0
+            WHERE platform = ? AND requester_id = ? AND used_at >= ? AND refunded = 0 AND pool = ?
+            """, arguments: [platform, requester.userID, since, pool.rawValue]) ?? 0
     }
 
     public func story(_ id: StoryID) async throws -> Story? {

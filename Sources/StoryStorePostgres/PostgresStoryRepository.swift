@@ -36,8 +36,9 @@ public struct PostgresStoryRepository: StoryRepository {
     static func requestKey(_ requestID: String, platform: String) -> String { "\(platform):\(requestID)" }
 
     /// Inserts a story and its job inside the caller's transaction. With a quota, the
-    /// requester's uses are counted under a transaction-scoped advisory lock on the requester,
-    /// so two requests at once (on any process) cannot both take the last slot.
+    /// requester's uses of the quota's pool that day are counted under a transaction-scoped
+    /// advisory lock on the requester (the domain's ``DailyQuota/admit(used:at:)`` decides), so
+    /// two requests at once (on any process) cannot both take the last slot.
     static func insert(_ story: Story, delivery: DeliveryAddress, quota: DailyQuota?, at now: Date,
                        in transaction: Transaction) async throws -> StoryJob {
         let platform = PlatformColumn.text(story.family.platform)
@@ -45,9 +46,9 @@ public struct PostgresStoryRepository: StoryRepository {
             try await transaction.execute("""
                 SELECT pg_advisory_xact_lock(hashtextextended(\(platform) || ':' || \(story.requester.userID), 0))
                 """)
-            let day = DailyQuota.day(containing: now)
-            let used = try await started(by: story.requester, on: platform, since: day.start, in: transaction)
-            if used >= quota.storiesPerDay { throw quota.exceeded(at: now) }
+            let used = try await started(by: story.requester, on: platform, since: quota.day(containing: now).start, pool: quota.pool,
+                                         in: transaction)
+            try quota.admit(used: used, at: now)
         }
         let familyID = try await FamilyRows.findOrCreate(story.family, at: now, in: transaction)
         let request = story.request
@@ -70,10 +71,10 @@ public struct PostgresStoryRepository: StoryRepository {
                     \(String(chapter.previousSummary.prefix(ChapterLink.maxSummaryLength))))
                 """)
         }
-        if quota != nil {
+        if let quota {
             try await transaction.execute("""
-                INSERT INTO quota_use (platform, requester_id, story_id, used_at)
-                VALUES (\(platform), \(story.requester.userID), \(story.id.rawValue), \(now))
+                INSERT INTO quota_use (platform, requester_id, story_id, used_at, pool)
+                VALUES (\(platform), \(story.requester.userID), \(story.id.rawValue), \(now), \(quota.pool.rawValue))
                 """)
         }
         let key = delivery.requestID.map { Self.requestKey($0, platform: PlatformColumn.text(delivery.platform)) }
@@ -108,18 +109,20 @@ public struct PostgresStoryRepository: StoryRepository {
         return deleted
     }
 
-    public func storiesStarted(by requester: Requester, on platform: Platform, since: Date) async throws -> Int {
+    public func storiesStarted(by requester: Requester, on platform: Platform, since: Date, pool: DailyQuota.Pool) async throws -> Int {
         try await database.transaction { transaction in
-            try await Self.started(by: requester, on: PlatformColumn.text(platform), since: since, in: transaction)
+            try await Self.started(by: requester, on: PlatformColumn.text(platform), since: since, pool: pool, in: transaction)
         }
     }
 
-    /// Quota uses in the ledger since `since`, refunded ones (stories failed by the service's fault) excluded. Deleted
-    /// stories still count: the ledger keeps their rows.
-    static func started(by requester: Requester, on platform: String, since: Date, in transaction: Transaction) async throws -> Int {
+    /// Quota uses of `pool` in the ledger since `since`, refunded ones (stories failed by the service's fault) excluded.
+    /// Deleted stories still count: the ledger keeps their rows.
+    static func started(by requester: Requester, on platform: String, since: Date, pool: DailyQuota.Pool,
+                        in transaction: Transaction) async throws -> Int {
         try await transaction.rows("""
             SELECT COUNT(*) AS n FROM quota_use
             WHERE platform = \(platform) AND requester_id = \(requester.userID) AND used_at >= \(since) AND NOT refunded
+              AND pool = \(pool.rawValue)
             """).first?["n"] ?? 0
     }
 

@@ -34,6 +34,7 @@ struct AppConfigTests {
         ["HTTP_PORT": "abc"], ["HTTP_PORT": "70000"], ["STORIES_WORKERS": "0"], ["STORIES_MAX_PAGES": "20"],
         ["LOG_LEVEL": "loud"], ["IMAGES_WIDTH": "12"], ["PREMIUM_MAX_PAGES": "13"], ["PREMIUM_STORIES_PER_DAY": "-1"],
         ["DISCORD_PREMIUM_SKU_IDS": "123,abc"], ["STORIES_JOB_LEASE_SECONDS": "2"], ["STORIES_JOB_LEASE_SECONDS": "601"],
+        ["BUILTIN_STORIES_PER_DAY": "-1"], ["BUILTIN_STORIES_PER_DAY": "many"],
     ])
     func invalid(environment: [String: String]) async throws {
         await #expect {
@@ -59,10 +60,13 @@ struct AppConfigTests {
 
     @Test("plans and premium SKUs come from the file and the environment")
     func plans() async throws {
-        let path = try file(#"{"stories": {"perDay": 2}, "premium": {"maxPages": 10, "storiesPerDay": 20}}"#)
+        let path = try file(#"{"stories": {"perDay": 2, "builtinPerDay": 7}, "premium": {"maxPages": 10, "storiesPerDay": 20}}"#)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let config = try await AppConfig.load(file: path, environment: ["DISCORD_PREMIUM_SKU_IDS": "1710000000000000001, 1710000000000000002"])
         #expect(config.storiesPerDay == 2 && config.premiumStoriesPerDay == 20 && config.premiumMaxPages == 10)
+        #expect(config.builtinStoriesPerDay == 7)
+        #expect(try await AppConfig.load(file: nil, environment: [:]).builtinStoriesPerDay == 50, "the default")
+        #expect(try await AppConfig.load(file: path, environment: ["BUILTIN_STORIES_PER_DAY": "0"]).builtinStoriesPerDay == 0, "0: off")
         #expect(config.discordPremiumSKUIDs == ["1710000000000000001", "1710000000000000002"])
         let plans = MagicalStoriesApp.plans(config)
         #expect(plans.free == PlanLimits(storiesPerDay: 2, maxPages: 5, collections: false))

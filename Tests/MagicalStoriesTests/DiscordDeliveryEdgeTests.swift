@@ -181,7 +181,7 @@ struct DiscordDeliveryEdgeTests {
 
     @Test("a story over the day's quota is acknowledged privately: no public trace in the channel")
     func privateDecidedBeforeAcknowledging() async throws {
-        let bot = try await DiscordTestBot.start { $0.storiesPerDay = 1 }
+        let bot = try await DiscordTestBot.start { $0.storiesPerDay = 1; $0.builtinStoriesPerDay = 1 }
         let simulator = bot.simulator
         let allowed = Self.newStory(simulator)
         await simulator.sendInteraction(allowed)

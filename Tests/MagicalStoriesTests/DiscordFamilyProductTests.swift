@@ -265,9 +265,11 @@ struct DiscordFamilyProductTests {
         #expect(try await bot.app.collections.collections(of: Self.family).first?.entries[1].storyID != nil)
         let ledger = SQLiteStoryRepository(database: bot.app.database!, clock: SystemWallClock())
         let today = DailyQuota.day(containing: Date()).start
+        // The built-in providers' stories count toward the built-in stories' cap only.
         #expect(try await ledger.storiesStarted(by: Requester(userID: "\(DiscordSimulator.defaultUser.id)", displayName: ""), on: "discord",
-                                                since: today) == 1, "only the collection's first story")
-        #expect(try await ledger.storiesStarted(by: Requester(userID: "\(Self.bob.id)", displayName: ""), on: "discord", since: today) == 0)
+                                                since: today, pool: .builtIn) == 1, "only the collection's first story")
+        #expect(try await ledger.storiesStarted(by: Requester(userID: "\(Self.bob.id)", displayName: ""), on: "discord", since: today,
+                                                pool: .builtIn) == 0)
         await bot.stopAll()
     }
 
@@ -342,13 +344,14 @@ struct DiscordFamilyProductTests {
         await simulator.sendInteraction(settings)
         let shown = try await Self.answer(simulator, settings)
         #expect(shown.isEphemeral && shown.content?.contains("Parental controls") == true)
-        #expect(shown.content?.contains("Your plan here: Premium — 30 stories a day, up to 12 pages") == true)
+        #expect(shown.content?.contains("Your plan here: Premium — 50 stories a day with the built-in storyteller, up to 12 pages") == true)
         await bot.stopAll()
     }
 
     @Test("the quota race: ten requests at once from one person, exactly the three allowed are accepted, the rest refused privately")
     func quotaRace() async throws {
-        let bot = try await DiscordTestBot.start(configure: Self.configure)
+        // The built-in providers' stories: their cap, which premium does not change.
+        let bot = try await DiscordTestBot.start(configure: { Self.configure(&$0); $0.builtinStoriesPerDay = 3 })
         let simulator = bot.simulator
         let commands = (0..<10).map { index in
             simulator.makeSlashCommand(subcommand: "new", options: ["theme": .string("owl number \(index)"), "pages": 3])
@@ -363,8 +366,8 @@ struct DiscordFamilyProductTests {
         let refusals = answers.filter { $0.content?.contains("That's 3 stories today") == true }
         #expect(refusals.count == 7)
         #expect(refusals.allSatisfy { $0.isEphemeral })
-        #expect(refusals.allSatisfy { $0.content?.contains("With premium you could start 30 stories a day") == true })
-        #expect(refusals.allSatisfy { Self.premiumButtons($0).count == 1 })
+        #expect(refusals.allSatisfy { $0.content?.contains("built-in storyteller") == true && $0.content?.contains("premium") == false })
+        #expect(refusals.allSatisfy { Self.premiumButtons($0).isEmpty })
         #expect(try await bot.app.stories.library(of: Self.family, offset: 0, limit: 25).total == 3)
         // No refused request leaves a public "on its way" message behind.
         try await waitFor {

@@ -58,7 +58,7 @@ struct MultiProcessKillTests {
         ["DATABASE_URL": databaseURL, "DISCORD_TOKEN": simulator.configuration.token, "DISCORD_API_URL": simulator.apiURL,
          "DISCORD_APPLICATION_ID": String(describing: simulator.configuration.applicationID),
          "DISCORD_SHARD_COUNT": "\(shardCount)", "DISCORD_SHARDS": shards,
-         "WEB_CHAT_ENABLED": "false", "STORIES_WORKERS": "2", "STORIES_PER_DAY": "\(perDay)",
+         "WEB_CHAT_ENABLED": "false", "STORIES_WORKERS": "2", "STORIES_PER_DAY": "\(perDay)", "BUILTIN_STORIES_PER_DAY": "\(perDay)",
          "STORIES_JOB_LEASE_SECONDS": "\(leaseSeconds)", "IMAGES_WIDTH": "256", "IMAGES_HEIGHT": "256",
          "STORIES_REFUSED_PER_DAY": "1000", "MALLOC_ARENA_MAX": "2"]
     }

@@ -183,9 +183,9 @@ struct WebChatEndToEndTests {
         await app.stop()
     }
 
-    @Test("the fourth story of the day is refused kindly and privately, saying when stories reset")
+    @Test("a story over the built-in stories' cap is refused kindly and privately, saying when on the family's clock")
     func dailyQuota() async throws {
-        let app = try await TestApp.start { $0.storiesPerDay = 1 }
+        let app = try await TestApp.start { $0.storiesPerDay = 1; $0.builtinStoriesPerDay = 1 }
         defer { app.removeFiles() }
         let anna = try await ChatTestClient.join(app, room: "family", name: "Anna")
         _ = try await anna.next("history") { $0.type == "history" }
@@ -193,7 +193,8 @@ struct WebChatEndToEndTests {
         _ = try await anna.next("page 1") { $0.message?.page != nil }
         try await anna.say("/story new theme:foxes pages:3")
         let refusal = try await anna.next("quota refusal") { $0.message?.isPrivate == true }
-        #expect(refusal.message?.text?.contains("midnight UTC") == true)
+        let text = try #require(refusal.message?.text)
+        #expect(text.contains("built-in storyteller") && text.contains("at 00:00 (in ") && !text.contains("UTC"), "\(text)")
         // Someone else in the family still has their own story for today.
         let ben = try await ChatTestClient.join(app, room: "family", name: "Ben")
         _ = try await ben.next("history") { $0.type == "history" }

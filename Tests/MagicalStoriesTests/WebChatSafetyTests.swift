@@ -7,7 +7,7 @@ import WebChat
 struct WebChatSafetyTests {
     @Test("unsafe requests and instruction names are refused privately, kindly, without echo, and use none of the day's stories")
     func refusalsUseNoStory() async throws {
-        let app = try await TestApp.start { $0.storiesPerDay = 1 }
+        let app = try await TestApp.start { $0.storiesPerDay = 1; $0.builtinStoriesPerDay = 1 }
         defer { app.removeFiles() }
         let anna = try await ChatTestClient.join(app, room: "family", name: "Anna")
         let ben = try await ChatTestClient.join(app, room: "family", name: "Ben")

@@ -13,7 +13,7 @@ struct RouterHarness {
     /// Discord as a server platform, the web chat as a room platform.
     static let platforms = ChatPlatforms([FakeChatPlatform.servers(.discord), FakeChatPlatform.rooms(.web)])
 
-    let services = FamilyServices()
+    let services: FamilyServices
     var clock: ManualWallClock { services.clock }
     var store: InMemoryStore { services.store }
     var entitlements: InMemoryEntitlementStore { services.entitlements }
@@ -21,7 +21,8 @@ struct RouterHarness {
     var stories: StoryService { services.stories }
     let router: CommandRouter
 
-    init(platforms: ChatPlatforms = Self.platforms) {
+    init(platforms: ChatPlatforms = Self.platforms, quotas: DailyQuotaRules = DailyQuotaRules()) {
+        services = FamilyServices(quotas: quotas)
         let routed = CommandRouter.Services(stories: services.stories, collections: services.collections, policy: services.policy,
                                             admins: [Self.admin], familyData: services.store, platforms: platforms)
         router = CommandRouter(services: routed, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))

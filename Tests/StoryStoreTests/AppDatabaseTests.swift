@@ -27,7 +27,8 @@ struct AppDatabaseTests {
                                                      "v13: narration audio, kept with its story", "v14: the family's cast",
                                                      "v15: story chapters",
                                                      "v16: identify turns and REST requests shared by the bot's processes",
-                                                     "v17: a web chat member is welcomed once"])
+                                                     "v17: a web chat member is welcomed once",
+                                                     "v18: built-in stories counted apart"])
         #expect(await database.ping())
     }
 

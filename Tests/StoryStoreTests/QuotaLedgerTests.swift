@@ -100,6 +100,8 @@ struct QuotaLedgerTests {
         #expect(backfilled == ["ok1", "ok2", "part1"])
         let repository = SQLiteStoryRepository(database: database, clock: ManualWallClock(Self.start))
         #expect(try await repository.storiesStarted(by: Fixtures.mia, on: "web", since: DailyQuota.day(containing: Self.start).start) == 3)
+        #expect(try await repository.storiesStarted(by: Fixtures.mia, on: "web", since: DailyQuota.day(containing: Self.start).start,
+                                                    pool: .builtIn) == 0, "v18: every earlier use was the plan's")
         await #expect(throws: QuotaExceeded.self) {
             _ = try await repository.createStory(Fixtures.story(id: "more"), delivery: Self.delivery, quota: DailyQuota(storiesPerDay: 3))
         }

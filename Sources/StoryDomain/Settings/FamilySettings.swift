@@ -9,14 +9,18 @@ public struct FamilySettings: Sendable, Equatable, Codable {
     public var illustrations: IllustrationMode
     /// When set, only members with this role (and managers) may ask for stories.
     public var requesterRoleID: String?
+    /// The family's time zone, an IANA name such as `Europe/Paris` (nil: the service's default):
+    /// its days (the daily quotas), its bedtimes and every time shown to it.
+    public var timeZone: String?
 
     public init(maxPages: Int? = nil, allowedLanguages: Set<StoryLanguage>? = nil, avoidList: [String] = [],
-                illustrations: IllustrationMode = .pictures, requesterRoleID: String? = nil) {
+                illustrations: IllustrationMode = .pictures, requesterRoleID: String? = nil, timeZone: String? = nil) {
         self.maxPages = maxPages
         self.allowedLanguages = allowedLanguages
         self.avoidList = avoidList
         self.illustrations = illustrations
         self.requesterRoleID = requesterRoleID
+        self.timeZone = timeZone
     }
 
     /// The most avoid-list entries a family may keep, and the longest entry.

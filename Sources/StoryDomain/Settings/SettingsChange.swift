@@ -15,19 +15,23 @@ public struct SettingsChange: Sendable, Equatable {
     /// `everyone` or `role`.
     public var requesters: String?
     public var roleID: String?
+    /// An IANA time zone (`Europe/Paris`), a city of one zone (`Paris`), or `default`
+    /// (``TimeZoneName/resolve(_:)``).
+    public var timeZone: String?
 
     public init(maxPages: String? = nil, languages: String? = nil, avoid: String? = nil, illustrations: String? = nil,
-                requesters: String? = nil, roleID: String? = nil) {
+                requesters: String? = nil, roleID: String? = nil, timeZone: String? = nil) {
         self.maxPages = maxPages
         self.languages = languages
         self.avoid = avoid
         self.illustrations = illustrations
         self.requesters = requesters
         self.roleID = roleID
+        self.timeZone = timeZone
     }
 
     public var isEmpty: Bool {
-        [maxPages, languages, avoid, illustrations, requesters, roleID].allSatisfy { ($0 ?? "").isEmpty }
+        [maxPages, languages, avoid, illustrations, requesters, roleID, timeZone].allSatisfy { ($0 ?? "").isEmpty }
     }
 
     /// An avoid-list entry as it is kept: cleaned like every text (invisible and control characters
@@ -96,6 +100,9 @@ public struct SettingsChange: Sendable, Equatable {
             }
         } else if let role, !role.isEmpty {
             settings.requesterRoleID = role
+        }
+        if let raw = timeZone?.trimmingCharacters(in: .whitespaces), !raw.isEmpty {
+            settings.timeZone = try TimeZoneName.resolve(raw)
         }
         return settings
     }

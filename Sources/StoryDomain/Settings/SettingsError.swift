@@ -13,4 +13,8 @@ public enum SettingsError: Error, Sendable, Equatable {
     case roleMissing
     /// `requesters:role` where the platform has no roles (the web chat).
     case noRolesHere
+    /// `timezone:` names no zone this system knows (the typed name, shortened).
+    case unknownTimeZone(String)
+    /// `timezone:` names a city of several zones with different clocks.
+    case ambiguousTimeZone(String, candidates: [String])
 }

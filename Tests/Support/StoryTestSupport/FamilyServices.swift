@@ -11,13 +11,15 @@ public struct FamilyServices: Sendable {
     public let policy: FamilyPolicy
     public let collections: CollectionService
 
-    public init() {
+    /// - Parameter quotas: which providers call a model and the built-in stories' cap (default:
+    ///   every provider a model, so stories count toward the plan's stories per day).
+    public init(quotas: DailyQuotaRules = DailyQuotaRules()) {
         store = InMemoryStore(clock: clock)
         let jobsAdded = self.jobsAdded
         stories = StoryService(repository: store, writerLanguages: Set(StoryLanguage.allCases), clock: clock,
                                jobAdded: { jobsAdded.append("story") })
         policy = FamilyPolicy(entitlements: EntitlementService(store: entitlements, catalog: PlanCatalog(), clock: clock),
-                              settings: store)
+                              settings: store, quotas: quotas)
         collections = CollectionService(store: store, stories: stories, policy: policy, clock: clock,
                                         jobAdded: { jobsAdded.append("collection") })
     }

@@ -12,9 +12,9 @@ extension InMemoryStore: StoryRepository {
         return readBack(id)
     }
 
-    public func storiesStarted(by requester: Requester, on platform: Platform, since: Date) async throws -> Int {
+    public func storiesStarted(by requester: Requester, on platform: Platform, since: Date, pool: DailyQuota.Pool) async throws -> Int {
         try checkFault()
-        return started(by: requester, on: platform, since: since)
+        return started(by: requester, on: platform, since: since, pool: pool)
     }
 
     public func saveText(_ written: WrittenStory, for id: StoryID) async throws {

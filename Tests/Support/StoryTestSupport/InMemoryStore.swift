@@ -30,6 +30,7 @@ public actor InMemoryStore {
         var storyID: StoryID?
         var usedAt: Date
         var refunded: Bool
+        var pool: DailyQuota.Pool
     }
 
     struct StoredEntry {
@@ -117,9 +118,8 @@ public actor InMemoryStore {
     func insert(_ story: Story, delivery: DeliveryAddress, quota: DailyQuota?) throws -> StoryJob {
         let now = clock.now()
         if let quota {
-            let day = DailyQuota.day(containing: now)
-            let used = started(by: story.requester, on: story.family.platform, since: day.start)
-            if used >= quota.storiesPerDay { throw quota.exceeded(at: now) }
+            let used = started(by: story.requester, on: story.family.platform, since: quota.day(containing: now).start, pool: quota.pool)
+            try quota.admit(used: used, at: now)
         }
         guard stories[story.id] == nil else { throw InMemoryStoreError.constraint("story \(story.id) exists") }
         let requestKey = delivery.requestID.map { "\(delivery.platform):\($0)" }
@@ -133,9 +133,9 @@ public actor InMemoryStore {
         stored.request.safetyRepair = false
         families.insert(story.family)
         stories[story.id] = StoredStory(story: stored, sequence: nextSequence())
-        if quota != nil {
+        if let quota {
             quotaUses.append(QuotaUse(platform: story.family.platform, requesterID: story.requester.userID, storyID: story.id,
-                                      usedAt: now, refunded: false))
+                                      usedAt: now, refunded: false, pool: quota.pool))
         }
         let job = StoryJob(id: nextJobID, storyID: story.id, status: .queued, attempts: 0, delivery: delivery, notBefore: now,
                            lastError: nil)
@@ -144,10 +144,11 @@ public actor InMemoryStore {
         return job
     }
 
-    /// Quota uses not refunded since `since`.
-    func started(by requester: Requester, on platform: Platform, since: Date) -> Int {
-        quotaUses.filter { $0.platform == platform && $0.requesterID == requester.userID && $0.usedAt >= since && !$0.refunded }
-            .count
+    /// Quota uses of `pool` not refunded since `since`.
+    func started(by requester: Requester, on platform: Platform, since: Date, pool: DailyQuota.Pool) -> Int {
+        quotaUses.filter {
+            $0.platform == platform && $0.requesterID == requester.userID && $0.usedAt >= since && !$0.refunded && $0.pool == pool
+        }.count
     }
 
     /// The story as read back: with its place in a collection.
