@@ -56,7 +56,7 @@ struct BuiltInQuotaRouterTests {
         let refused = try #require(await harness.handle(RouterHarness.storyNew(), context: grownUp).replies.only)
         let text = try #require(refused.text)
         #expect(text.contains("tomorrow at 00:00 (in 15 h)"), "\(text)")
-        #expect(text.contains("ask the grown-up who runs Magical Stories") && !text.contains("admin") && !text.contains("UTC"))
+        #expect(text.contains("ask whoever runs Magical Stories") && !text.contains("admin") && !text.contains("UTC"))
         #expect(refused.offersPremium)
     }
 
