@@ -52,6 +52,9 @@ struct LookReaderTests {
         Phrasing(look: "bald, a big grey beard, a blue shirt", hair: grey, style: .bald, outfit: blue, garment: .top),
         Phrasing(look: "a big afro and a purple hoodie", hair: nil, style: .afro, outfit: RGB(140, 80, 200), garment: .top),
         Phrasing(look: "all in green", hair: nil, style: nil, outfit: green, garment: nil),
+        Phrasing(look: "a dress, blue, and brown hair", hair: brown, style: nil, outfit: blue, garment: .dress),
+        Phrasing(look: "hair: brown, coat: yellow", hair: brown, style: nil, outfit: yellow, garment: .coat),
+        Phrasing(look: "a red hat, green and white dress", hair: nil, style: nil, outfit: green, garment: .dress),
         Phrasing(look: "a short boy with a red cap", hair: nil, style: nil, outfit: nil, garment: nil),
     ])
     func phrasings(_ case: Phrasing) {

@@ -3,9 +3,9 @@
 ///
 /// The look is split into clauses at punctuation and at joining words ("and", "with", "in",
 /// "wearing"); within a clause each colour goes to the nearest part ("hair", "pigtails",
-/// "raincoat", "eyes", "skin", "collar"), the next one on a tie. A clause of colours alone
-/// ("green and white dress") joins the clause after it. Hair-only colours ("blonde", "auburn")
-/// always go to the hair.
+/// "raincoat", "eyes", "skin", "collar"), the next one on a tie. A clause of colours alone joins
+/// the clause before it when that one has no colour ("a dress, blue"), else the one after it
+/// ("green and white dress"). Hair-only colours ("blonde", "auburn") always go to the hair.
 public struct LookReader: Sendable {
     /// A person (child, baby, grown-up) or a pet or toy: "coat" is clothing on one, fur on the other.
     let person: Bool
@@ -263,7 +263,7 @@ public struct LookReader: Sendable {
                 word.append(character)
             } else {
                 endWord()
-                if ",;.:!?/()&+".contains(character) { clauses.append([]) }
+                if ",;.!?/()&+".contains(character) { clauses.append([]) }
             }
         }
         endWord()
@@ -271,7 +271,13 @@ public struct LookReader: Sendable {
         var pending: [String] = []
         for clause in clauses where !clause.isEmpty {
             if clause.allSatisfy({ isColour($0) || shades[$0] != nil || ["striped", "spotty", "checked", "a", "an", "the"].contains($0) }) {
-                pending += clause
+                // "a dress, blue": it belongs to the clause before, which has no colour of its own
+                // ("braids, a red and white dress": an article starts something new).
+                if pending.isEmpty, let last = merged.last, !last.contains(where: isColour), !["a", "an", "the"].contains(clause[0]) {
+                    merged[merged.count - 1] += clause
+                } else {
+                    pending += clause
+                }
             } else {
                 merged.append(pending + clause)
                 pending = []
