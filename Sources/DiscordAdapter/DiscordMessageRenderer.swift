@@ -85,8 +85,7 @@ public struct DiscordMessageRenderer: Sendable {
                 if let image, attaches {
                     let filename = Self.filename(of: page, image: image)
                     files.append(FileUpload(filename: filename, contentType: image.contentType, data: image.data,
-                                            description: "Illustration for \(page.title), \(page.footer)"
-                                                .fittingCodePoints(PayloadLimits.attachmentDescription)))
+                                            description: Self.pictureDescription(of: page)))
                     embed.image = .init(url: "attachment://\(filename)")
                 }
                 message.embeds = [embed]
@@ -134,11 +133,17 @@ public struct DiscordMessageRenderer: Sendable {
         message.content = Self.fit(text)
         guard let image = try await picture(of: page) else { return Rendered(message: message, files: files) }
         if capabilities.canAttachFiles, !page.showsPictureAsText {
-            files.append(FileUpload(filename: Self.filename(of: page, image: image), contentType: image.contentType, data: image.data))
+            files.append(FileUpload(filename: Self.filename(of: page, image: image), contentType: image.contentType, data: image.data,
+                                    description: Self.pictureDescription(of: page)))
         } else if let art = textArtBlock(image, budget: PayloadLimits.content - text.codePointCount - 1) {
             message.content = art + "\n" + text
         }
         return Rendered(message: message, files: files)
+    }
+
+    /// The picture's alt text: the page's moment, else which page it illustrates.
+    static func pictureDescription(of page: PageView) -> String {
+        (page.imageAlt ?? "Illustration for \(page.title), \(page.footer)").fittingCodePoints(PayloadLimits.attachmentDescription)
     }
 
     /// The page's picture: the one read with the page, else read by its id.

@@ -38,16 +38,17 @@ public struct StoryBookExporter: Sendable {
         var pagesHTML = ""
         for (index, page) in story.pages.enumerated() {
             let number = index + 1
+            let alt = Self.escape(PageMoment.altText(scene: page.scene, imagePrompt: page.imagePrompt, sheet: story.sheet))
             var image = ""
             if index < pictures.count, let textArt {
                 let art = try PictureTextifier.textArt(of: Array(pictures[index].data), options: textArt)
-                image = "<pre class=\"art\" role=\"img\" aria-label=\"Text-art illustration for page \(number)\">"
+                image = "<pre class=\"art\" role=\"img\" aria-label=\"Text-art picture: \(alt)\">"
                     + Self.escape(art.text) + "</pre>"
             } else if index < pictures.count {
                 let ext = pictures[index].contentType == "image/jpeg" ? "jpg" : "png"
                 let file = String(format: "page-%02d.%@", number, ext)
                 try pictures[index].data.write(to: directory.appendingPathComponent(file))
-                image = "<img src=\"\(file)\" alt=\"Illustration for page \(number)\" width=\"\(pictures[index].width)\" height=\"\(pictures[index].height)\">"
+                image = "<img src=\"\(file)\" alt=\"\(alt)\" width=\"\(pictures[index].width)\" height=\"\(pictures[index].height)\">"
             }
             let paragraphs = page.text.components(separatedBy: "\n\n").map { "<p>\(Self.escape($0))</p>" }.joined()
             pagesHTML += "<section class=\"page\" id=\"page-\(number)\">\(image)<div class=\"text\">\(paragraphs)</div>"

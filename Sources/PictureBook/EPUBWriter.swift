@@ -35,7 +35,8 @@ public struct EPUBWriter: Sendable {
             let number = index + 1
             let file = String(format: "page-%02d.xhtml", number)
             let paragraphs = page.text.components(separatedBy: "\n\n").map { "<p>\(Self.escape($0))</p>" }.joined(separator: "\n")
-            let picture = pictures[index].map { "<img src=\"\($0)\" alt=\"Illustration for page \(number)\"/>" } ?? ""
+            let alt = page.pictureAlt ?? "Illustration for page \(number)"
+            let picture = pictures[index].map { "<img src=\"\($0)\" alt=\"\(Self.escape(alt))\"/>" } ?? ""
             zip.add("OEBPS/\(file)", Array(xhtml(title: "\(content.title) — page \(number)", language: content.language, body: """
                 <section class="page">\(picture)
                 <div class="text">\(paragraphs)</div>

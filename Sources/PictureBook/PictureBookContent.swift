@@ -7,10 +7,13 @@ public struct PictureBookContent: Sendable, Equatable {
         public var text: String
         /// The page's picture as stored: PNG, JPEG or WebP bytes; nil for a page without one.
         public var picture: Data?
+        /// The picture described in a sentence (its alt text); nil says "Illustration for page N".
+        public var pictureAlt: String?
 
-        public init(text: String, picture: Data?) {
+        public init(text: String, picture: Data?, pictureAlt: String? = nil) {
             self.text = text
             self.picture = picture
+            self.pictureAlt = pictureAlt
         }
     }
 

@@ -64,7 +64,7 @@ public struct StoryBookMaker: Sendable {
         for page in stored {
             let imageID = story.request.illustrations == .off ? nil : page.imageID
             let picture = try await imageID.asyncFlatMap { try await stories.image($0)?.data }
-            pages.append(.init(text: page.text, picture: picture))
+            pages.append(.init(text: page.text, picture: picture, pictureAlt: picture == nil ? nil : PageMoment.altText(of: page, in: story)))
         }
         return PictureBookContent(title: story.displayTitle, heroName: story.sheet?.hero.name ?? story.request.heroName,
                                   date: story.createdAt, pages: pages, language: story.request.language.rawValue)

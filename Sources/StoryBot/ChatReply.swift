@@ -46,9 +46,12 @@ public struct PageView: Sendable, Equatable {
     /// `imageID`'s picture itself, when it was read with the page (a page turn on a platform
     /// that sends pictures, ``ChatResponder/sendsPictures``); otherwise platforms read it by id.
     public var picture: StoredImage?
+    /// One sentence describing the page's moment (who is there, what they do, where): the
+    /// picture's alt text. Nil when the page has no picture to describe.
+    public var imageAlt: String?
 
     public init(storyID: StoryID, title: String, text: String, pageNumber: Int, pageCount: Int, imageID: ImageID?, footer: String,
-                awaitsPicture: Bool = false, showsPictureAsText: Bool = false, picture: StoredImage? = nil) {
+                awaitsPicture: Bool = false, showsPictureAsText: Bool = false, picture: StoredImage? = nil, imageAlt: String? = nil) {
         self.storyID = storyID
         self.title = title
         self.text = text
@@ -59,6 +62,7 @@ public struct PageView: Sendable, Equatable {
         self.awaitsPicture = awaitsPicture
         self.showsPictureAsText = showsPictureAsText
         self.picture = picture
+        self.imageAlt = imageAlt
     }
 }
 

@@ -42,7 +42,8 @@ public struct ReplyRenderer: Sendable {
         let view = PageView(storyID: story.id, title: story.displayTitle, text: text, pageNumber: number, pageCount: count,
                             imageID: mode == .off ? nil : snapshot.page.imageID, footer: footer,
                             awaitsPicture: awaitsPicture, showsPictureAsText: mode == .textArt,
-                            picture: mode == .off ? nil : snapshot.picture)
+                            picture: mode == .off ? nil : snapshot.picture,
+                            imageAlt: mode == .off ? nil : PageMoment.altText(of: snapshot.page, in: story))
         // Ids are distinct by construction: ⏮ has its own kind, ◀ and ▶ point to different pages.
         var rows = [[
             ChatButton(.firstPage(story.id), label: "⏮", disabled: number <= 1),

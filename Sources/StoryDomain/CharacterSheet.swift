@@ -55,9 +55,12 @@ public struct CharacterDesign: Hashable, Sendable, Codable {
     /// The content hash of a picture kept for this character (a cast member's first picture):
     /// model illustrators send it as a reference image so the character looks the same in every story.
     public var referencePicture: String?
+    /// A person's build, hair style, clothes, glasses, beard and hat (nil for creatures, and for
+    /// designs saved before it existed: drawn as a child with a bob).
+    public var figure: FigureLook?
 
     public init(name: String, kind: CreatureKind, bodyColor: RGB, accentColor: RGB, detailColor: RGB,
-                looks: String, trait: String, referencePicture: String? = nil) {
+                looks: String, trait: String, referencePicture: String? = nil, figure: FigureLook? = nil) {
         self.name = name
         self.kind = kind
         self.bodyColor = bodyColor
@@ -66,6 +69,7 @@ public struct CharacterDesign: Hashable, Sendable, Codable {
         self.looks = looks
         self.trait = trait
         self.referencePicture = referencePicture
+        self.figure = figure
     }
 }
 

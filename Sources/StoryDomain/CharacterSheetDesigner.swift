@@ -318,8 +318,17 @@ public struct CharacterSheetDesigner: Sendable {
             ? "\(outfitColor.name) dungarees"
             : "\(Self.article(outfitColor.name)) \(outfitColor.name) \(outfit)"
         let looks = "\(child) with \(skin.name) skin, \(style) \(hair.name) hair and \(outfitPhrase)"
+        let drawnStyle: FigureLook.HairStyle = switch style {
+        case "curly", "fluffy": .curly
+        case "short": .short
+        case "braided": .braids
+        case "straight": .long
+        default: .bob
+        }
+        let figure = FigureLook(build: FigureLook.Build.child(age: max(2, age)), hairStyle: drawnStyle,
+                                garment: outfit == "raincoat" ? .coat : outfit.hasPrefix("dress") ? .dress : outfit == "dungarees" ? .allInOne : .top)
         return CharacterDesign(name: name, kind: .child, bodyColor: skin.rgb, accentColor: outfitColor.rgb,
-                               detailColor: hair.rgb, looks: looks, trait: Self.pick(Self.friendTraits, &rng))
+                               detailColor: hair.rgb, looks: looks, trait: Self.pick(Self.friendTraits, &rng), figure: figure)
     }
 
     /// A grown-up: taller than the hero; grandparents have grey or white hair.
@@ -333,8 +342,17 @@ public struct CharacterSheetDesigner: Sendable {
         let clothes = elder ? "cardigan" : Self.pick(["jumper", "coat", "shirt"], &rng)
         let glasses = elder ? " and round glasses" : ""
         let looks = "a tall grown-up with \(skin.name) skin, \(hair.name) hair\(glasses) and \(Self.article(colour.name)) \(colour.name) \(clothes)"
+        let style: FigureLook.HairStyle = switch name {
+        case "Grandma": .bun
+        case "Grandpa", "Dad", "Uncle": .short
+        case "Mum", "Auntie": .long
+        default: .bob
+        }
+        let figure = FigureLook(build: .grownUp, hairStyle: style, garment: clothes == "coat" ? .coat : .top,
+                                glasses: elder ? RGB(45, 40, 50) : nil)
         return CharacterDesign(name: name, kind: .grownUp, bodyColor: skin.rgb, accentColor: colour.rgb,
-                               detailColor: hair.rgb, looks: looks, trait: Self.pick(["kind", "gentle", "wise", "cheerful"], &rng))
+                               detailColor: hair.rgb, looks: looks, trait: Self.pick(["kind", "gentle", "wise", "cheerful"], &rng),
+                               figure: figure)
     }
 
     private func designCreature(name: String, kind: CreatureKind, age: Int, rng: inout SeededGenerator) -> CharacterDesign {

@@ -14,9 +14,8 @@ public struct WebChatMessage: Codable, Sendable, Equatable {
         /// The page's picture drawn as text art (plain text), for families who chose text art.
         public var textArtUrl: String?
         public var footer: String
-        /// A sentence describing the page's moment: the picture's alt text (the page falls back to
-        /// "Illustration for …" without it). Set from `PageView.imageAlt` where StoryBot has it.
-        public var imageAlt: String? = nil
+        /// A sentence describing the page's moment, for the picture's alt text (and the text art's label).
+        public var imageAlt: String?
     }
 
     /// A story's picture book: members download the PDF from `url`.
@@ -89,7 +88,8 @@ public struct WebChatMessage: Codable, Sendable, Equatable {
         page = reply.page.map { view in
             Page(storyId: view.storyID.rawValue, title: view.title, text: view.text, pageNumber: view.pageNumber,
                  pageCount: view.pageCount, imageUrl: view.showsPictureAsText ? nil : view.imageID.map { "/images/\($0.rawValue)" },
-                 textArtUrl: view.showsPictureAsText ? view.imageID.map { "/images/\($0.rawValue)/art" } : nil, footer: view.footer)
+                 textArtUrl: view.showsPictureAsText ? view.imageID.map { "/images/\($0.rawValue)/art" } : nil, footer: view.footer,
+                 imageAlt: view.imageAlt)
         }
         book = reply.book.map {
             Book(url: "/books/\($0.storyID.rawValue)" + ($0.format == .epub ? "/epub" : ""), filename: $0.filename, title: $0.title)

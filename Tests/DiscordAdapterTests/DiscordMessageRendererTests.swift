@@ -46,6 +46,16 @@ struct DiscordMessageRendererTests {
         }
     }
 
+    @Test("the page's picture is attached with the page's moment as its alt text, else which page it shows")
+    func pictureAltText() async throws {
+        var reply = Self.page()
+        #expect(try await Self.renderer.render(reply, capabilities: .all).files.first?.description == "Illustration for Owl Night, page 1 of 3")
+        reply.page?.imageAlt = "Mia and Pip the owl sleep soundly in the forest at night."
+        for rendered in [try await Self.renderer.render(reply, capabilities: .all), try await Self.renderer.renderPlain(reply, capabilities: .all)] {
+            #expect(rendered.files.first?.description == "Mia and Pip the owl sleep soundly in the forest at night.")
+        }
+    }
+
     @Test("a page that carries its picture (read with the page) is sent with it, without reading it again")
     func pageCarriesItsPicture() async throws {
         let unreadable = DiscordMessageRenderer(images: { _ in

@@ -96,4 +96,19 @@ struct EPUBWriterTests {
             try EPUBWriter().write(PictureBookContent(title: "x", heroName: nil, date: .now, pages: []), identifier: "x")
         }
     }
+
+    @Test("each page's picture has its moment as alt text (escaped); without one it names the page")
+    func pictureAltText() throws {
+        let png = TestPictures.png(width: 20, height: 10, grain: 0)
+        let content = PictureBookContent(title: "Owls", heroName: "Mia", date: PictureBookRendererTests.date, pages: [
+            .init(text: "One.", picture: png, pictureAlt: "Mia & \"Pip\" the owl <3 walk along in the forest at dusk."),
+            .init(text: "Two.", picture: png),
+        ])
+        let zip = try ZipReader(try EPUBWriter().write(content, identifier: "story1"))
+        let first = try zip.file("OEBPS/page-01.xhtml")
+        #expect(Self.wellFormed(first))
+        #expect(String(decoding: first, as: UTF8.self).contains(
+            "alt=\"Mia &amp; &quot;Pip&quot; the owl &lt;3 walk along in the forest at dusk.\""))
+        #expect(String(decoding: try zip.file("OEBPS/page-02.xhtml"), as: UTF8.self).contains("alt=\"Illustration for page 2\""))
+    }
 }

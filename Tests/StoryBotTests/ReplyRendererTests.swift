@@ -44,6 +44,21 @@ struct ReplyRendererTests {
         #expect(renderer.page(snapshot).page?.imageID == nil)
     }
 
+    @Test("a page's picture comes with a sentence about its moment; none when the family turned pictures off")
+    func pictureAltText() throws {
+        var snapshot = snapshot(page: 3, of: 3)
+        #expect(renderer.page(snapshot).page?.imageAlt == nil, "no sheet yet, nothing to describe")
+        snapshot.story.sheet = CharacterSheet(
+            hero: CharacterDesign(name: "Mia", kind: .child, bodyColor: RGB(1, 1, 1), accentColor: RGB(2, 2, 2), detailColor: RGB(3, 3, 3),
+                                  looks: "a child", trait: "kind"),
+            companion: nil, setting: .forest, settingDescription: "a wood", palette: Palette(sky: RGB(1, 1, 1), ground: RGB(1, 1, 1), accent: RGB(1, 1, 1)))
+        #expect(renderer.page(snapshot).page?.imageAlt == "Mia sleeps soundly in the forest at night.")
+        snapshot.story.request.illustrations = .textArt
+        #expect(renderer.page(snapshot).page?.imageAlt == "Mia sleeps soundly in the forest at night.", "the text art's label too")
+        snapshot.story.request.illustrations = .off
+        #expect(renderer.page(snapshot).page?.imageAlt == nil)
+    }
+
     @Test("button ids in a row are always distinct, on every page of every length")
     func distinctIDs() {
         for count in 3...12 {

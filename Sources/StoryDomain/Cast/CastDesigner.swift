@@ -1,10 +1,11 @@
 import Foundation
 
 /// Turns a cast member into the character the illustrators draw, the same in every story: the
-/// colours come from the look's colour words ("curly **red** hair, **green** pyjamas" → red hair,
-/// green clothes; "a **grey** cat with one **white** paw" → a grey body, white markings), and
-/// what the look leaves open from the name alone (never the story's seed), so a child looks the
-/// same in every story and every picture. Model illustrators get the family's look as written.
+/// look is read part by part (``LookReader``: "curly **red** hair, **green** pyjamas" → red curly
+/// hair, green pyjamas; "a **grey** cat with one **white** paw" → a grey body, white markings),
+/// a person's build follows their kind and age, and what the look leaves open comes from the name
+/// alone (never the story's seed), so a child looks the same in every story and every picture.
+/// Model illustrators get the family's look as written.
 public struct CastDesigner: Sendable {
     public init() {}
 
@@ -28,10 +29,6 @@ public struct CastDesigner: Sendable {
 
     static let skins: [RGB] = [RGB(250, 222, 200), RGB(240, 205, 180), RGB(218, 170, 130), RGB(190, 135, 90),
                                RGB(120, 80, 55), RGB(200, 165, 120)]
-    static let skinWords: [(words: [String], rgb: RGB)] = [
-        (["pale", "fair", "light"], RGB(250, 222, 200)), (["tan", "tanned", "olive"], RGB(218, 170, 130)),
-        (["brown"], RGB(190, 135, 90)), (["dark", "deep", "black"], RGB(120, 80, 55)),
-    ]
     static let hairs: [RGB] = [RGB(40, 35, 35), RGB(80, 55, 40), RGB(130, 85, 50), RGB(225, 180, 90), RGB(205, 110, 50)]
     static let outfits: [RGB] = [RGB(250, 205, 70), RGB(220, 80, 70), RGB(120, 180, 235), RGB(110, 180, 110),
                                  RGB(240, 150, 70), RGB(160, 120, 200), RGB(240, 150, 180), RGB(70, 170, 165)]
@@ -40,32 +37,55 @@ public struct CastDesigner: Sendable {
     public func design(_ member: CastMember) -> CharacterDesign {
         var rng = SeededGenerator(seed: Self.stableSeed(member.name), salt: "cast")
         let words = CharacterSheetDesigner.words(member.look)
-        let found = Self.colourMentions(words)
         let figure = member.kind.figure
+        let reading = LookReader(person: member.kind.isPerson).read(member.look)
         let body, accent, detail: RGB
+        var look: FigureLook?
         switch member.kind {
         case .child, .baby, .grownUp:
-            // Hair: a colour right before "hair"; skin: a skin word before "skin"; clothes: the first other colour.
-            let hair = found.first { $0.next.contains("hair") || $0.next.contains("curls") }?.rgb
-            let skin = Self.skin(in: words)
-            let clothes = found.first { !($0.next.contains("hair") || $0.next.contains("curls") || $0.next.contains("skin")
-                                          || $0.next.contains("eyes")) }?.rgb
-            body = skin ?? Self.skins[Int(rng.next(upperBound: UInt32(Self.skins.count)))]
-            detail = hair ?? (member.kind == .grownUp && words.contains(where: { ["grandma", "grandpa", "granny"].contains($0) })
-                ? RGB(215, 215, 220) : Self.hairs[Int(rng.next(upperBound: UInt32(Self.hairs.count)))])
-            accent = clothes ?? Self.outfits[Int(rng.next(upperBound: UInt32(Self.outfits.count)))]
+            // Each colour where the look puts it: hair to the hair, clothes to the clothes, skin to the skin.
+            let elder = member.kind == .grownUp
+                && CharacterSheetDesigner.grownUpName(in: CharacterSheetDesigner.words(member.name) + words)?.hasPrefix("Grand") == true
+            body = reading.skin ?? Self.skins[Int(rng.next(upperBound: UInt32(Self.skins.count)))]
+            detail = reading.hair ?? (elder ? RGB(215, 215, 220) : Self.hairs[Int(rng.next(upperBound: UInt32(Self.hairs.count)))])
+            accent = reading.outfit ?? Self.outfits[Int(rng.next(upperBound: UInt32(Self.outfits.count)))]
+            look = Self.figureLook(member, reading: reading, elder: elder, outfit: accent)
         case .creature:
-            // A pet or toy: its first colour is its body, its second its markings (collar, scarf, paw).
+            // A pet or toy: its body (the colour of its kind word or fur, else the first), what it
+            // wears (collar, scarf), its markings (paws, spots, ears).
             let fallback = CharacterSheetDesigner().design(theme: figure.rawValue, heroName: "Pip", companion: figure.rawValue, age: 5,
                                                            seed: Self.stableSeed(member.name)).companion
-            body = found.first?.rgb ?? fallback?.bodyColor ?? RGB(170, 130, 95)
-            accent = found.dropFirst().first?.rgb ?? Self.outfits[Int(rng.next(upperBound: UInt32(Self.outfits.count)))]
-            detail = found.dropFirst(2).first?.rgb ?? fallback?.detailColor ?? RGB(120, 90, 70)
+            var open = reading.colours.filter { $0 != reading.body && $0 != reading.accessory && $0 != reading.markings }[...]
+            body = reading.body ?? open.popFirst() ?? fallback?.bodyColor ?? RGB(170, 130, 95)
+            accent = reading.accessory ?? open.popFirst() ?? Self.outfits[Int(rng.next(upperBound: UInt32(Self.outfits.count)))]
+            detail = reading.markings ?? open.popFirst() ?? fallback?.detailColor ?? RGB(120, 90, 70)
         }
         let traits = ["curious", "kind", "brave in a quiet way", "gentle", "cheerful", "playful", "thoughtful"]
         return CharacterDesign(name: member.name, kind: figure, bodyColor: body, accentColor: accent, detailColor: detail,
                                looks: Self.looks(member), trait: traits[Int(rng.next(upperBound: UInt32(traits.count)))],
-                               referencePicture: member.portrait?.rawValue)
+                               referencePicture: member.portrait?.rawValue, figure: look)
+    }
+
+    /// A person's build, hair style, clothes, glasses, beard and hat: as the look says, and what
+    /// it leaves open from the name (a baby's curl, a grandma's bun).
+    static func figureLook(_ member: CastMember, reading: LookReading, elder: Bool, outfit: RGB) -> FigureLook {
+        let build: FigureLook.Build = switch member.kind {
+        case .baby: .baby
+        case .grownUp: .grownUp
+        default: FigureLook.Build.child(age: member.age)
+        }
+        var rng = SeededGenerator(seed: stableSeed(member.name), salt: "cast-style")
+        let styles: [FigureLook.HairStyle] = switch build {
+        case .baby: [.tuft, .tuft, .bald]
+        case .toddler: [.bob, .curly, .short, .pigtails]
+        case .child, .olderChild: [.bob, .short, .curly, .ponytail, .pigtails, .long, .braids]
+        case .grownUp: elder ? [.bun, .short] : [.short, .bob, .long, .bun, .curly]
+        }
+        let style = reading.hairStyle ?? styles[Int(rng.next(upperBound: UInt32(styles.count)))]
+        return FigureLook(build: build, hairStyle: style, garment: reading.garment ?? (build == .baby ? .allInOne : .top),
+                          eyes: reading.eyes, glasses: reading.glasses ? reading.glassesColour ?? RGB(45, 40, 50) : nil,
+                          facialHair: reading.facialHair, hat: reading.hat ? reading.hatColour ?? outfit : nil,
+                          legs: reading.legs, skirt: reading.skirt, shoes: reading.shoes)
     }
 
     /// What the member is, with the family's look ("a child of 5: curly red hair, green pyjamas").
@@ -77,25 +97,6 @@ public struct CastDesigner: Sendable {
         case let .creature(kind): "a \(kind.rawValue)"
         }
         return member.look.isEmpty ? what : "\(what): \(member.look)"
-    }
-
-    /// Each colour word of the look, with the two words after it.
-    static func colourMentions(_ words: [String]) -> [(rgb: RGB, next: [String])] {
-        var found: [(RGB, [String])] = []
-        for (index, word) in words.enumerated() {
-            guard let colour = colours.first(where: { $0.words.contains(word) }) else { continue }
-            found.append((colour.rgb, Array(words.dropFirst(index + 1).prefix(2))))
-        }
-        return found
-    }
-
-    static func skin(in words: [String]) -> RGB? {
-        for (index, word) in words.enumerated() where word == "skin" || word == "skinned" {
-            for before in words[..<index].suffix(2).reversed() {
-                if let entry = skinWords.first(where: { $0.words.contains(before) }) { return entry.rgb }
-            }
-        }
-        return nil
     }
 
     /// A seed from the name alone (FNV-1a of its key), so a member is drawn the same every time.

@@ -58,6 +58,12 @@ public enum CastKind: Hashable, Sendable, Codable, CustomStringConvertible {
         }
     }
 
+    /// A child, baby or grown-up (drawn as a person), not a pet or toy.
+    public var isPerson: Bool {
+        if case .creature = self { return false }
+        return true
+    }
+
     /// Every kind by its name, for help and errors: `child`, `grown-up`, `baby`, then the creatures.
     public static var allNames: [String] {
         ["child", "grown-up", "baby"] + CreatureKind.allCases.filter { $0 != .child && $0 != .grownUp }.map(\.rawValue)

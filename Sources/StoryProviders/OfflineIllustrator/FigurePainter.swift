@@ -2,7 +2,8 @@ import Foundation
 import StoryDomain
 
 /// Draws the hero and companion as friendly figures in the exact colours of their character
-/// design, with fixed proportions per kind so they look the same on every page.
+/// design, with fixed proportions per kind (and for people, per build: baby, small child, child,
+/// older child, grown-up) so they look the same on every page.
 ///
 /// Figures are drawn in local coordinates: origin between the feet, up is negative y.
 struct FigurePainter {
@@ -62,10 +63,8 @@ struct FigurePainter {
                 canvas.rotate(-facing * .pi / 2)
             default: break
             }
-            if design.kind == .child {
-                child(colors, facing: facing, pose: pose)
-            } else if design.kind == .grownUp {
-                grownUp(colors, facing: facing, pose: pose)
+            if design.kind == .child || design.kind == .grownUp {
+                person(design, colors, facing: facing, pose: pose)
             } else if let drawn = drawNewCreature(design.kind, colors, facing: facing, pose: pose), drawn {
                 // Drawn by the figures of FigurePainter+Creatures.
             } else if design.kind == .turtle {
@@ -86,144 +85,8 @@ struct FigurePainter {
         }
     }
 
-    // MARK: Child
-
-    private func child(_ c: Colors, facing f: Double, pose: Pose) {
-        let sitting = pose == .sitting
-        let upper = sitting ? 38.0 : 0
-        childLegs(c, facing: f, pose: pose)
-        canvas.layer {
-            canvas.translate(0, upper)
-            upperBody(c, facing: f, pose: pose)
-        }
-    }
-
-    /// A grown-up: the child's figure on long legs in trousers, a little slimmer head, and for
-    /// grandparents (silver or white hair) a bun and round glasses.
-    private func grownUp(_ c: Colors, facing f: Double, pose: Pose) {
-        let lift = pose == .sitting ? 0.0 : 44
-        if pose != .sitting {
-            let legs: [(Double, Double, Double, Double)] = pose == .walking
-                ? [(-10, -92, -24, -2), (10, -92, 20, -6)] : [(-11, -92, -13, -2), (11, -92, 13, -2)]
-            for leg in legs {
-                canvas.moveTo(leg.0, leg.1)
-                canvas.lineTo(leg.2, leg.3)
-                canvas.stroke(c.accent.darker(0.45), width: 15)
-            }
-            for leg in legs {
-                canvas.ellipse(leg.2 + f * 4, leg.3 + 1, 12, 6.5)
-                canvas.fill(PaintColor.ink)
-            }
-        } else {
-            childLegs(c, facing: f, pose: pose)
-        }
-        canvas.layer {
-            canvas.translate(0, (pose == .sitting ? 38 : 0) - lift)
-            upperBody(c, facing: f, pose: pose)
-            let elder = c.detail.r > 0.7 && c.detail.g > 0.7 && c.detail.b > 0.7
-            if elder {
-                canvas.circle(-f * 4, -186, 15)
-                canvas.fill(c.detail)
-                for side in [-1.0, 1.0] {
-                    canvas.circle(f * 4 + side * 12.5, -138, 8.5)
-                }
-                canvas.stroke(PaintColor.ink, width: 2)
-                canvas.moveTo(f * 4 - 4, -138)
-                canvas.lineTo(f * 4 + 4, -138)
-                canvas.stroke(PaintColor.ink, width: 2)
-            }
-        }
-    }
-
-    private func childLegs(_ c: Colors, facing f: Double, pose: Pose) {
-        // Legs.
-        let skin = c.body
-        let legs: [(Double, Double, Double, Double)] // hip x, hip y, foot x, foot y
-        switch pose {
-        case .walking: legs = [(-8, -48, -20, -2), (8, -48, 16, -6)]
-        case .jumping: legs = [(-8, -48, -16, -8), (8, -48, 18, -4)]
-        case .sitting: legs = [(-6, -12, f * 30 - 6, -6), (6, -12, f * 34 + 6, -6)]
-        default: legs = [(-9, -48, -11, -2), (9, -48, 11, -2)]
-        }
-        for leg in legs {
-            canvas.moveTo(leg.0, leg.1)
-            canvas.lineTo(leg.2, leg.3)
-            canvas.stroke(skin, width: 12)
-        }
-        for leg in legs {
-            canvas.ellipse(leg.2 + f * 3, leg.3 + 1, 10, 6)
-            canvas.fill(c.detail.darker(0.35))
-        }
-    }
-
-    private func upperBody(_ c: Colors, facing f: Double, pose: Pose) {
-        let skin = c.body
-        do {
-            // Arms behind the body for the far side.
-            let hands: [(Double, Double)]
-            switch pose {
-            case .walking: hands = [(-34, -66), (32, -58)]
-            case .pointing: hands = [(f * 54, -122), (-f * 32, -60)]
-            case .reaching: hands = [(f * 46, -86), (f * 40, -76)]
-            case .jumping: hands = [(-40, -140), (40, -140)]
-            case .hugging: hands = [(f * 50, -92), (f * 44, -80)]
-            case .sitting: hands = [(-30, -56), (30, -56)]
-            case .sleeping: hands = [(-26, -50), (26, -50)]
-            case .standing: hands = [(-32, -60), (32, -60)]
-            }
-            // Tunic.
-            canvas.moveTo(-19, -106)
-            canvas.curveTo(-8, -110, 8, -110, 19, -106)
-            canvas.lineTo(32, -46)
-            canvas.curveTo(12, -40, -12, -40, -32, -46)
-            canvas.closePath()
-            canvas.fill(c.accent)
-            canvas.moveTo(-8, -104)
-            canvas.curveTo(-4, -96, 4, -96, 8, -104)
-            canvas.stroke(c.accent.darker(0.25), width: 2)
-            for (i, hand) in hands.enumerated() {
-                let sx = i == 0 ? -18.0 : 18.0
-                let shoulder = (sx, -98.0)
-                canvas.moveTo(shoulder.0, shoulder.1)
-                canvas.lineTo(hand.0, hand.1)
-                canvas.stroke(c.accent, width: 11)
-                canvas.circle(hand.0, hand.1, 6.5)
-                canvas.fill(skin)
-            }
-            head(c, y: -142, facing: f, closed: pose == .sleeping)
-        }
-    }
-
-    private func head(_ c: Colors, y: Double, facing f: Double, closed: Bool) {
-        // Hair behind.
-        canvas.ellipse(-f * 3, y - 6, 40, 37)
-        canvas.fill(c.detail)
-        canvas.roundedRect(-39 - f * 3, y - 6, 78, 34, radius: 14)
-        canvas.fill(c.detail)
-        // Neck and face.
-        canvas.rect(-6, y + 28, 12, 12)
-        canvas.fill(c.body.darker(0.08))
-        canvas.circle(0, y, 34)
-        canvas.fill(c.body)
-        // Ears.
-        canvas.circle(-33, y + 4, 7)
-        canvas.circle(33, y + 4, 7)
-        canvas.fill(c.body)
-        // Fringe.
-        canvas.arc(0, y, 35, from: .pi * 1.0, to: .pi * 2.0)
-        canvas.curveTo(30, y - 16, 18 + f * 4, y - 22, 8 + f * 4, y - 14)
-        canvas.curveTo(0, y - 24, -14 + f * 4, y - 22, -22, y - 12)
-        canvas.curveTo(-28, y - 10, -34, y - 4, -35, y)
-        canvas.closePath()
-        canvas.fill(c.detail)
-        face(x: f * 4, y: y + 4, eyeGap: 12.5, eyeSize: 5.2, closed: closed, smile: 9)
-        canvas.circle(f * 4 - 20, y + 14, 5.5)
-        canvas.circle(f * 4 + 20, y + 14, 5.5)
-        canvas.fill(.cheek, alpha: 0.35)
-    }
-
-    /// Two eyes with highlights (or closed arcs) and a smile.
-    func face(x: Double, y: Double, eyeGap: Double, eyeSize e: Double, closed: Bool, smile: Double) {
+    /// Two eyes with highlights (or closed arcs) and a smile; `iris` colours the eyes round a dark pupil.
+    func face(x: Double, y: Double, eyeGap: Double, eyeSize e: Double, closed: Bool, smile: Double, iris: PaintColor? = nil) {
         for side in [-1.0, 1.0] {
             let ex = x + side * eyeGap
             if closed {
@@ -231,7 +94,11 @@ struct FigurePainter {
                 canvas.stroke(.ink, width: 2.4)
             } else {
                 canvas.ellipse(ex, y, e * 0.85, e * 1.15)
-                canvas.fill(.ink)
+                canvas.fill(iris ?? .ink)
+                if iris != nil {
+                    canvas.circle(ex, y + e * 0.15, e * 0.48)
+                    canvas.fill(.ink)
+                }
                 canvas.circle(ex + e * 0.3, y - e * 0.4, e * 0.35)
                 canvas.fill(.white)
             }

@@ -102,8 +102,7 @@ public struct OfflineIllustrator: Illustrator {
         func figure(_ design: CharacterDesign, role: PagePicture.Role, x: Double, baseY: Double, size: Double) -> PagePicture.Figure {
             let scale = FigurePainter.scale(of: design.kind) * ([.child, .grownUp].contains(design.kind) ? 1.0 : 1.15) * size
             let standing: Double = switch design.kind {
-            case .grownUp: 225
-            case .child: 180
+            case .grownUp, .child: PersonLook.height(of: design)
             case .horse: 175
             case .butterfly: 165
             case .octopus: 160
@@ -121,7 +120,8 @@ public struct OfflineIllustrator: Illustrator {
         }
         figures.append(figure(sheet.hero, role: .hero, x: heroX, baseY: baseY, size: 1))
         // The other named heroes stand on the hero's other side, one step apart, on every page.
-        let step: Double = action == .sleeping ? 120 : 105
+        // Asleep they lie end to end: a step wide enough that the hero's hair leaves the friend's face and collar in view.
+        let step: Double = action == .sleeping ? 150 : 105
         for (index, friend) in sheet.friends.prefix(2).enumerated() {
             figures.append(figure(friend, role: .friend, x: max(50, heroX - step * Double(index + 1)), baseY: baseY + 4, size: 0.95))
         }

@@ -11,7 +11,7 @@ struct ImagePromptBuilder: Sendable {
             cast += ", together with \(companion.looks)"
         }
         var parts = [
-            "A gentle picture-book illustration. \(cast), \(scene.action.pictureWords()).",
+            "\(PageMoment.builtInPromptOpening) \(cast), \(scene.action.pictureWords()).",
             "Setting: \(scene.place == .home ? "a cosy bedroom at home" : sheet.settingDescription), \(light(scene.timeOfDay)).",
         ]
         if let focus = scene.focus { parts.append("In focus: \(focus).") }
