@@ -31,6 +31,10 @@ public protocol RoomDirectory: Sendable {
     /// to remove a room's last grown-up. False when they were not a member.
     func removeMember(id: String, roomKey: String, at date: Date) async throws -> Bool
 
+    /// The earliest grown-up, not removed, who came in by a setup link (the install's owner
+    /// unless another was named).
+    func setupLinkMember() async throws -> RoomMember?
+
     /// Whether a page of one of the room's stories shows the picture.
     func roomShows(image: ImageID, roomKey: String) async throws -> Bool
 }
