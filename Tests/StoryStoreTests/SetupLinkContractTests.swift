@@ -37,4 +37,19 @@ struct SetupLinkContractTests {
         #expect(try await rooms.join(invite: setup.code.rawValue, name: "Anna").member.role == .grownUp)
         await #expect(throws: RoomAccessError.setupLinkRetired) { try await rooms.join(invite: setup.code.rawValue, name: "Mallory") }
     }
+
+    @Test("the setup link's grown-up is found (the owner's default) until removed; a shell invite's grown-up never is",
+          arguments: [StoreBackend.sqlite, .postgres])
+    func setupLinkMember(_ backend: StoreBackend) async throws {
+        let directory = try #require(try await backend.makeOthers(clock: clock).rooms)
+        let rooms = RoomAccess(directory: directory, clock: clock)
+        #expect(try await directory.setupLinkMember() == nil)
+        let setup = try #require(try await rooms.setupInviteIfNeeded())
+        let anna = try await rooms.join(invite: setup.code.rawValue, name: "Anna").member
+        clock.advance(by: 60)
+        _ = try await rooms.join(invite: try await rooms.invite(to: "family", role: .grownUp, by: "cli").code.rawValue, name: "Ben")
+        #expect(try await directory.setupLinkMember()?.id == anna.id)
+        _ = try await rooms.remove("Anna", from: "family")
+        #expect(try await directory.setupLinkMember() == nil)
+    }
 }

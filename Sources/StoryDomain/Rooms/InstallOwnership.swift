@@ -17,6 +17,11 @@ public struct InstallOwnership: Sendable {
 
         public var member: RoomMember
         public var source: Source
+
+        public init(member: RoomMember, source: Source) {
+            self.member = member
+            self.source = source
+        }
     }
 
     /// Why a member cannot be named the owner.
