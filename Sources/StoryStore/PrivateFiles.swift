@@ -37,14 +37,23 @@ public enum PrivateFiles {
         }
     }
 
-    /// Makes the folder (and missing parents) only its owner may enter; a folder that already
-    /// exists keeps its mode (an admin may have chosen to share it).
+    /// Makes the folder and its missing parents, each only its owner may enter; a folder that
+    /// already exists keeps its mode (an admin may have chosen to share it).
     public static func makeFolder(_ url: URL) throws {
+        var missing: [URL] = []
+        var folder = url.standardizedFileURL
         var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue { return }
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: NSNumber(value: folderMode)])
-        chmod(url.path, folderMode)
+        while !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
+            missing.append(folder)
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { break }
+            folder = parent
+        }
+        if missing.isEmpty, !isFolder.boolValue { throw POSIXError(.ENOTDIR) }
+        for created in missing.reversed() {
+            if mkdir(created.path, folderMode) != 0, errno != EEXIST { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            chmod(created.path, folderMode)
+        }
     }
 
     /// Makes an empty private file at `path` unless one exists, so that what opens it next (SQLite)

@@ -8,7 +8,7 @@ import Testing
 /// `magical-stories setup-link` prints a fresh one, and says plainly once a grown-up is in.
 @Suite("Setup link from the real binary", .serialized)
 struct SetupLinkProcessTests {
-    @Test("stdout not a TTY, umask 000: the link is in setup-link.txt (0600), never in stdout or stderr; setup-link renews it, then retires")
+    @Test("stdout not a TTY, umask 000: the link is in setup-link.txt (0600), never in stdout or stderr; setup-link renews it, then retires; the database and a backup are 0600")
     func notATerminal() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ms-setup-proc-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -41,6 +41,18 @@ struct SetupLinkProcessTests {
             return FileManager.default.fileExists(atPath: file.path)
         }
         #expect(PrivateFiles.mode(of: file.path) == 0o600, "0600 although the umask is 000")
+        // The database, SQLite's own files and the new folder are private too (#30 "Files and headers").
+        let database = directory.appendingPathComponent("data/stories.sqlite").path
+        for suffix in ["", "-wal", "-shm"] {
+            #expect(PrivateFiles.mode(of: database + suffix) == 0o600, "stories.sqlite\(suffix)")
+        }
+        #expect(PrivateFiles.mode(of: directory.appendingPathComponent("data").path) == 0o700)
+        let backup = try await ServiceProcess.run("/bin/sh", ["-c", "umask 000; exec \"$0\" backup --out \"$1\"", ServiceProcess.binary.path,
+                                                              directory.appendingPathComponent("backups/copy.sqlite").path],
+                                                  environment: environment, directory: directory)
+        #expect(backup.status == 0, "\(backup.output)")
+        #expect(PrivateFiles.mode(of: directory.appendingPathComponent("backups/copy.sqlite").path) == 0o600)
+        #expect(PrivateFiles.mode(of: directory.appendingPathComponent("backups").path) == 0o700)
         let link = try String(contentsOf: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(link.hasPrefix("http://127.0.0.1:\(httpPort)/join#"))
         let code = SetupLinkEndToEndTests.code(of: link)
