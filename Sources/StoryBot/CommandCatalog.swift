@@ -55,7 +55,7 @@ public enum CommandCatalog {
         case everyone
         /// Family managers (Discord: Manage Server).
         case managers
-        /// Bot admins (`ADMIN_USER_IDS`), on Discord only.
+        /// Bot admins (`ADMIN_USER_IDS`, by platform) and, in the web chat, the install's owner.
         case botAdmins
     }
 
