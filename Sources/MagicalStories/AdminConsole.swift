@@ -173,9 +173,9 @@ public struct AdminConsole: Sendable {
 
     private func checkAdmin(_ admin: String) throws {
         guard !config.adminUserIDs.isEmpty else {
-            throw Refusal(description: "No bot admins are configured: set ADMIN_USER_IDS (your Discord user id) first.")
+            throw Refusal(description: "No bot admins are configured: set ADMIN_USER_IDS (e.g. discord:<your id> or web:<member id>) first.")
         }
-        guard config.adminUserIDs.contains(admin) else {
+        guard let id = AdminID(parsing: admin), config.admins.contains(id) else {
             throw Refusal(description: "\(admin) is not in ADMIN_USER_IDS; pass --as with one of the configured admin ids.")
         }
     }
@@ -190,3 +190,6 @@ public struct AdminConsole: Sendable {
             + (entry.reason.map { "  — \($0)" } ?? "")
     }
 }
+
+/// `/premium usage` in the chats reads the same report as `magical-stories usage`.
+extension AdminConsole: UsageReporting {}

@@ -85,7 +85,8 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
     public var discordGuildID: String?
     /// The Discord shards this process runs and its share of the global REST limit.
     public var discordShards = DiscordShardSettings()
-    /// Bot admins (Discord user ids).
+    /// The service's admins as written: `discord:<id>` (or a bare Discord id), `web:<member id>`,
+    /// `telegram:<id>` (see ``admins``).
     public var adminUserIDs: [String] = []
     /// Who writes stories.
     public var storyProvider = TextProvider.offline
@@ -205,8 +206,8 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
         discordShards = try DiscordShardSettings(reader: reader)
         let admins = reader.string(forKey: "admin.userIds", default: "")
         adminUserIDs = admins.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        if let bad = adminUserIDs.first(where: { UInt64($0) == nil }) {
-            throw AppConfigError.invalid(key: "ADMIN_USER_IDS", value: bad, expected: "comma-separated Discord user ids")
+        if let bad = adminUserIDs.first(where: { AdminID(parsing: $0) == nil }) {
+            throw AppConfigError.invalid(key: "ADMIN_USER_IDS", value: bad, expected: AdminID.expected)
         }
         discordPremiumSKUIDs = reader.string(forKey: "discord.premiumSkuIds", default: "").split(separator: ",")
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }

@@ -50,8 +50,10 @@ extension MagicalStoriesApp {
     }
 
     /// Once the web chat listens: warns when sessions would cross the network in clear text,
-    /// and on a fresh install (no grown-up in any room) prints the one-time setup link.
-    func openDoors(port: Int, announce: @Sendable (String) -> Void) async {
+    /// and on a fresh install (no grown-up in any room) gives out the one-time setup link
+    /// (``SetupLinkOutput``); once the install has a grown-up, a setup link file left from
+    /// before is removed. No log line carries the link.
+    func openDoors(port: Int, setupLink output: SetupLinkOutput) async {
         let webLogger = logger.labeled("webchat")
         if !config.webAccess.usesTLS, !Self.isLoopback(config.httpHost) {
             if config.webAccess.trustedProxies.isEmpty {
@@ -65,27 +67,46 @@ extension MagicalStoriesApp {
             }
         }
         do {
-            guard let setup = try await rooms.setupInviteIfNeeded() else { return }
+            guard let setup = try await rooms.setupInviteIfNeeded() else {
+                if case let .file(file) = output, file.exists {
+                    file.remove()
+                    webLogger.notice("the install has a grown-up: the old setup link file is removed", metadata: ["file": "\(file.url.path)"])
+                }
+                return
+            }
             let link = "\(Self.linkBase(config, port: port))/join#\(setup.code.rawValue)"
             let room = setup.invite.room.displayName
-            webLogger.notice("no room has a grown-up yet: the setup link makes whoever opens it the grown-up of the first room",
-                             metadata: ["room": "\(room)", "link": "\(link)"])
-            announce("""
-
-                🌙 Magical Stories: no family room has a grown-up yet.
-                   Open this link to become the grown-up of the room “\(room)” (it works once, for 7 days;
-                   each restart before then makes a new one):
-
-                   \(link)
-
-                   Then invite the family from the chat: /family invite child  (or grown-up).
-
-                """)
+            switch output {
+            case let .terminal(announce):
+                webLogger.notice("no room has a grown-up yet: the setup link is shown on the terminal", metadata: ["room": "\(room)"])
+                announce(Self.setupLinkNotice(link, room: room))
+            case let .file(file):
+                try file.write(link)
+                webLogger.notice("""
+                    no room has a grown-up yet: the setup link is in \(file.url.path) (only this user can read it); \
+                    `magical-stories setup-link` prints a fresh one
+                    """, metadata: ["room": "\(room)"])
+            }
         } catch is CancellationError {
             return  // shut down before the link was made; the next start makes one
         } catch {
             webLogger.error("could not make the setup link", metadata: ["error": "\(error)"])
         }
+    }
+
+    /// What the terminal shows on a fresh install.
+    static func setupLinkNotice(_ link: String, room: String) -> String {
+        """
+
+        🌙 Magical Stories: no family room has a grown-up yet.
+           Open this link to become the grown-up of the room “\(room)” (it works once, for 7 days, and only
+           until the family has a grown-up; each restart before then makes a new one):
+
+           \(link)
+
+           Then invite the family from the chat: /family invite child  (or grown-up).
+
+        """
     }
 }
 

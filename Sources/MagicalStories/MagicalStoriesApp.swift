@@ -236,14 +236,16 @@ public struct MagicalStoriesApp: Sendable {
         let narration = Self.narration(config, store: store, httpClient: sharedHTTPClient, logger: providerLogger,
                                        onFailure: providerFailed, meter: meter, clock: clock)
         let router = CommandRouter(services: .init(stories: stories, collections: collections, policy: policy,
-                                                   admins: Set(config.adminUserIDs),
+                                                   admins: Set(config.admins.map(\.description)),
                                                    familyData: store.familyData,
                                                    pageFillIn: pageFillIn, rooms: rooms,
                                                    platforms: ChatPlatforms([DiscordChatPlatform(), WebChatPlatform()]),
                                                    narration: narration,
                                                    cast: CastService(store: store.cast, clock: clock,
                                                                      illustrator: illustrator ?? offlineIllustrator,
-                                                                     fallback: usesModelPictures ? offlineIllustrator : nil)),
+                                                                     fallback: usesModelPictures ? offlineIllustrator : nil),
+                                                   owner: InstallOwnership(directory: store.rooms, settings: store.keyValues),
+                                                   usage: AdminConsole(config: config, store: store, clock: clock)),
                                    logger: logger.labeled("router"), observer: metrics.commandObserver)
         self.router = router
         self.pageFillIn = pageFillIn
@@ -340,14 +342,15 @@ public struct MagicalStoriesApp: Sendable {
     /// The service's long-running parts: the web chat server and the story workers.
     /// - Parameters:
     ///   - onWebChatRunning: told the bound port once the web chat listens.
-    ///   - announce: prints what the admin must see on the console (a fresh install's setup link).
+    ///   - setupLink: where a fresh install's setup link goes (default: the terminal when standard
+    ///     output is one, else `setup-link.txt`; see ``SetupLinkOutput/standard(for:)``).
     public func serviceGroup(onWebChatRunning: @escaping @Sendable (Int) async -> Void = { _ in },
-                             announce: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) })
-        -> ServiceGroup {
+                             setupLink: SetupLinkOutput? = nil) -> ServiceGroup {
         let logger = self.logger
+        let setupLink = setupLink ?? .standard(for: config)
         let application = webChat.application { port in
             logger.info("web chat ready", metadata: ["url": "\(Self.linkBase(config, port: port))"])
-            await openDoors(port: port, announce: announce)
+            await openDoors(port: port, setupLink: setupLink)
             await onWebChatRunning(port)
         }
         // Services stop in reverse order: the HTTP client goes last, after the bot is done with it.
@@ -395,6 +398,12 @@ public struct MagicalStoriesApp: Sendable {
         // A backstop under Docker's 10 s before SIGKILL: whatever still runs is cancelled.
         configuration.maximumGracefulShutdownDuration = Self.maximumShutdown
         return ServiceGroup(configuration: configuration)
+    }
+
+    /// The service group with the setup link printed by `announce` (tests, benchmarks).
+    public func serviceGroup(onWebChatRunning: @escaping @Sendable (Int) async -> Void = { _ in },
+                             announce: @escaping @Sendable (String) -> Void) -> ServiceGroup {
+        serviceGroup(onWebChatRunning: onWebChatRunning, setupLink: .terminal(announce))
     }
 
     /// How often interaction tokens past their lifetime are forgotten.

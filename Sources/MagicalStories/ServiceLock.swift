@@ -1,4 +1,5 @@
 import Foundation
+import StoryStore
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -24,7 +25,8 @@ public final class ServiceLock: Sendable {
     public static func acquire(forDatabase databasePath: String) throws(ServiceLockError) -> ServiceLock {
         let path = path(forDatabase: databasePath)
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // The database's folder: only the service's user may enter it (PrivateFiles).
+        try? PrivateFiles.makeFolder(URL(fileURLWithPath: folder))
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {

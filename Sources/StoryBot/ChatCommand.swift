@@ -28,6 +28,8 @@ public enum ChatCommand: Sendable, Equatable {
     case premiumGrant(PremiumTargetInput, days: Int?, reason: String?)
     case premiumRevoke(PremiumTargetInput, reason: String?)
     case premiumStatus(PremiumTargetInput)
+    /// `/premium usage days:…`: provider use per family (the service's admins and the install's owner).
+    case premiumUsage(days: Int?)
     /// `/settings show` (managers).
     case settingsShow
     /// `/settings set max_pages:… languages:… avoid:… illustrations:… requesters:… role:… timezone:…` (managers).

@@ -2,7 +2,7 @@
 public enum CommandAccessError: Error, Sendable, Equatable {
     /// Premium commands are for the bot's admins.
     case notBotAdmin
-    /// Admin commands work on Discord and the command line, not in the web chat.
+    /// Admin commands do not work on this platform (its description says it has none).
     case adminCommandsElsewhere
     /// Settings are for the family's managers (Discord: Manage Server).
     case notManager

@@ -74,6 +74,7 @@ public enum CommandBuilder {
                 }
                 return .premiumGrant(target, days: days, reason: reason)
             case "revoke": return .premiumRevoke(target, reason: reason)
+            case "usage": return .premiumUsage(days: try Self.usageDays(options["days"]))
             default: return .premiumStatus(target)
             }
         case ("settings", "show"):

@@ -57,7 +57,7 @@ public enum CommandCatalog {
         case everyone
         /// Family managers (Discord: Manage Server).
         case managers
-        /// Bot admins (`ADMIN_USER_IDS`), on Discord only.
+        /// Bot admins (`ADMIN_USER_IDS`, by platform) and, in the web chat, the install's owner.
         case botAdmins
     }
 
@@ -140,6 +140,9 @@ public enum CommandCatalog {
             .user("user", "The user (leave empty for a server)"),
             .text("server", "A server id (default: this server)", maxLength: 32),
         ], positional: "user", access: .botAdmins),
+        Entry(command: "premium", subcommand: "usage", summary: "Bot admins: provider use per family", options: [
+            .integer("days", "Over how many days (default 7)", range: 1...90),
+        ], positional: "days", access: .botAdmins),
         Entry(command: "settings", subcommand: "show", summary: "Managers: this server's parental controls", options: [],
               positional: nil, access: .managers),
         Entry(command: "settings", subcommand: "set", summary: "Managers: change parental controls", options: [

@@ -7,21 +7,23 @@ extension CommandRouter {
         let entitlements = policy.entitlements
         switch command {
         case let .premiumGrant(input, days, reason):
-            let target = try adminTarget(input, context: context)
+            let target = try await adminTarget(input, context: context)
             let grant = try await entitlements.grant(target, by: context.user.userID, days: days, reason: reason)
             logger.notice("premium granted", metadata: ["target": "\(target)", "by": "\(context.user.userID)",
                                                         "until": "\(grant.expiresAt.map { "\($0)" } ?? "revoked")"])
             try await responder.reply(renderer.premiumGranted(grant))
         case let .premiumRevoke(input, reason):
-            let target = try adminTarget(input, context: context)
+            let target = try await adminTarget(input, context: context)
             let ended = try await entitlements.revoke(target, by: context.user.userID, reason: reason)
             logger.notice("premium revoked", metadata: ["target": "\(target)", "by": "\(context.user.userID)"])
             try await responder.reply(renderer.premiumRevoked(target, ended: ended))
         case let .premiumStatus(input):
-            let target = try adminTarget(input, context: context)
+            let target = try await adminTarget(input, context: context)
             // A member's plan here: this server's grant or subscription covers them too.
             let family: FamilyRef? = if case .user = target { context.family } else { nil }
             try await responder.reply(renderer.premiumStatus(try await entitlements.status(of: target, in: family)))
+        case let .premiumUsage(days):
+            try await showUsage(days: days, context: context, responder: responder)
         case .settingsShow:
             guard context.isManager else { throw CommandAccessError.notManager }
             try await responder.reply(renderer.settings(try await rules(context), changed: false, on: context.family.platform))
@@ -41,12 +43,11 @@ extension CommandRouter {
         }
     }
 
-    /// Checks that the person is a bot admin here, and reads whom the command is about:
+    /// Checks that the person is a service admin here, and reads whom the command is about:
     /// a user, a family by its platform's id (a server), or this family. Refuses both a user and a server.
-    private func adminTarget(_ input: PremiumTargetInput, context: ChatContext) throws -> PremiumTarget {
+    private func adminTarget(_ input: PremiumTargetInput, context: ChatContext) async throws -> PremiumTarget {
         let chatPlatform = platforms[context.family.platform]
-        guard chatPlatform.hasAdminCommands else { throw CommandAccessError.adminCommandsElsewhere }
-        guard admins.contains(context.user.userID) else { throw CommandAccessError.notBotAdmin }
+        try await checkServiceAdmin(context)
         if input.userID != nil, input.serverID != nil { throw CommandParseError.conflictingOptions("user", "server") }
         if let user = input.userID {
             guard Self.isPlatformID(user) else { throw CommandParseError.badValue(option: "user", hint: "a user (mention or id)") }

@@ -70,7 +70,7 @@ extension CommandRouter {
                 if let name, !members.contains(where: { $0.key == CastMember.key(name) }) { return true }
             case .storyLibrary, .collectionList, .castList:
                 break
-            case .storyDelete, .collectionDelete, .premiumGrant, .premiumRevoke, .premiumStatus, .settingsShow, .settingsSet,
+            case .storyDelete, .collectionDelete, .premiumGrant, .premiumRevoke, .premiumStatus, .premiumUsage, .settingsShow, .settingsSet,
                  .settingsForget, .help, .helpMore, .familyMembers, .familyInvite, .familyInvites, .familyRevoke, .familyRemove, .castAdd,
                  .castEdit, .castRemove:
                 return true

@@ -16,8 +16,13 @@ public struct CommandRouter: Sendable {
         public var collections: CollectionService
         /// Plans and parental controls.
         public var policy: FamilyPolicy
-        /// Bot admins' Discord user ids (`ADMIN_USER_IDS`).
+        /// The service's admins (`ADMIN_USER_IDS`): `platform:id` entries match that platform's
+        /// person only; an entry without a platform matches the id on any platform.
         public var admins: Set<String>
+        /// The install's owner, an admin in the web chat; nil where there is no web chat.
+        public var owner: InstallOwnership?
+        /// Provider use for `/premium usage`; nil where it is not wired.
+        public var usage: (any UsageReporting)?
         /// Deletes a family's data (`/settings forget`).
         public var familyData: any FamilyDataStore
         /// Remembers pages shown before their picture was painted, to fill them in.
@@ -33,7 +38,10 @@ public struct CommandRouter: Sendable {
 
         public init(stories: StoryService, collections: CollectionService, policy: FamilyPolicy, admins: Set<String>,
                     familyData: any FamilyDataStore, pageFillIn: PageFillIn? = nil, rooms: RoomAccess? = nil,
-                    platforms: ChatPlatforms = ChatPlatforms(), narration: NarrationService? = nil, cast: CastService? = nil) {
+                    platforms: ChatPlatforms = ChatPlatforms(), narration: NarrationService? = nil, cast: CastService? = nil,
+                    owner: InstallOwnership? = nil, usage: (any UsageReporting)? = nil) {
+            self.owner = owner
+            self.usage = usage
             self.narration = narration
             self.cast = cast
             self.stories = stories
@@ -51,6 +59,8 @@ public struct CommandRouter: Sendable {
     let collections: CollectionService
     let policy: FamilyPolicy
     let admins: Set<String>
+    let owner: InstallOwnership?
+    let usage: (any UsageReporting)?
     let familyData: any FamilyDataStore
     let pageFillIn: PageFillIn?
     let rooms: RoomAccess?
@@ -73,6 +83,8 @@ public struct CommandRouter: Sendable {
         collections = services.collections
         policy = services.policy
         admins = services.admins
+        owner = services.owner
+        usage = services.usage
         familyData = services.familyData
         pageFillIn = services.pageFillIn
         rooms = services.rooms
@@ -202,7 +214,7 @@ public struct CommandRouter: Sendable {
             try await responder.reply(renderer.helpMore(platform: context.family.platform))
         case .collectionNew, .collectionList, .collectionShow, .collectionDelete:
             try await runCollection(command, context: context, responder: responder)
-        case .premiumGrant, .premiumRevoke, .premiumStatus, .settingsShow, .settingsSet, .settingsForget:
+        case .premiumGrant, .premiumRevoke, .premiumStatus, .premiumUsage, .settingsShow, .settingsSet, .settingsForget:
             try await runAdmin(command, context: context, responder: responder)
         case .familyMembers, .familyInvite, .familyInvites, .familyRevoke, .familyRemove:
             try await runFamily(command, context: context, responder: responder)
@@ -370,7 +382,7 @@ extension ChatCommand {
     /// when so. Adapters that acknowledge ahead of the router ask it too.
     public var answersPrivately: Bool {
         switch self {
-        case .help, .helpMore, .storyDelete, .collectionDelete, .premiumGrant, .premiumRevoke, .premiumStatus, .settingsShow, .settingsSet,
+        case .help, .helpMore, .storyDelete, .collectionDelete, .premiumGrant, .premiumRevoke, .premiumStatus, .premiumUsage, .settingsShow, .settingsSet,
              .settingsForget, .familyMembers, .familyInvite, .familyInvites, .familyRevoke, .familyRemove, .castAdd, .castEdit,
              .castRemove: true
         case .storyNew, .storyContinue, .storyLibrary, .storyRead, .storyBook, .storyListen, .collectionNew, .collectionList,
@@ -401,6 +413,7 @@ extension ChatInput {
             case .premiumGrant: "premium.grant"
             case .premiumRevoke: "premium.revoke"
             case .premiumStatus: "premium.status"
+            case .premiumUsage: "premium.usage"
             case .settingsShow: "settings.show"
             case .settingsSet: "settings.set"
             case .settingsForget: "settings.forget"

@@ -170,6 +170,8 @@ public enum FriendlyErrors {
         case .inviteExpired: "⏰ That invite link has expired. Ask a grown-up of the room for a new one."
         case .inviteRevoked: "🔒 That invite link was turned off by a grown-up of the room. Ask them for a new one."
         case .inviteUsedUp: "🎟 That invite link has already been used as many times as it allows. Ask a grown-up for a new one."
+        case .setupLinkRetired:
+            "🔑 That setup link no longer works: this family already has a grown-up. Ask them for an invite link to join."
         case let .memberNotFound(query): "🔎 Nobody called “\(query)” is in this room. `/family members` lists everyone with their numbers."
         case let .ambiguousMember(name):
             "👥 More than one person here is called “\(name)”. Use their number from `/family members`, e.g. `/family remove 2`."

@@ -29,13 +29,20 @@ public struct AppDatabase: Sendable {
         self.pageReader = pageReader
     }
 
-    /// Opens (creating if needed) the database file at `path`, with WAL and foreign keys.
+    /// Opens (creating if needed) the database file at `path`, with WAL and foreign keys. A new
+    /// file is 0600 and a new folder 0700 whatever the umask; SQLite gives the -wal and -shm
+    /// files the database file's mode.
     public static func open(path: String) throws(StoreError) -> AppDatabase {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try PrivateFiles.makeFolder(URL(fileURLWithPath: directory))
         } catch {
             throw StoreError(kind: .cannotOpen, path: path, detail: "cannot create folder \(directory)")
+        }
+        do {
+            try PrivateFiles.create(path)
+        } catch {
+            throw StoreError(kind: .cannotOpen, path: path, detail: "cannot create the file: \(error)")
         }
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true

@@ -20,8 +20,9 @@ public enum DatabaseBackup {
         let partial = destination + ".partial"
         try? FileManager.default.removeItem(atPath: partial)
         do {
-            let folder = URL(fileURLWithPath: destination).deletingLastPathComponent().path
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            // Only the service's user may read a backup (0600 in a new 0700 folder), whatever the umask.
+            try PrivateFiles.makeFolder(URL(fileURLWithPath: destination).deletingLastPathComponent())
+            try PrivateFiles.create(partial)
             let live = try openLive(source)
             let copy = try DatabaseQueue(path: partial)
             try live.backup(to: copy)
@@ -68,9 +69,10 @@ public enum DatabaseBackup {
         let incoming = target + ".restoring"
         do {
             try? files.removeItem(atPath: incoming)
-            try files.createDirectory(atPath: URL(fileURLWithPath: target).deletingLastPathComponent().path,
-                                      withIntermediateDirectories: true)
+            try PrivateFiles.makeFolder(URL(fileURLWithPath: target).deletingLastPathComponent())
             try files.copyItem(atPath: backup, toPath: incoming)
+            // The restored database is private whatever the backup file's mode was.
+            try files.setAttributes([.posixPermissions: NSNumber(value: PrivateFiles.fileMode)], ofItemAtPath: incoming)
             if let owner { try? files.setAttributes(ownership(of: owner), ofItemAtPath: incoming) }
             if files.fileExists(atPath: target) {
                 for suffix in ["", "-wal", "-shm"] where files.fileExists(atPath: target + suffix) {

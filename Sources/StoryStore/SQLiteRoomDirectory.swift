@@ -89,12 +89,18 @@ public struct SQLiteRoomDirectory: RoomDirectory {
                 throw RoomAccessError.inviteNotFound
             }
             let invite = Self.invite(row)
-            if let closed = RoomAccessError.closed(invite.state(at: date)) { throw closed }
+            let hasGrownUp = try Bool.fetchOne(db, sql: Self.anyGrownUp) ?? false
+            if let refusal = invite.refusal(at: date, installHasGrownUp: hasGrownUp) { throw refusal }
             let roomID: Int64 = row["room_id"]
             try db.execute(sql: "UPDATE web_invite SET uses = uses + 1 WHERE id = ?", arguments: [invite.id])
             try db.execute(sql: """
                 INSERT INTO web_member (id, room_id, invite_id, name, role, joined_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [memberID, roomID, invite.id, name, invite.role.rawValue, date, date])
+            if invite.role == .grownUp {
+                // The install has a grown-up now: every setup link still open retires (listed as revoked).
+                try db.execute(sql: "UPDATE web_invite SET revoked_at = ? WHERE purpose = 'setup' AND revoked_at IS NULL AND uses < max_uses",
+                               arguments: [date])
+            }
             try db.execute(sql: "INSERT INTO web_session (token_hash, member_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
                            arguments: [Self.hash(session), memberID, date, sessionExpiresAt])
             return RoomMember(id: memberID, room: invite.room, name: name, role: invite.role, joinedAt: date, lastSeenAt: date)
@@ -158,6 +164,16 @@ public struct SQLiteRoomDirectory: RoomDirectory {
         }
     }
 
+    public func setupLinkMember() async throws -> RoomMember? {
+        try await database.writer.read { db in
+            try Row.fetchOne(db, sql: """
+                SELECT m.*, r.key AS room_key, r.name AS room_name FROM web_member m
+                JOIN web_room r ON r.id = m.room_id JOIN web_invite i ON i.id = m.invite_id
+                WHERE i.purpose = 'setup' AND m.role = 'grown-up' AND m.removed_at IS NULL ORDER BY m.joined_at, m.rowid LIMIT 1
+                """).map(Self.member)
+        }
+    }
+
     public func roomShows(image: ImageID, roomKey: String) async throws -> Bool {
         try await database.writer.read { db in
             try Bool.fetchOne(db, sql: """
@@ -177,6 +193,9 @@ public struct SQLiteRoomDirectory: RoomDirectory {
                (SELECT COUNT(*) FROM web_member m WHERE m.room_id = r.id AND m.removed_at IS NULL AND m.role = 'grown-up') AS grown_ups
         FROM web_room r
         """
+
+    /// Whether any room has a grown-up (not removed).
+    private static let anyGrownUp = "SELECT EXISTS (SELECT 1 FROM web_member WHERE role = 'grown-up' AND removed_at IS NULL)"
 
     private static let inviteSelect = "SELECT i.*, r.key AS room_key, r.name AS room_name FROM web_invite i JOIN web_room r ON r.id = i.room_id"
 

@@ -95,13 +95,27 @@ public struct PostgresRoomDirectory: RoomDirectory {
                                                                      binds: PostgresStoryRepository.binds(Self.hash(code)))).first
             else { throw RoomAccessError.inviteNotFound }
             let invite = try Self.invite(row)
-            if let closed = RoomAccessError.closed(invite.state(at: date)) { throw closed }
+            if invite.role == .grownUp {
+                // Grown-ups come in one at a time, so a setup link and another grown-up's invite
+                // followed at once cannot both find an install without a grown-up.
+                try await transaction.execute("SELECT pg_advisory_xact_lock(hashtextextended('web-first-grown-up', 0))")
+            }
+            let hasGrownUp: Bool = try await transaction.rows("""
+                SELECT EXISTS (SELECT 1 FROM web_member WHERE role = 'grown-up' AND removed_at IS NULL) AS found
+                """).first?["found"] ?? false
+            if let refusal = invite.refusal(at: date, installHasGrownUp: hasGrownUp) { throw refusal }
             let roomID: Int64 = try row["room_id"]
             try await transaction.execute("UPDATE web_invite SET uses = uses + 1 WHERE id = \(invite.id)")
             try await transaction.execute("""
                 INSERT INTO web_member (id, room_id, invite_id, name, role, joined_at, last_seen_at)
                 VALUES (\(memberID), \(roomID), \(invite.id), \(name), \(invite.role.rawValue), \(date), \(date))
                 """)
+            if invite.role == .grownUp {
+                // The install has a grown-up now: every setup link still open retires (listed as revoked).
+                try await transaction.execute("""
+                    UPDATE web_invite SET revoked_at = \(date) WHERE purpose = 'setup' AND revoked_at IS NULL AND uses < max_uses
+                    """)
+            }
             try await transaction.execute("""
                 INSERT INTO web_session (token_hash, member_id, created_at, expires_at)
                 VALUES (\(Self.hash(session)), \(memberID), \(date), \(sessionExpiresAt))
@@ -161,6 +175,14 @@ public struct PostgresRoomDirectory: RoomDirectory {
         try await !database.rows("""
             UPDATE web_member SET welcomed_at = \(date) WHERE id = \(memberID) AND welcomed_at IS NULL AND removed_at IS NULL RETURNING 1
             """).isEmpty
+    }
+
+    public func setupLinkMember() async throws -> RoomMember? {
+        try await database.rows("""
+            SELECT m.*, r.key AS room_key, r.name AS room_name FROM web_member m
+            JOIN web_room r ON r.id = m.room_id JOIN web_invite i ON i.id = m.invite_id
+            WHERE i.purpose = 'setup' AND m.role = 'grown-up' AND m.removed_at IS NULL ORDER BY m.joined_at, m.seq LIMIT 1
+            """).first.map(Self.member)
     }
 
     public func roomShows(image: ImageID, roomKey: String) async throws -> Bool {

@@ -83,7 +83,7 @@ struct WebChatDoorRoutes: Sendable {
                 logger.info("web chat: an invite did not open the door", metadata: ["address": "\(client.address)", "reason": "\(error)"])
             }
             let status: HTTPResponse.Status = switch error {
-            case .inviteExpired, .inviteRevoked, .inviteUsedUp: .gone
+            case .inviteExpired, .inviteRevoked, .inviteUsedUp, .setupLinkRetired: .gone
             case .inviteNotFound: .forbidden
             default: .badRequest
             }

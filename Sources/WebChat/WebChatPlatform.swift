@@ -2,14 +2,15 @@ import StoryBot
 import StoryDomain
 
 /// The web chat as the router and replies see it: families are rooms the service keeps, with
-/// members, invites and a transcript; there are no roles and no admin commands here.
+/// members, invites and a transcript; there are no roles. Admin commands work for the service's
+/// admins named `web:<member id>` and for the install's owner.
 public struct WebChatPlatform: ChatPlatform {
     public init() {}
 
     public var platform: Platform { .web }
     public var familyNoun: String { "room" }
     public var hasRoles: Bool { false }
-    public var hasAdminCommands: Bool { false }
+    public var hasAdminCommands: Bool { true }
     public var hasRooms: Bool { true }
     public var keepsTranscript: Bool { true }
     public func name(userID: String) -> String { "user \(userID) (web)" }

@@ -22,7 +22,7 @@ struct MagicalStoriesCommand: AsyncParsableCommand {
         abstract: "Illustrated bedtime stories for your family's chat.",
         subcommands: [Serve.self, Migrate.self, CopyToCommand.self, StoryCommand.self, PremiumCommand.self, UsageCommand.self,
                       RoomCommand.self, InviteCommand.self, BackupCommand.self, RestoreCommand.self, HealthCommand.self,
-                      CheckCommand.self, TextifyCommand.self],
+                      CheckCommand.self, TextifyCommand.self, SetupLinkCommand.self, OwnerCommand.self],
         defaultSubcommand: Serve.self)
 
     /// Runs Swift concurrency's tasks on SwiftNIO's event loops (the library's own switch, as

@@ -148,7 +148,8 @@ struct DiscordConfigTests {
     }
 
     @Test("bad Discord ids and URLs are refused by name", arguments: [
-        ["DISCORD_APPLICATION_ID": "abc"], ["DISCORD_GUILD_ID": "12x"], ["ADMIN_USER_IDS": "1,bob"],
+        ["DISCORD_APPLICATION_ID": "abc"], ["DISCORD_GUILD_ID": "12x"], ["ADMIN_USER_IDS": "1,bob"], ["ADMIN_USER_IDS": "slack:1"],
+        ["ADMIN_USER_IDS": "web:W Caps"], ["ADMIN_USER_IDS": "telegram:x"],
         ["DISCORD_API_URL": "discord.com"], ["WEB_CHAT_ENABLED": "maybe"],
     ])
     func invalid(environment: [String: String]) async {

@@ -19,7 +19,8 @@ final class TestApp: Sendable {
     var announcements: [String] { announced.lines.withLock { $0 } }
 
     static func start(directory: URL? = nil, writer: (any StoryWriter)? = nil, illustrator: (any Illustrator)? = nil,
-                      maxPages: Int = 5, clock: any WallClock = SystemWallClock(),
+                      maxPages: Int = 5, clock: any WallClock = SystemWallClock(), logger given: Logger? = nil,
+                      setupLink: SetupLinkOutput? = nil,
                       configure: (inout AppConfig) -> Void = { _ in }) async throws -> TestApp {
         let directory = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("ms-app-\(UUID().uuidString)")
         var config = AppConfig()
@@ -31,13 +32,13 @@ final class TestApp: Sendable {
         // browser names the page's own origin. Allowed here as a reverse proxy's origin would be.
         config.webAccess.allowedOrigins = [Self.testClientOrigin]
         configure(&config)
-        var logger = Logger(label: "test")
-        logger.logLevel = .warning
+        var logger = given ?? Logger(label: "test")
+        if given == nil { logger.logLevel = .warning }
         let app = try await MagicalStoriesApp.make(config: config, logger: logger, clock: clock, writer: writer, illustrator: illustrator)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let announced = AnnouncementLog()
         let group = app.serviceGroup(onWebChatRunning: { port in continuation.yield(port) },
-                                     announce: { text in announced.lines.withLock { $0.append(text) } })
+                                     setupLink: setupLink ?? .terminal { text in announced.lines.withLock { $0.append(text) } })
         let task = Task { try await group.run() }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { throw CancellationError() }

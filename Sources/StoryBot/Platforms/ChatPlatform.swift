@@ -11,7 +11,8 @@ public protocol ChatPlatform: Sendable {
     var familyNoun: String { get }
     /// Members carry roles a family can choose for "who may ask for stories".
     var hasRoles: Bool { get }
-    /// The service's admins (`ADMIN_USER_IDS`) are people of this platform: `/premium` works here.
+    /// `/premium` works here: for the service's admins of this platform (`ADMIN_USER_IDS`) and, in
+    /// the web chat, the install's owner.
     var hasAdminCommands: Bool { get }
     /// Families are rooms the service keeps, with members and invites (`/family`).
     var hasRooms: Bool { get }

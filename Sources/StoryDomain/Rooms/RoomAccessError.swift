@@ -14,6 +14,8 @@ public enum RoomAccessError: Error, Sendable, Equatable {
     case inviteExpired
     case inviteRevoked
     case inviteUsedUp
+    /// A setup link after the install has a grown-up (from any door): it retired for good.
+    case setupLinkRetired
     /// No member matches, or several do.
     case memberNotFound(String)
     case ambiguousMember(String)
@@ -37,7 +39,7 @@ public enum RoomAccessError: Error, Sendable, Equatable {
     /// A failed attempt to get in with an invite (counted against the address that tried).
     public var isFailedEntry: Bool {
         switch self {
-        case .inviteNotFound, .inviteExpired, .inviteRevoked, .inviteUsedUp: true
+        case .inviteNotFound, .inviteExpired, .inviteRevoked, .inviteUsedUp, .setupLinkRetired: true
         default: false
         }
     }

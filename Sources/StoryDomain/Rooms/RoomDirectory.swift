@@ -35,6 +35,10 @@ public protocol RoomDirectory: Sendable {
     /// caller, the first, whichever process asks; false afterwards and for a removed member.
     func markWelcomed(memberID: String, at date: Date) async throws -> Bool
 
+    /// The earliest grown-up, not removed, who came in by a setup link (the install's owner
+    /// unless another was named).
+    func setupLinkMember() async throws -> RoomMember?
+
     /// Whether a page of one of the room's stories shows the picture.
     func roomShows(image: ImageID, roomKey: String) async throws -> Bool
 }

@@ -46,6 +46,14 @@ public struct RoomInvite: Sendable, Equatable {
         if now >= expiresAt { return .expired }
         return .open
     }
+
+    /// Why the invite no longer opens the door, nil when it does. A setup link retires for good
+    /// once the install has any grown-up, whichever door they came in by (setup link, shell
+    /// invite, chat invite), so a link left in a log or a terminal cannot make a stranger one.
+    public func refusal(at now: Date, installHasGrownUp: Bool) -> RoomAccessError? {
+        if purpose == .setup, installHasGrownUp { return .setupLinkRetired }
+        return RoomAccessError.closed(state(at: now))
+    }
 }
 
 /// An invite just made, with its code (shown once: only its hash is stored).
