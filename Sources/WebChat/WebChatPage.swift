@@ -34,7 +34,7 @@ enum WebChatPage {
 <footer>
   <div id="notice" role="status"></div>
   <div id="chips">
-    <button type="button" id="newStory">✨ New story</button>
+    <button type="button" id="newStory" aria-haspopup="dialog">✨ New story</button>
     <button type="button" data-send="/story library">📚 Library</button>
     <button type="button" data-send="/collection list">🌱 Collections</button>
     <button type="button" data-send="/cast list">🎭 Cast</button>
