@@ -276,6 +276,12 @@ try:
             phone.check_layout("the chat")
         if width != 390:
             grown_up.step(f"layout-{width}px")
+        if width == 320:
+            # A long room name wraps in the header rather than being cut off.
+            grown_up.js("document.getElementById('room').textContent = 'Les Dupont-Moreau, Grandpa Joe and everyone'")
+            grown_up.check_layout("the chat, a long room name")
+            grown_up.shoot("long-room-name-320px")
+            grown_up.js("document.getElementById('room').textContent = 'Family'")
         grown_up.resize(390)
         child.resize(390)
     say_step("at 320, 390 and 430 px: nothing overflows, quick buttons apart, the room's name shown, touch targets ≥ 44 px")

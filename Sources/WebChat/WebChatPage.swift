@@ -34,7 +34,7 @@ enum WebChatPage {
 <footer>
   <div id="notice" role="status"></div>
   <div id="chips">
-    <button type="button" id="newStory">✨ New story</button>
+    <button type="button" id="newStory" aria-haspopup="dialog">✨ New story</button>
     <button type="button" data-send="/story library">📚 Library</button>
     <button type="button" data-send="/collection list">🌱 Collections</button>
     <button type="button" data-send="/cast list">🎭 Cast</button>
@@ -152,9 +152,10 @@ enum WebChatPage {
   #door p { margin:.3rem 0 .8rem; color:var(--muted); }
   #doorError { color:var(--accent); min-height:1.2em; }
   body.outside #log, body.outside footer, body.outside #who, body.outside #status { display:none; }
-  /* Phones: the room's name instead of the service's (still read out by screen readers). */
+  /* Phones: the room's name instead of the service's (still read out by screen readers), on two lines if long. */
   @media (max-width: 520px) {
     body:not(.outside) header .brand { position:absolute; width:1px; height:1px; overflow:hidden; clip:rect(0 0 0 0); clip-path:inset(50%); white-space:nowrap; }
+    header h1 { white-space:normal; overflow-wrap:anywhere; line-height:1.25; }
     #log { padding:.6rem; }
     .msg { padding:.55rem .65rem; }
   }

@@ -131,8 +131,8 @@ enum WebChatScript {
     const box = node.getBoundingClientRect(), view = log.getBoundingClientRect();
     return box.bottom > view.top && box.top < view.bottom;
   }
-  // A story page arrives with its title and picture in view: its top at the log's top when it is
-  // taller than the screen, else the log scrolled to the end as for any message.
+  // A story page arrives with its title and picture in view: its top at the top of the chat (as
+  // far as the chat scrolls: a short last message simply ends the chat, as any message does).
   function reveal(node) {
     const top = node.getBoundingClientRect().top - log.getBoundingClientRect().top + log.scrollTop - 8;
     log.scrollTop = Math.min(top, log.scrollHeight);
