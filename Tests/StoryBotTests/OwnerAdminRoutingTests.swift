@@ -72,7 +72,8 @@ struct OwnerAdminRoutingTests {
         #expect(await say(grant, as: Self.webAdmin) != refused, "web:<member id> in the web chat")
         #expect(await say(grant, as: "555", in: FamilyRef(platform: .discord, externalID: "100")) != refused, "discord:<id> on Discord")
         #expect(await say(grant, as: "555") == refused, "a Discord id is nobody in the web chat")
-        #expect(await say(grant, as: Self.webAdmin, in: FamilyRef(platform: .discord, externalID: "100")) == refused)
+        let refusedOnDiscord = FriendlyErrors.text(for: CommandAccessError.notBotAdmin, on: FakeChatPlatform.servers(.discord))
+        #expect(await say(grant, as: Self.webAdmin, in: FamilyRef(platform: .discord, externalID: "100")) == refusedOnDiscord)
         #expect(await say(.premiumUsage(days: 3), as: "555", in: FamilyRef(platform: .discord, externalID: "100"))?.contains("over 3 days") == true)
     }
 }
