@@ -36,7 +36,8 @@ extension ReplyRenderer {
         var lines = ["🔗 Invite links that still work:"]
         for invite in invites {
             lines.append("**\(invite.id)** · for a \(invite.role.displayName) · used \(invite.uses) of \(invite.maxUses) · "
-                         + "until \(Self.day(invite.expiresAt))")
+                         + "until \(Self.day(invite.expiresAt)) · made by \(invite.madeBy)"
+                         + (invite.usedBy.isEmpty ? "" : " · used by \(invite.usedBy.joined(separator: ", "))"))
         }
         lines.append("")
         lines.append("`/family revoke N` turns one off. (Links are shown only once, when they are made.)")
@@ -48,6 +49,7 @@ extension ReplyRenderer {
     }
 
     func memberRemoved(_ member: RoomMember) -> ChatReply {
-        .privateNote("👋 **\(member.name)** was removed from this room and signed out. They can only come back with a new invite link.")
+        .privateNote("👋 **\(member.name)** was removed from this room and signed out everywhere. The invite links they made and the "
+                     + "shared link they came in with no longer work: they can only come back with a new invite link.")
     }
 }

@@ -49,6 +49,7 @@ enum WebChatPage {
   <form method="dialog">
     <p id="meText"></p>
     <p id="meHint"></p>
+    <p class="signout"><button type="button" id="signOut">Sign out</button> <button type="button" id="signOutEverywhere">Sign out everywhere</button></p>
     <button class="primary">OK</button>
   </form>
 </dialog>

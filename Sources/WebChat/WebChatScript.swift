@@ -321,6 +321,18 @@ enum WebChatScript {
     $("meDialog").showModal();
   });
 
+  // Sign out: this browser only, or every browser of this member (their open pages close too).
+  async function signOut(everywhere) {
+    try {
+      const response = await fetch(everywhere ? "/api/signout/everywhere" : "/api/signout", { method: "POST", credentials: "same-origin" });
+      if (!response.ok && response.status !== 401) { $("meHint").textContent = "That didn't work. Please try again."; return; }
+    } catch (error) { $("meHint").textContent = "I couldn't reach the story machine. Please try again."; return; }
+    $("meDialog").close();
+    showDoor("", everywhere ? "You are signed out on every device." : "You are signed out on this device.");
+  }
+  $("signOut").addEventListener("click", () => signOut(false));
+  $("signOutEverywhere").addEventListener("click", () => signOut(true));
+
   (async () => {
     const code = location.pathname === "/join" ? decodeURIComponent(location.hash.slice(1)) : "";
     if (code) { showDoor(code); return; }

@@ -3,7 +3,9 @@ import Foundation
 /// The web chat's doors: rooms, invites, members and their sessions. Invites are the only way
 /// in; a session is the only identity (never a name or id a page sends).
 public struct RoomAccess: Sendable {
-    /// How long a session lasts without being used (each use extends it).
+    /// How long a session lasts without being used (each use extends it). It keeps sliding: a
+    /// family's bedtime tablet is not signed out every season; a lost phone is dealt with by
+    /// removing its member or by their "sign out everywhere" (docs/features.md, "Signing out").
     public static let sessionLifetime: TimeInterval = 180 * 86_400
     /// The setup link's lifetime.
     public static let setupLifetime: TimeInterval = 7 * 86_400
@@ -14,7 +16,8 @@ public struct RoomAccess: Sendable {
     private let clock: any WallClock
     private let memberRemoved: @Sendable (RoomMember) async -> Void
 
-    /// - Parameter memberRemoved: told after a member is removed (to close their open pages).
+    /// - Parameter memberRemoved: told after every session of a member ended (removed, or signed
+    ///   out everywhere): to close their open pages.
     public init(directory: any RoomDirectory, clock: any WallClock,
                 memberRemoved: @escaping @Sendable (RoomMember) async -> Void = { _ in }) {
         self.directory = directory
@@ -130,6 +133,20 @@ public struct RoomAccess: Sendable {
         }
         await memberRemoved(member)
         return member
+    }
+
+    /// Signs one browser out: its session ends (the member stays). The member it belonged to,
+    /// nil when the session was not live.
+    @discardableResult
+    public func signOut(session raw: String) async throws -> RoomMember? {
+        guard let session = AccessSecret(rawValue: raw) else { return nil }
+        return try await directory.endSession(session, at: clock.now())
+    }
+
+    /// Signs the member out on every browser: all their sessions end and their open pages close.
+    public func signOutEverywhere(_ member: RoomMember) async throws {
+        try await directory.endSessions(memberID: member.id, at: clock.now())
+        await memberRemoved(member)
     }
 
     /// Whether this is the member's first connection to the chat (then they are welcomed):
