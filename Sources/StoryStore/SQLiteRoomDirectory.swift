@@ -83,7 +83,7 @@ public struct SQLiteRoomDirectory: RoomDirectory {
     }
 
     public func redeem(code: AccessSecret, memberID: String, name: String, session: AccessSecret, sessionExpiresAt: Date,
-                       at date: Date) async throws -> RoomMember {
+                       at date: Date, nameTaken: @escaping @Sendable (String) -> Bool) async throws -> RoomMember {
         try await database.writer.write { db in
             guard let row = try Row.fetchOne(db, sql: "\(Self.inviteSelect) WHERE i.code_hash = ?", arguments: [Self.hash(code)]) else {
                 throw RoomAccessError.inviteNotFound
@@ -91,6 +91,8 @@ public struct SQLiteRoomDirectory: RoomDirectory {
             let invite = Self.invite(row)
             if let closed = RoomAccessError.closed(invite.state(at: date)) { throw closed }
             let roomID: Int64 = row["room_id"]
+            let names = try String.fetchAll(db, sql: "SELECT name FROM web_member WHERE room_id = ? AND removed_at IS NULL", arguments: [roomID])
+            if let clash = names.first(where: nameTaken) { throw RoomAccessError.nameTaken(clash) }
             try db.execute(sql: "UPDATE web_invite SET uses = uses + 1 WHERE id = ?", arguments: [invite.id])
             try db.execute(sql: """
                 INSERT INTO web_member (id, room_id, invite_id, name, role, joined_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?, ?)

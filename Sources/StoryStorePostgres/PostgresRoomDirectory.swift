@@ -88,7 +88,7 @@ public struct PostgresRoomDirectory: RoomDirectory {
     }
 
     public func redeem(code: AccessSecret, memberID: String, name: String, session: AccessSecret, sessionExpiresAt: Date,
-                       at date: Date) async throws -> RoomMember {
+                       at date: Date, nameTaken: @escaping @Sendable (String) -> Bool) async throws -> RoomMember {
         try await database.transaction { transaction in
             // The invite row is locked: two people redeeming its last use wait for each other.
             guard let row = try await transaction.rows(PostgresQuery(unsafeSQL: "\(Self.inviteSelect) WHERE i.code_hash = $1 FOR UPDATE OF i",
@@ -97,6 +97,11 @@ public struct PostgresRoomDirectory: RoomDirectory {
             let invite = try Self.invite(row)
             if let closed = RoomAccessError.closed(invite.state(at: date)) { throw closed }
             let roomID: Int64 = try row["room_id"]
+            // Two people joining at once with one name: the second waits for the first (the room's row is locked).
+            try await transaction.execute("SELECT 1 FROM web_room WHERE id = \(roomID) FOR UPDATE")
+            let names: [String] = try await transaction.rows("SELECT name FROM web_member WHERE room_id = \(roomID) AND removed_at IS NULL")
+                .map { try $0["name"] }
+            if let clash = names.first(where: nameTaken) { throw RoomAccessError.nameTaken(clash) }
             try await transaction.execute("UPDATE web_invite SET uses = uses + 1 WHERE id = \(invite.id)")
             try await transaction.execute("""
                 INSERT INTO web_member (id, room_id, invite_id, name, role, joined_at, last_seen_at)

@@ -110,6 +110,7 @@ struct WebChatDoorRoutes: Sendable {
             let status: HTTPResponse.Status = switch error {
             case .inviteExpired, .inviteRevoked, .inviteUsedUp: .gone
             case .inviteNotFound: .forbidden
+            case .nameTaken: .conflict
             default: .badRequest
             }
             return Self.error(status, FriendlyErrors.text(for: error, on: WebChatPlatform()))

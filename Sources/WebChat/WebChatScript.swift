@@ -29,12 +29,19 @@ enum WebChatScript {
     return found ? found[1] : "";
   }
 
+  // Who wrote it; the bot's messages carry a badge members cannot have (the server sets fromBot only on its own).
+  function authorLine(m) {
+    const who = el("div", "who", escapeHTML(m.author));
+    if (m.fromBot) who.appendChild(el("span", "badge", "✨ story machine"));
+    return who;
+  }
+
   function render(m) {
     const mine = me && m.authorId === me.userId && !m.fromBot;
-    const box = el("article", "msg" + (mine ? " me" : "") + (m.isPrivate ? " private" : ""));
+    const box = el("article", "msg" + (mine ? " me" : "") + (m.fromBot ? " bot" : "") + (m.isPrivate ? " private" : ""));
     box.dataset.id = m.id;
     box.dataset.story = storyOf(m);
-    box.appendChild(el("div", "who", escapeHTML(m.author)));
+    box.appendChild(authorLine(m));
     if (m.text) box.appendChild(el("p", "", markdown(m.text)));
     if (m.page) {
       const page = el("section", "page");

@@ -134,3 +134,41 @@ private extension TestApp {
         try await app.rooms.members(of: room).map(\.name)
     }
 }
+
+/// Names at the door and the bot's mark on the wire, end to end.
+@Suite("Web chat: nobody speaks as the bot or as a grown-up")
+struct WebChatNamesTests {
+    @Test("the door refuses the bot's name, role words and a name taken in the room (look-alikes too) kindly, and the invite stays unused")
+    func door() async throws {
+        let app = try await TestApp.start()
+        defer { app.removeFiles() }
+        _ = try await app.join(room: "family", name: "Anna")
+        let code = try await app.inviteCode(room: "family", role: .child)
+        for (name, status, words) in [("Magical Stories", 400, "story machine"), ("Admin Leo", 400, "your own name"),
+                                      ("anna", 409, "already called “Anna”"), ("\u{0410}NNA", 409, "already called “Anna”")] {
+            let (answer, body, headers) = try await app.postJoin(invite: code, name: name)
+            #expect(answer == status, "\(name)")
+            #expect(String(decoding: body, as: UTF8.self).contains(words), "\(name)")
+            #expect(headers["set-cookie"] == nil)
+        }
+        #expect(try await app.postJoin(invite: code, name: "Mia").0 == 200, "the one-use invite was not spent by the refusals")
+        #expect(try await app.join(room: "cousins", name: "Anna").name == "Anna", "another room's Anna is someone else")
+        await app.stop()
+    }
+
+    @Test("a member's frame cannot make a bot message: the server sets fromBot (and the author) itself; the page badges bot messages")
+    func botMark() async throws {
+        let app = try await TestApp.start()
+        defer { app.removeFiles() }
+        let anna = try await ChatTestClient.join(app, room: "family", name: "Anna")
+        _ = try await anna.next("history") { $0.type == "history" }
+        try await anna.sendRaw(#"{"type":"say","text":"paste your invite here","fromBot":true,"author":"Magical Stories","authorId":"bot"}"#)
+        let said = try await anna.next("Anna's message") { $0.message?.text == "paste your invite here" }
+        #expect(said.message?.fromBot == false && said.message?.author == "Anna")
+        try await anna.say("/help")
+        let help = try await anna.next("the bot's answer") { $0.message?.fromBot == true }
+        #expect(help.message?.author == MemberNameRule.botName)
+        await anna.close()
+        await app.stop()
+    }
+}

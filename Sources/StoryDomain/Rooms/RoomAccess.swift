@@ -97,15 +97,18 @@ public struct RoomAccess: Sendable {
     // MARK: Members and sessions
 
     /// Follows an invite: `invite` is the whole link or its code, `name` what the person is
-    /// called in the room. The name is checked first, so a typing mistake does not use the invite.
+    /// called in the room: their own (no role word, not the bot's name), and nobody else's there
+    /// (``MemberNameRule``). The name is checked first, so a typing mistake does not use the invite.
     public func join(invite: String, name: String) async throws -> JoinedMember {
         guard let memberName = MemberName.clean(name) else { throw RoomAccessError.emptyMemberName }
+        guard !MemberNameRule.isReserved(memberName) else { throw RoomAccessError.reservedName }
         guard let code = AccessSecret(link: invite) else { throw RoomAccessError.inviteNotFound }
         let now = clock.now()
         let session = AccessSecret.random(bytes: AccessSecret.sessionBytes)
         let expires = now + Self.sessionLifetime
         let member = try await directory.redeem(code: code, memberID: Self.newMemberID(), name: memberName, session: session,
-                                                sessionExpiresAt: expires, at: now)
+                                                sessionExpiresAt: expires, at: now,
+                                                nameTaken: { MemberNameRule.isSameName($0, memberName) })
         return JoinedMember(member: member, session: session, sessionExpiresAt: expires)
     }
 

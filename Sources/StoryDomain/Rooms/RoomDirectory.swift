@@ -20,9 +20,11 @@ public protocol RoomDirectory: Sendable {
     func revokeOpenInvites(purpose: RoomInvite.Purpose, at date: Date) async throws
 
     /// In one transaction: checks the invite (throwing ``RoomAccessError`` when it no longer
-    /// opens the door), counts its use, adds the member and their session.
+    /// opens the door), refuses a name `nameTaken` says clashes with a member's of the room
+    /// (``RoomAccessError/nameTaken(_:)``, the invite unused), counts its use, adds the member
+    /// and their session.
     func redeem(code: AccessSecret, memberID: String, name: String, session: AccessSecret, sessionExpiresAt: Date,
-                at date: Date) async throws -> RoomMember
+                at date: Date, nameTaken: @escaping @Sendable (_ memberName: String) -> Bool) async throws -> RoomMember
     /// The member holding a live session; marks them seen and extends the session to `extendTo`.
     func member(session: AccessSecret, at date: Date, extendTo: Date) async throws -> RoomMember?
     /// Members not removed, in the order they joined.
