@@ -44,6 +44,10 @@ extension ReplyRenderer {
         return .privateNote(lines.joined(separator: "\n"))
     }
 
+    func signedOutEverywhere() -> ChatReply {
+        .privateNote("👋 You are signed out on every browser: your open pages close now. Come back with an invite link from a grown-up.")
+    }
+
     func inviteRevoked(_ id: Int64) -> ChatReply {
         .privateNote("🔒 Invite link \(id) no longer works. Anyone who already joined with it stays; `/family remove` removes them.")
     }

@@ -96,6 +96,20 @@ struct WebChatSignOutTests {
         await app.stop()
     }
 
+    @Test("/family signout: any member signs themselves out on every browser; the answer arrives before the page closes")
+    func signOutCommand() async throws {
+        let app = try await TestApp.start()
+        defer { app.removeFiles() }
+        let mia = try await ChatTestClient.join(app, room: "family", name: "Mia", role: .child)
+        _ = try await mia.next("history") { $0.type == "history" }
+        try await mia.say("/family signout")
+        let note = try await mia.next("the note") { $0.message?.text?.contains("signed out on every browser") == true }
+        #expect(note.message?.isPrivate == true)
+        #expect(try await mia.waitForClose()?.reason == "signed out")
+        #expect(try await app.get("/api/me", as: mia.member).0 == 401)
+        await app.stop()
+    }
+
     @Test("two session cookies get a 401; over HTTPS the cookie is __Host- prefixed and an older one is renamed, not signed out")
     func cookies() async throws {
         let app = try await TestApp.start { $0.webAccess.trustedProxies = ["127.0.0.0/8", "::1"] }

@@ -152,6 +152,13 @@ public struct RoomAccess: Sendable {
         await memberRemoved(member)
     }
 
+    /// Signs the member of the room with this id out on every browser (from the chat, where
+    /// only the id is known); nothing when they are not a member.
+    public func signOutEverywhere(memberID: String, room roomKey: String) async throws {
+        guard let member = try await directory.members(roomKey: roomKey).first(where: { $0.id == memberID }) else { return }
+        try await signOutEverywhere(member)
+    }
+
     /// Whether this is the member's first connection to the chat (then they are welcomed):
     /// true once per member, however many browsers, reconnections, processes or restarts.
     public func isFirstVisit(_ member: RoomMember) async throws -> Bool {
