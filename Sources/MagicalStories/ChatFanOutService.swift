@@ -6,12 +6,15 @@ import WebChat
 /// On PostgreSQL, sends the web chat messages other processes store (a story page finished
 /// there, a message typed by a browser connected there) to the browsers of the room connected
 /// to this process, and takes off them those another process withdrew and the stories it
-/// deleted, for the life of the service.
+/// deleted, and closes the pages of members removed or signed out everywhere elsewhere, for the
+/// life of the service.
 struct ChatFanOutService: Service {
     /// What another process did: stored or deleted a message, or deleted a story.
     enum Notice: Sendable {
         case message(room: String, id: String)
         case storyDeleted(room: String, story: String)
+        /// A member removed, or signed out everywhere, on any process or from the shell.
+        case signedOut(member: String)
     }
 
     let database: PostgresDatabase
@@ -28,6 +31,7 @@ struct ChatFanOutService: Service {
                 group.addTask {
                     await database.listenForChatMessages(excludingOrigin: origin,
                                                          storyDeleted: { room, story in received.yield(.storyDeleted(room: room, story: story)) },
+                                                         signedOut: { _, member in received.yield(.signedOut(member: member)) },
                                                          received: { room, id in received.yield(.message(room: room, id: id)) })
                     received.finish()
                 }
@@ -37,6 +41,7 @@ struct ChatFanOutService: Service {
                             switch notice {
                             case let .message(room, id): try await hub.relay(messageID: id, room: room)
                             case let .storyDeleted(room, story): await hub.relayStoryDeleted(story, room: room)
+                            case let .signedOut(member): await hub.disconnect(userID: member)
                             }
                         } catch {
                             logger.warning("a message from another process could not be shown here", metadata: ["error": "\(error)"])

@@ -62,7 +62,8 @@ public struct RoomConsole: Sendable {
     public func remove(member: String, room name: String) async throws -> String {
         let room = try await refusing { try await rooms.room(named: name) }
         let removed = try await refusing { try await rooms.remove(member, from: room.key) }
-        return "👋 Removed \(removed.name) (\(removed.id), \(removed.role.rawValue)) from “\(room.name.displayName)”; their browser is signed out."
+        return "👋 Removed \(removed.name) (\(removed.id), \(removed.role.rawValue)) from “\(room.name.displayName)”; their browser is signed out "
+            + "(an open page within half a minute), and the invite links they made and the shared link they came in with no longer work."
     }
 
     public func invites(room name: String) async throws -> String {
@@ -70,10 +71,12 @@ public struct RoomConsole: Sendable {
         let invites = try await rooms.allInvites(of: room.key)
         guard !invites.isEmpty else { return "“\(room.name.displayName)” has no invites." }
         let now = Date()
-        return ([" id  role      uses     until                    state"] + invites.map { invite in
+        return ([" id  role      uses     until                    state     made by              used by"] + invites.map { invite in
             String(format: "%3lld  ", invite.id) + invite.role.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
                 + "\(invite.uses)/\(invite.maxUses)".padding(toLength: 9, withPad: " ", startingAt: 0)
-                + AdminConsole.format(invite.expiresAt) + "  " + Self.state(invite.state(at: now))
+                + AdminConsole.format(invite.expiresAt) + "  " + Self.state(invite.state(at: now)).padding(toLength: 10, withPad: " ", startingAt: 0)
+                + invite.madeBy.padding(toLength: 21, withPad: " ", startingAt: 0)
+                + (invite.usedBy.isEmpty ? "—" : invite.usedBy.joined(separator: ", "))
                 + (invite.purpose == .setup ? " (setup link)" : "")
         }).joined(separator: "\n")
     }

@@ -46,6 +46,8 @@ public enum ChatCommand: Sendable, Equatable {
     case familyRevoke(invite: Int64)
     /// `/family remove member:…` (web chat grown-ups): a member leaves; their browser is signed out.
     case familyRemove(member: String)
+    /// `/family signout` (any web chat member): signs the asker out on every browser; their open pages close.
+    case familySignOut
     /// `/cast add name:… kind:… age:… look:…`: a member of the family's cast.
     case castAdd(name: String, kind: String, age: String?, look: String?)
     /// `/cast list`: the family's cast.

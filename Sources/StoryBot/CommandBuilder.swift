@@ -113,6 +113,8 @@ public enum CommandBuilder {
             return .castRemove(name: options["name"] ?? "")
         case ("family", "remove"):
             return .familyRemove(member: options["member"] ?? "")
+        case ("family", "signout"):
+            return .familySignOut
         default:
             let topic = (options["topic"] ?? "").trimmingCharacters(in: .whitespaces).lowercased()
             if topic.isEmpty { return .help }

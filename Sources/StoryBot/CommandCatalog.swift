@@ -177,6 +177,8 @@ public enum CommandCatalog {
         Entry(command: "family", subcommand: "remove", summary: "Grown-ups: remove someone from this room (signs them out)", options: [
             .text("member", "Their number in /family members, or their name", required: true, maxLength: 40),
         ], positional: "member", access: .managers, webChatOnly: true),
+        Entry(command: "family", subcommand: "signout", summary: "Sign yourself out on every browser (your open pages close)", options: [],
+              positional: nil, webChatOnly: true),
         Entry(command: "cast", subcommand: "add", summary: "Add someone to your family's cast (up to 12)", options: [
             .text("name", "Their name", required: true, maxLength: 40),
             .text("kind", "child, grown-up, baby, or a pet or toy: dog, cat, bunny, bear…", required: true, maxLength: 20),

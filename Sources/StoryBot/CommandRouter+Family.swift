@@ -6,6 +6,8 @@ extension CommandRouter {
     /// `/family …`: a web chat room's grown-ups invite, list and remove members.
     func runFamily(_ command: ChatCommand, context: ChatContext, responder: some ChatResponder) async throws {
         guard platforms[context.family.platform].hasRooms, let rooms else { throw CommandAccessError.familyCommandsInWebChat }
+        // Anyone may sign themselves out; the rest is for the room's grown-ups.
+        if command == .familySignOut { return try await signOutEverywhere(context: context, rooms: rooms, responder: responder) }
         guard context.isManager else { throw CommandAccessError.notManager }
         let room = context.family.externalID
         switch command {
@@ -32,5 +34,12 @@ extension CommandRouter {
         default:
             break
         }
+    }
+
+    /// `/family signout`: the answer first (the page closes right after), then every session of the asker ends.
+    private func signOutEverywhere(context: ChatContext, rooms: RoomAccess, responder: some ChatResponder) async throws {
+        try await responder.reply(renderer.signedOutEverywhere())
+        try await rooms.signOutEverywhere(memberID: context.user.userID, room: context.family.externalID)
+        logger.notice("signed out everywhere", metadata: ["member": "\(context.user.userID)"])
     }
 }

@@ -71,7 +71,7 @@ extension CommandRouter {
             case .storyLibrary, .collectionList, .castList:
                 break
             case .storyDelete, .collectionDelete, .premiumGrant, .premiumRevoke, .premiumStatus, .premiumUsage, .settingsShow, .settingsSet,
-                 .settingsForget, .help, .helpMore, .familyMembers, .familyInvite, .familyInvites, .familyRevoke, .familyRemove, .castAdd,
+                 .settingsForget, .help, .helpMore, .familyMembers, .familyInvite, .familyInvites, .familyRevoke, .familyRemove, .familySignOut, .castAdd,
                  .castEdit, .castRemove:
                 return true
             }

@@ -216,7 +216,7 @@ public struct CommandRouter: Sendable {
             try await runCollection(command, context: context, responder: responder)
         case .premiumGrant, .premiumRevoke, .premiumStatus, .premiumUsage, .settingsShow, .settingsSet, .settingsForget:
             try await runAdmin(command, context: context, responder: responder)
-        case .familyMembers, .familyInvite, .familyInvites, .familyRevoke, .familyRemove:
+        case .familyMembers, .familyInvite, .familyInvites, .familyRevoke, .familyRemove, .familySignOut:
             try await runFamily(command, context: context, responder: responder)
         case .castAdd, .castList, .castShow, .castEdit, .castRemove:
             try await runCast(command, context: context, responder: responder)
@@ -383,7 +383,7 @@ extension ChatCommand {
     public var answersPrivately: Bool {
         switch self {
         case .help, .helpMore, .storyDelete, .collectionDelete, .premiumGrant, .premiumRevoke, .premiumStatus, .premiumUsage, .settingsShow, .settingsSet,
-             .settingsForget, .familyMembers, .familyInvite, .familyInvites, .familyRevoke, .familyRemove, .castAdd, .castEdit,
+             .settingsForget, .familyMembers, .familyInvite, .familyInvites, .familyRevoke, .familyRemove, .familySignOut, .castAdd, .castEdit,
              .castRemove: true
         case .storyNew, .storyContinue, .storyLibrary, .storyRead, .storyBook, .storyListen, .collectionNew, .collectionList,
              .collectionShow, .castList, .castShow: false
@@ -422,6 +422,7 @@ extension ChatInput {
             case .familyInvites: "family.invites"
             case .familyRevoke: "family.revoke"
             case .familyRemove: "family.remove"
+            case .familySignOut: "family.signout"
             case .castAdd: "cast.add"
             case .castList: "cast.list"
             case .castShow: "cast.show"

@@ -166,6 +166,8 @@ public enum FriendlyErrors {
         case let .roomExists(name): "🏠 There is already a room called “\(name)”. Invite people to it instead."
         case let .roomNotFound(name): "🔎 There is no room called “\(name)”."
         case .emptyMemberName: "✏️ Please type your name with at least one letter or digit — it is shown beside your messages."
+        case .reservedName: "✏️ That name belongs to the story machine or to a grown-up's role. Please type your own name, like “Mia” or “Grandpa Joe”."
+        case let .nameTaken(name): "✏️ Someone in this room is already called “\(name)”. Please pick a name that is yours alone, like “\(name) B.”."
         case .inviteNotFound: "🔑 That invite link doesn't open any room. Check that the whole link was copied, or ask a grown-up for a new one."
         case .inviteExpired: "⏰ That invite link has expired. Ask a grown-up of the room for a new one."
         case .inviteRevoked: "🔒 That invite link was turned off by a grown-up of the room. Ask them for a new one."

@@ -36,11 +36,16 @@ extension ReplyRenderer {
         var lines = ["🔗 Invite links that still work:"]
         for invite in invites {
             lines.append("**\(invite.id)** · for a \(invite.role.displayName) · used \(invite.uses) of \(invite.maxUses) · "
-                         + "until \(Self.day(invite.expiresAt))")
+                         + "until \(Self.day(invite.expiresAt)) · made by \(invite.madeBy)"
+                         + (invite.usedBy.isEmpty ? "" : " · used by \(invite.usedBy.joined(separator: ", "))"))
         }
         lines.append("")
         lines.append("`/family revoke N` turns one off. (Links are shown only once, when they are made.)")
         return .privateNote(lines.joined(separator: "\n"))
+    }
+
+    func signedOutEverywhere() -> ChatReply {
+        .privateNote("👋 You are signed out on every browser: your open pages close now. Come back with an invite link from a grown-up.")
     }
 
     func inviteRevoked(_ id: Int64) -> ChatReply {
@@ -48,6 +53,7 @@ extension ReplyRenderer {
     }
 
     func memberRemoved(_ member: RoomMember) -> ChatReply {
-        .privateNote("👋 **\(member.name)** was removed from this room and signed out. They can only come back with a new invite link.")
+        .privateNote("👋 **\(member.name)** was removed from this room and signed out everywhere. The invite links they made and the "
+                     + "shared link they came in with no longer work: they can only come back with a new invite link.")
     }
 }

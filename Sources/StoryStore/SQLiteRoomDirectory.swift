@@ -55,13 +55,13 @@ public struct SQLiteRoomDirectory: RoomDirectory {
 
     public func invites(roomKey: String, openAt: Date?) async throws -> [RoomInvite] {
         try await database.writer.read { db in
-            var sql = "\(Self.inviteSelect) WHERE r.key = ?"
+            var sql = "\(Self.inviteListSelect) WHERE r.key = ?"
             var arguments: StatementArguments = [roomKey]
             if let openAt {
                 sql += " AND i.revoked_at IS NULL AND i.uses < i.max_uses AND i.expires_at > ?"
                 arguments += [openAt]
             }
-            return try Row.fetchAll(db, sql: sql + " ORDER BY i.created_at DESC, i.id DESC", arguments: arguments).map(Self.invite)
+            return try Row.fetchAll(db, sql: sql + " ORDER BY i.created_at DESC, i.id DESC", arguments: arguments).map(Self.listedInvite)
         }
     }
 
@@ -83,7 +83,7 @@ public struct SQLiteRoomDirectory: RoomDirectory {
     }
 
     public func redeem(code: AccessSecret, memberID: String, name: String, session: AccessSecret, sessionExpiresAt: Date,
-                       at date: Date) async throws -> RoomMember {
+                       at date: Date, nameTaken: @escaping @Sendable (String) -> Bool) async throws -> RoomMember {
         try await database.writer.write { db in
             guard let row = try Row.fetchOne(db, sql: "\(Self.inviteSelect) WHERE i.code_hash = ?", arguments: [Self.hash(code)]) else {
                 throw RoomAccessError.inviteNotFound
@@ -92,6 +92,8 @@ public struct SQLiteRoomDirectory: RoomDirectory {
             let hasGrownUp = try Bool.fetchOne(db, sql: Self.anyGrownUp) ?? false
             if let refusal = invite.refusal(at: date, installHasGrownUp: hasGrownUp) { throw refusal }
             let roomID: Int64 = row["room_id"]
+            let names = try String.fetchAll(db, sql: "SELECT name FROM web_member WHERE room_id = ? AND removed_at IS NULL", arguments: [roomID])
+            if let clash = names.first(where: nameTaken) { throw RoomAccessError.nameTaken(clash) }
             try db.execute(sql: "UPDATE web_invite SET uses = uses + 1 WHERE id = ?", arguments: [invite.id])
             try db.execute(sql: """
                 INSERT INTO web_member (id, room_id, invite_id, name, role, joined_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -150,9 +152,36 @@ public struct SQLiteRoomDirectory: RoomDirectory {
                     """, arguments: [roomID, id]) ?? 0
                 guard others > 0 else { throw RoomAccessError.lastGrownUp }
             }
+            // The links that could bring someone back in their place stop working first.
+            try db.execute(sql: """
+                UPDATE web_invite SET revoked_at = ?
+                WHERE revoked_at IS NULL AND uses < max_uses
+                  AND (created_by = ? OR (max_uses > 1 AND id = (SELECT invite_id FROM web_member WHERE id = ?)))
+                """, arguments: [date, id, id])
             try db.execute(sql: "UPDATE web_member SET removed_at = ? WHERE id = ?", arguments: [date, id])
             try db.execute(sql: "UPDATE web_session SET ended_at = ? WHERE member_id = ? AND ended_at IS NULL", arguments: [date, id])
             return true
+        }
+    }
+
+    public func endSession(_ session: AccessSecret, at date: Date) async throws -> RoomMember? {
+        try await database.writer.write { db in
+            let hash = Self.hash(session)
+            guard let member = try Row.fetchOne(db, sql: """
+                SELECT m.*, r.key AS room_key, r.name AS room_name FROM web_session s
+                JOIN web_member m ON m.id = s.member_id JOIN web_room r ON r.id = m.room_id
+                WHERE s.token_hash = ? AND s.ended_at IS NULL AND s.expires_at > ?
+                """, arguments: [hash, date]).map(Self.member) else { return nil }
+            try db.execute(sql: "UPDATE web_session SET ended_at = ? WHERE token_hash = ?", arguments: [date, hash])
+            return member
+        }
+    }
+
+    @discardableResult
+    public func endSessions(memberID: String, at date: Date) async throws -> Int {
+        try await database.writer.write { db in
+            try db.execute(sql: "UPDATE web_session SET ended_at = ? WHERE member_id = ? AND ended_at IS NULL", arguments: [date, memberID])
+            return db.changesCount
         }
     }
 
@@ -199,6 +228,17 @@ public struct SQLiteRoomDirectory: RoomDirectory {
 
     private static let inviteSelect = "SELECT i.*, r.key AS room_key, r.name AS room_name FROM web_invite i JOIN web_room r ON r.id = i.room_id"
 
+    /// The invites with who made them and who used them (names joined by ``nameSeparator``).
+    private static let inviteListSelect = """
+        SELECT i.*, r.key AS room_key, r.name AS room_name,
+               (SELECT c.name FROM web_member c WHERE c.id = i.created_by) AS creator_name,
+               (SELECT group_concat(u.name, char(31)) FROM web_member u WHERE u.invite_id = i.id) AS used_by
+        FROM web_invite i JOIN web_room r ON r.id = i.room_id
+        """
+
+    /// Between the names of an invite's users in ``inviteListSelect`` (a member's name never holds it).
+    static let nameSeparator: Character = "\u{1F}"
+
     private static func room(key: String, in db: Database) throws -> Room? {
         try Row.fetchOne(db, sql: "\(roomSelect) WHERE r.key = ?", arguments: [key]).map(room)
     }
@@ -219,6 +259,13 @@ public struct SQLiteRoomDirectory: RoomDirectory {
                    role: RoomRole(rawValue: row["role"]) ?? .child, purpose: RoomInvite.Purpose(rawValue: row["purpose"]) ?? .invite,
                    createdBy: row["created_by"], createdAt: row["created_at"], expiresAt: row["expires_at"],
                    maxUses: row["max_uses"], uses: row["uses"], revokedAt: row["revoked_at"])
+    }
+
+    private static func listedInvite(_ row: Row) -> RoomInvite {
+        var invite = invite(row)
+        invite.creatorName = row["creator_name"]
+        invite.usedBy = (row["used_by"] as String?)?.split(separator: nameSeparator).map(String.init) ?? []
+        return invite
     }
 
     private static func member(_ row: Row) -> RoomMember {

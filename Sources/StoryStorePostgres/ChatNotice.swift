@@ -1,8 +1,8 @@
 /// A `magical_stories_chat` payload: the process that stored or deleted the message, its room
 /// and its id, one a line (the id, a UUID, is last; a room never holds a newline, but the id is
 /// split off the end all the same). A deleted story is told the same way, its id marked by
-/// ``storyPrefix`` (an older process reads it as a message id it cannot find, and does nothing
-/// a page would notice).
+/// ``storyPrefix``, and a member signed out everywhere by ``signedOutPrefix`` (an older process
+/// reads either as a message id it cannot find, and does nothing a page would notice).
 struct ChatNotice: Equatable {
     var origin: String
     var room: String
@@ -22,6 +22,14 @@ struct ChatNotice: Equatable {
         self.init(origin: origin, room: room, id: Self.storyPrefix + story)
     }
 
+    /// Marks the id of a member whose sessions all ended (removed, or signed out everywhere).
+    static let signedOutPrefix = "signed-out:"
+
+    /// The notice that `member` of `room` was signed out everywhere (their open pages close).
+    init(origin: String, room: String, signedOut member: String) {
+        self.init(origin: origin, room: room, id: Self.signedOutPrefix + member)
+    }
+
     init?(_ payload: String) {
         guard let first = payload.firstIndex(of: "\n"), let last = payload.lastIndex(of: "\n"), first < last else { return nil }
         origin = String(payload[..<first])
@@ -35,5 +43,10 @@ struct ChatNotice: Equatable {
     /// The deleted story this notice tells of; nil for a message.
     var deletedStory: String? {
         id.hasPrefix(Self.storyPrefix) ? String(id.dropFirst(Self.storyPrefix.count)) : nil
+    }
+
+    /// The member this notice signs out everywhere; nil for anything else.
+    var signedOutMember: String? {
+        id.hasPrefix(Self.signedOutPrefix) ? String(id.dropFirst(Self.signedOutPrefix.count)) : nil
     }
 }

@@ -18,14 +18,19 @@ extension PostgresDatabase {
     /// Messages stored while the listener reconnects are not told (they are in the room's history).
     /// - Parameter storyDeleted: told each story another process deleted (its room and id): the
     ///   room's messages showing it are already gone from the history.
+    /// - Parameter signedOut: told each member whose sessions all ended (removed, or signed out
+    ///   everywhere, by any process or the shell): their open pages here close.
     public func listenForChatMessages(excludingOrigin origin: String, retry: Duration = .seconds(2),
                                       listening: @escaping @Sendable () -> Void = {},
                                       storyDeleted: @escaping @Sendable (_ room: String, _ story: String) -> Void = { _, _ in },
+                                      signedOut: @escaping @Sendable (_ room: String, _ member: String) -> Void = { _, _ in },
                                       received: @escaping @Sendable (_ room: String, _ id: String) -> Void) async {
         await listen(on: PostgresSchema.chatChannel, retry: retry, listening: listening) { payload in
             guard let notice = ChatNotice(payload), notice.origin != origin else { return }
             if let story = notice.deletedStory {
                 storyDeleted(notice.room, story)
+            } else if let member = notice.signedOutMember {
+                signedOut(notice.room, member)
             } else {
                 received(notice.room, notice.id)
             }

@@ -62,14 +62,14 @@ public struct PostgresRoomDirectory: RoomDirectory {
     public func invites(roomKey: String, openAt: Date?) async throws -> [RoomInvite] {
         let rows = if let openAt {
             try await database.rows(PostgresQuery(unsafeSQL: """
-                \(Self.inviteSelect) WHERE r.key = $1 AND i.revoked_at IS NULL AND i.uses < i.max_uses AND i.expires_at > $2
+                \(Self.inviteListSelect) WHERE r.key = $1 AND i.revoked_at IS NULL AND i.uses < i.max_uses AND i.expires_at > $2
                 ORDER BY i.created_at DESC, i.id DESC
                 """, binds: PostgresStoryRepository.binds(roomKey, openAt)))
         } else {
-            try await database.rows(PostgresQuery(unsafeSQL: "\(Self.inviteSelect) WHERE r.key = $1 ORDER BY i.created_at DESC, i.id DESC",
+            try await database.rows(PostgresQuery(unsafeSQL: "\(Self.inviteListSelect) WHERE r.key = $1 ORDER BY i.created_at DESC, i.id DESC",
                                                   binds: PostgresStoryRepository.binds(roomKey)))
         }
-        return try rows.map(Self.invite)
+        return try rows.map(Self.listedInvite)
     }
 
     public func revokeInvite(id: Int64, roomKey: String?, at date: Date) async throws -> Bool {
@@ -88,7 +88,7 @@ public struct PostgresRoomDirectory: RoomDirectory {
     }
 
     public func redeem(code: AccessSecret, memberID: String, name: String, session: AccessSecret, sessionExpiresAt: Date,
-                       at date: Date) async throws -> RoomMember {
+                       at date: Date, nameTaken: @escaping @Sendable (String) -> Bool) async throws -> RoomMember {
         try await database.transaction { transaction in
             // The invite row is locked: two people redeeming its last use wait for each other.
             guard let row = try await transaction.rows(PostgresQuery(unsafeSQL: "\(Self.inviteSelect) WHERE i.code_hash = $1 FOR UPDATE OF i",
@@ -105,6 +105,11 @@ public struct PostgresRoomDirectory: RoomDirectory {
                 """).first?["found"] ?? false
             if let refusal = invite.refusal(at: date, installHasGrownUp: hasGrownUp) { throw refusal }
             let roomID: Int64 = try row["room_id"]
+            // Two people joining at once with one name: the second waits for the first (the room's row is locked).
+            try await transaction.execute("SELECT 1 FROM web_room WHERE id = \(roomID) FOR UPDATE")
+            let names: [String] = try await transaction.rows("SELECT name FROM web_member WHERE room_id = \(roomID) AND removed_at IS NULL")
+                .map { try $0["name"] }
+            if let clash = names.first(where: nameTaken) { throw RoomAccessError.nameTaken(clash) }
             try await transaction.execute("UPDATE web_invite SET uses = uses + 1 WHERE id = \(invite.id)")
             try await transaction.execute("""
                 INSERT INTO web_member (id, room_id, invite_id, name, role, joined_at, last_seen_at)
@@ -164,10 +169,50 @@ public struct PostgresRoomDirectory: RoomDirectory {
                     """).count
                 guard others > 0 else { throw RoomAccessError.lastGrownUp }
             }
+            // The links that could bring someone back in their place stop working first.
+            try await transaction.execute("""
+                UPDATE web_invite SET revoked_at = \(date)
+                WHERE revoked_at IS NULL AND uses < max_uses
+                  AND (created_by = \(id) OR (max_uses > 1 AND id = (SELECT invite_id FROM web_member WHERE id = \(id))))
+                """)
             try await transaction.execute("UPDATE web_member SET removed_at = \(date) WHERE id = \(id)")
             try await transaction.execute("UPDATE web_session SET ended_at = \(date) WHERE member_id = \(id) AND ended_at IS NULL")
+            try await Self.tellSignedOut(id, room: roomKey, in: transaction)
             return true
         }
+    }
+
+    public func endSession(_ session: AccessSecret, at date: Date) async throws -> RoomMember? {
+        let hash = Self.hash(session)
+        return try await database.rows("""
+            WITH ended AS (
+                UPDATE web_session SET ended_at = \(date)
+                WHERE token_hash = \(hash) AND ended_at IS NULL AND expires_at > \(date) RETURNING member_id)
+            SELECT m.*, r.key AS room_key, r.name AS room_name FROM ended e
+            JOIN web_member m ON m.id = e.member_id JOIN web_room r ON r.id = m.room_id
+            """).first.map(Self.member)
+    }
+
+    @discardableResult
+    public func endSessions(memberID: String, at date: Date) async throws -> Int {
+        try await database.transaction { transaction in
+            let ended = try await transaction.execute(
+                "UPDATE web_session SET ended_at = \(date) WHERE member_id = \(memberID) AND ended_at IS NULL RETURNING 1")
+            if let room = try await transaction.rows("""
+                SELECT r.key FROM web_member m JOIN web_room r ON r.id = m.room_id WHERE m.id = \(memberID)
+                """).first {
+                try await Self.tellSignedOut(memberID, room: try room["key"], in: transaction)
+            }
+            return ended
+        }
+    }
+
+    /// Tells every process (once the transaction commits) that the member's sessions ended, so
+    /// their open pages close there too: the chat's fan-out channel, from no process in
+    /// particular (the shell's removals are told the same way).
+    private static func tellSignedOut(_ memberID: String, room: String, in transaction: Transaction) async throws {
+        let notice = ChatNotice(origin: "rooms", room: room, signedOut: memberID).payload
+        try await transaction.execute("SELECT pg_notify(\(PostgresSchema.chatChannel), \(notice))")
     }
 
     /// One statement: of two processes asking at once, one gets the row.
@@ -207,6 +252,15 @@ public struct PostgresRoomDirectory: RoomDirectory {
 
     private static let inviteSelect = "SELECT i.*, r.key AS room_key, r.name AS room_name FROM web_invite i JOIN web_room r ON r.id = i.room_id"
 
+    /// The invites with who made them and who used them (names joined by U+001F, which a
+    /// member's name never holds).
+    private static let inviteListSelect = """
+        SELECT i.*, r.key AS room_key, r.name AS room_name,
+               (SELECT c.name FROM web_member c WHERE c.id = i.created_by) AS creator_name,
+               (SELECT string_agg(u.name, chr(31) ORDER BY u.joined_at, u.seq) FROM web_member u WHERE u.invite_id = i.id) AS used_by
+        FROM web_invite i JOIN web_room r ON r.id = i.room_id
+        """
+
     private static func room(key: String, in transaction: Transaction) async throws -> Room? {
         try await transaction.rows(PostgresQuery(unsafeSQL: "\(roomSelect) WHERE r.key = $1", binds: PostgresStoryRepository.binds(key)))
             .first.map(room)
@@ -223,6 +277,13 @@ public struct PostgresRoomDirectory: RoomDirectory {
                    purpose: RoomInvite.Purpose(rawValue: try row["purpose"]) ?? .invite,
                    createdBy: try row["created_by"], createdAt: try row["created_at"], expiresAt: try row["expires_at"],
                    maxUses: try row["max_uses"], uses: try row["uses"], revokedAt: try row["revoked_at"])
+    }
+
+    private static func listedInvite(_ row: Columns) throws -> RoomInvite {
+        var invite = try invite(row)
+        invite.creatorName = try row["creator_name"]
+        invite.usedBy = (try row["used_by"] as String?)?.split(separator: "\u{1F}").map(String.init) ?? []
+        return invite
     }
 
     private static func member(_ row: Columns) throws -> RoomMember {

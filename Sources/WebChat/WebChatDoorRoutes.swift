@@ -7,7 +7,8 @@ import StoryBot
 import StoryDomain
 
 /// The web chat's doors over HTTP: `POST /api/join` follows an invite and answers with the
-/// session cookie; `GET /api/me` says who the cookie belongs to.
+/// session cookie; `GET /api/me` says who the cookie belongs to; `POST /api/signout` and
+/// `POST /api/signout/everywhere` sign out.
 struct WebChatDoorRoutes: Sendable {
     /// What `POST /api/join` takes: the whole invite link or its code, and the person's name.
     struct JoinRequest: Decodable {
@@ -40,6 +41,30 @@ struct WebChatDoorRoutes: Sendable {
     func add(to router: Router<WebChatRequestContext>) {
         router.post("/api/join") { request, context in try await join(request, context: context) }
         router.get("/api/me") { request, context in me(request, context: context) }
+        router.post("/api/signout") { request, context in try await signOut(request, context: context, everywhere: false) }
+        router.post("/api/signout/everywhere") { request, context in try await signOut(request, context: context, everywhere: true) }
+    }
+
+    /// Signs this browser out (its session ends), or the member out of every browser (all their
+    /// sessions end and their open pages close, on every process); the browser forgets the cookie.
+    func signOut(_ request: Request, context: WebChatRequestContext, everywhere: Bool) async throws -> Response {
+        guard origins.allows(origins: request.headers[values: .origin], host: context.client.host, secure: context.client.isSecure) else {
+            return Self.error(.forbidden, "🔒 You can only sign out on the web chat's own page.")
+        }
+        guard let member = context.member, let token = SessionCookie.token(in: request.headers[values: .cookie]) else {
+            return Self.error(.unauthorized, "🔑 This browser is not signed in.")
+        }
+        if everywhere {
+            try await rooms.signOutEverywhere(member)
+        } else {
+            try await rooms.signOut(session: token)
+        }
+        logger.notice("web chat: signed out", metadata: ["member": "\(member.id)", "everywhere": "\(everywhere)"])
+        var response = Self.json(.ok, ["signedOut": everywhere ? "everywhere" : "this browser"])
+        for clearing in SessionCookie.clearing(secure: context.client.isSecure) {
+            response.headers.append(HTTPField(name: .setCookie, value: clearing))
+        }
+        return response
     }
 
     func join(_ request: Request, context: WebChatRequestContext) async throws -> Response {
@@ -85,6 +110,7 @@ struct WebChatDoorRoutes: Sendable {
             let status: HTTPResponse.Status = switch error {
             case .inviteExpired, .inviteRevoked, .inviteUsedUp, .setupLinkRetired: .gone
             case .inviteNotFound: .forbidden
+            case .nameTaken: .conflict
             default: .badRequest
             }
             return Self.error(status, FriendlyErrors.text(for: error, on: WebChatPlatform()))

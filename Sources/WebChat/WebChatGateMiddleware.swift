@@ -45,7 +45,9 @@ struct WebChatGateMiddleware: RouterMiddleware {
                                     headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
                                     body: .init(byteBuffer: ByteBuffer(string: HostPolicy.refusalPage(for: context.client.host)))))
         }
-        if let token = SessionCookie.token(in: request.headers[values: .cookie]) {
+        let cookie = SessionCookie.read(request.headers[values: .cookie])
+        if cookie == .conflicting { return secured(twoSessions(secure: context.client.isSecure)) }
+        if case let .one(token, _) = cookie {
             do {
                 context.member = try await rooms.member(session: token)
             } catch {
@@ -60,7 +62,29 @@ struct WebChatGateMiddleware: RouterMiddleware {
         } catch let error as any HTTPResponseError {
             response = try error.response(from: request, context: context)
         }
-        return secured(response)
+        return secured(renamingCookie(response, read: cookie, member: context.member != nil, secure: context.client.isSecure))
+    }
+
+    /// A request with two session cookies (one planted by another site of the domain, or a
+    /// browser that kept both): `401`, and the browser forgets both (it joins again).
+    private func twoSessions(secure: Bool) -> Response {
+        var response = WebChatDoorRoutes.error(.unauthorized, "🔑 This browser holds two sessions: please open your invite link again.")
+        for clearing in SessionCookie.clearing(secure: secure) { response.headers.append(HTTPField(name: .setCookie, value: clearing)) }
+        return response
+    }
+
+    /// Over HTTPS, a session cookie under its older name is re-issued as `__Host-ms_session`
+    /// (unless the answer sets a session already) and the older one forgotten.
+    private func renamingCookie(_ response: Response, read cookie: SessionCookie.Reading, member: Bool, secure: Bool) -> Response {
+        guard secure, case let .one(token, legacy: true) = cookie else { return response }
+        var response = response
+        let setsSession = response.headers[values: .setCookie].contains { $0.hasPrefix(SessionCookie.hostName + "=") }
+        if member, !setsSession {
+            response.headers.append(HTTPField(name: .setCookie,
+                                              value: SessionCookie.setting(token, maxAge: RoomAccess.sessionLifetime, secure: true)))
+        }
+        response.headers.append(HTTPField(name: .setCookie, value: SessionCookie.clearing(secure: true)[0]))
+        return response
     }
 
     /// The answer with the security headers (and HSTS over built-in TLS).

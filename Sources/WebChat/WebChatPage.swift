@@ -49,6 +49,7 @@ enum WebChatPage {
   <form method="dialog">
     <p id="meText"></p>
     <p id="meHint"></p>
+    <p class="signout"><button type="button" id="signOut">Sign out</button> <button type="button" id="signOutEverywhere">Sign out everywhere</button></p>
     <button class="primary">OK</button>
   </form>
 </dialog>
@@ -101,6 +102,7 @@ enum WebChatPage {
   .msg.me { align-self:flex-end; background:var(--me); }
   .msg.private { border:1px dashed var(--accent); }
   .msg .who { font-size:.75rem; color:var(--muted); margin-bottom:.15rem; }
+  .msg .who .badge { margin-left:.4rem; padding:0 .4rem; border-radius:.6rem; background:var(--accent); color:#1f2547; font-weight:600; }
   .msg .note { font-size:.75rem; color:var(--accent); margin-top:.3rem; }
   .msg p { margin:.2rem 0; white-space:pre-wrap; }
   .page h2 { font-size:1.15rem; margin:.1rem 0 .5rem; color:var(--accent); }

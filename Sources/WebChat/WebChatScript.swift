@@ -29,12 +29,19 @@ enum WebChatScript {
     return found ? found[1] : "";
   }
 
+  // Who wrote it; the bot's messages carry a badge members cannot have (the server sets fromBot only on its own).
+  function authorLine(m) {
+    const who = el("div", "who", escapeHTML(m.author));
+    if (m.fromBot) who.appendChild(el("span", "badge", "✨ story machine"));
+    return who;
+  }
+
   function render(m) {
     const mine = me && m.authorId === me.userId && !m.fromBot;
-    const box = el("article", "msg" + (mine ? " me" : "") + (m.isPrivate ? " private" : ""));
+    const box = el("article", "msg" + (mine ? " me" : "") + (m.fromBot ? " bot" : "") + (m.isPrivate ? " private" : ""));
     box.dataset.id = m.id;
     box.dataset.story = storyOf(m);
-    box.appendChild(el("div", "who", escapeHTML(m.author)));
+    box.appendChild(authorLine(m));
     if (m.text) box.appendChild(el("p", "", markdown(m.text)));
     if (m.page) {
       const page = el("section", "page");
@@ -320,6 +327,18 @@ enum WebChatScript {
       : "Ask a grown-up if you would like someone else to join.";
     $("meDialog").showModal();
   });
+
+  // Sign out: this browser only, or every browser of this member (their open pages close too).
+  async function signOut(everywhere) {
+    try {
+      const response = await fetch(everywhere ? "/api/signout/everywhere" : "/api/signout", { method: "POST", credentials: "same-origin" });
+      if (!response.ok && response.status !== 401) { $("meHint").textContent = "That didn't work. Please try again."; return; }
+    } catch (error) { $("meHint").textContent = "I couldn't reach the story machine. Please try again."; return; }
+    $("meDialog").close();
+    showDoor("", everywhere ? "You are signed out on every device." : "You are signed out on this device.");
+  }
+  $("signOut").addEventListener("click", () => signOut(false));
+  $("signOutEverywhere").addEventListener("click", () => signOut(true));
 
   (async () => {
     const code = location.pathname === "/join" ? decodeURIComponent(location.hash.slice(1)) : "";

@@ -19,6 +19,8 @@ struct WebChatSession {
     let recheck: Duration
     /// Whether the session still belongs to a member of the room.
     let isStillMember: @Sendable () async -> Bool
+    /// What the session's checks wait with (a test's clock, or the real one).
+    var clock: any Clock<Duration> = ContinuousClock()
     /// Whether this is the member's first connection since joining (true once, ever).
     let isFirstVisit: @Sendable () async -> Bool
     let parser = CommandParser()
@@ -27,7 +29,19 @@ struct WebChatSession {
     func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, forceClose: @escaping @Sendable () -> Void) async throws {
         try await WebChatConnection.serve(hub: hub, room: identity.room, userID: identity.userID, outbound: outbound, limits: limits,
                                           forceClose: forceClose) { connection in
-            try await serve(inbound: inbound, connection: connection)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                // The session is checked on a timer too: a removal the browser never hears of
+                // (the shell, on SQLite) closes the page with no activity from it.
+                group.addTask { [logger] in
+                    let watch = SessionWatch(interval: recheck, clock: clock, isStillMember: isStillMember)
+                    if await watch.untilSignedOut() {
+                        logger.notice("web chat: a removed member was signed out")
+                        connection.outbox.close(.signedOut)
+                    }
+                }
+                try await serve(inbound: inbound, connection: connection)
+                group.cancelAll()
+            }
             if connection.outbox.closing == .tooSlow {
                 logger.notice("web chat: a connection too slow to read its messages was closed")
             }

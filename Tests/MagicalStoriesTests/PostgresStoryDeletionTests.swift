@@ -32,8 +32,9 @@ struct PostgresStoryDeletionTests {
         _ = try await anna.next("deleted here") { $0.type == "storyDeleted" && $0.storyId == storyID }
         _ = try await ben.next("deleted on the other process", timeout: .seconds(30)) { $0.type == "storyDeleted" && $0.storyId == storyID }
 
-        for app in [first, second] {
-            let carl = try await ChatTestClient.join(app, room: "family", name: "Carl")
+        for (app, name) in [(first, "Carl"), (second, "Cora")] {
+            // Names are unique in a room: the two processes share one.
+            let carl = try await ChatTestClient.join(app, room: "family", name: name)
             let history = try await carl.next("history after") { $0.type == "history" }
             #expect(history.messages?.contains { $0.page?.storyId == storyID } == false, "no trace after a reload")
             await carl.close()

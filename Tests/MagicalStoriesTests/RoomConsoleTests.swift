@@ -57,7 +57,10 @@ struct RoomConsoleTests {
         let rooms = RoomAccess(directory: SQLiteRoomDirectory(database: database), clock: SystemWallClock())
         _ = try await rooms.join(invite: link, name: "Léo")
         #expect(try await console.members(room: "Émilie").contains("Léo"))
-        #expect(try await console.invites(room: "Émilie").contains("1/2"))
+        let list = try await console.invites(room: "Émilie")
+        #expect(list.contains("1/2") && list.contains("made by") && list.contains("used by"))
+        #expect(list.split(separator: "\n").contains { $0.contains("1/2") && $0.contains("the shell") && $0.hasSuffix("Léo") },
+                "who made the link and who used it")
         let id = try #require(try await rooms.openInvites(of: "émilie").first { $0.role == .child }?.id)
         #expect(try await console.revokeInvite(id, room: "Émilie").contains("no longer works"))
         #expect(try await console.invites(room: "Émilie").contains("revoked"))

@@ -16,6 +16,7 @@ struct FamilyCommandTests {
         #expect(try parser.parse("/family revoke 7") == .familyRevoke(invite: 7))
         #expect(try parser.parse("/family revoke #7") == .familyRevoke(invite: 7))
         #expect(try parser.parse("/family remove Grandpa Joe") == .familyRemove(member: "Grandpa Joe"))
+        #expect(try parser.parse("/family signout") == .familySignOut)
         #expect(throws: CommandParseError.self) { try parser.parse("/family invite dragon") }
         #expect(throws: CommandParseError.self) { try parser.parse("/family revoke seven") }
         #expect(throws: CommandParseError.self) { try parser.parse("/family remove") }
@@ -24,7 +25,9 @@ struct FamilyCommandTests {
     @Test("the commands are for web chat grown-ups, answered privately, and never registered on Discord's side")
     func catalog() {
         let family = CommandCatalog.entries.filter { $0.command == "family" }
-        #expect(family.count == 5 && family.allSatisfy { $0.webChatOnly && $0.access == .managers })
+        #expect(family.count == 6 && family.allSatisfy(\.webChatOnly))
+        #expect(family.allSatisfy { $0.access == ($0.subcommand == "signout" ? .everyone : .managers) }, "anyone may sign themselves out")
+        #expect(ChatCommand.familySignOut.answersPrivately)
         #expect(ChatCommand.familyInvite(role: .child, expires: nil, uses: nil).answersPrivately)
         #expect(ChatCommand.familyMembers.answersPrivately)
     }

@@ -14,4 +14,11 @@ struct ChatNoticeTests {
         #expect(ChatNotice(deleted.payload) == deleted && deleted.deletedStory == "s1")
         #expect(ChatNotice("p1\nfamily\nm-1")?.deletedStory == nil, "a message is no story")
     }
+
+    @Test("a member signed out everywhere is told by id, and is neither a message nor a story")
+    func signedOut() {
+        let notice = ChatNotice(origin: "rooms", room: "family", signedOut: "wabc")
+        #expect(ChatNotice(notice.payload) == notice && notice.signedOutMember == "wabc" && notice.deletedStory == nil)
+        #expect(ChatNotice("p1\nfamily\nm-1")?.signedOutMember == nil)
+    }
 }

@@ -3,7 +3,9 @@ import Foundation
 /// The web chat's doors: rooms, invites, members and their sessions. Invites are the only way
 /// in; a session is the only identity (never a name or id a page sends).
 public struct RoomAccess: Sendable {
-    /// How long a session lasts without being used (each use extends it).
+    /// How long a session lasts without being used (each use extends it). It keeps sliding: a
+    /// family's bedtime tablet is not signed out every season; a lost phone is dealt with by
+    /// removing its member or by their "sign out everywhere" (docs/features.md, "Signing out").
     public static let sessionLifetime: TimeInterval = 180 * 86_400
     /// The setup link's lifetime.
     public static let setupLifetime: TimeInterval = 7 * 86_400
@@ -14,7 +16,8 @@ public struct RoomAccess: Sendable {
     private let clock: any WallClock
     private let memberRemoved: @Sendable (RoomMember) async -> Void
 
-    /// - Parameter memberRemoved: told after a member is removed (to close their open pages).
+    /// - Parameter memberRemoved: told after every session of a member ended (removed, or signed
+    ///   out everywhere): to close their open pages.
     public init(directory: any RoomDirectory, clock: any WallClock,
                 memberRemoved: @escaping @Sendable (RoomMember) async -> Void = { _ in }) {
         self.directory = directory
@@ -94,15 +97,18 @@ public struct RoomAccess: Sendable {
     // MARK: Members and sessions
 
     /// Follows an invite: `invite` is the whole link or its code, `name` what the person is
-    /// called in the room. The name is checked first, so a typing mistake does not use the invite.
+    /// called in the room: their own (no role word, not the bot's name), and nobody else's there
+    /// (``MemberNameRule``). The name is checked first, so a typing mistake does not use the invite.
     public func join(invite: String, name: String) async throws -> JoinedMember {
         guard let memberName = MemberName.clean(name) else { throw RoomAccessError.emptyMemberName }
+        guard !MemberNameRule.isReserved(memberName) else { throw RoomAccessError.reservedName }
         guard let code = AccessSecret(link: invite) else { throw RoomAccessError.inviteNotFound }
         let now = clock.now()
         let session = AccessSecret.random(bytes: AccessSecret.sessionBytes)
         let expires = now + Self.sessionLifetime
         let member = try await directory.redeem(code: code, memberID: Self.newMemberID(), name: memberName, session: session,
-                                                sessionExpiresAt: expires, at: now)
+                                                sessionExpiresAt: expires, at: now,
+                                                nameTaken: { MemberNameRule.isSameName($0, memberName) })
         return JoinedMember(member: member, session: session, sessionExpiresAt: expires)
     }
 
@@ -130,6 +136,27 @@ public struct RoomAccess: Sendable {
         }
         await memberRemoved(member)
         return member
+    }
+
+    /// Signs one browser out: its session ends (the member stays). The member it belonged to,
+    /// nil when the session was not live.
+    @discardableResult
+    public func signOut(session raw: String) async throws -> RoomMember? {
+        guard let session = AccessSecret(rawValue: raw) else { return nil }
+        return try await directory.endSession(session, at: clock.now())
+    }
+
+    /// Signs the member out on every browser: all their sessions end and their open pages close.
+    public func signOutEverywhere(_ member: RoomMember) async throws {
+        try await directory.endSessions(memberID: member.id, at: clock.now())
+        await memberRemoved(member)
+    }
+
+    /// Signs the member of the room with this id out on every browser (from the chat, where
+    /// only the id is known); nothing when they are not a member.
+    public func signOutEverywhere(memberID: String, room roomKey: String) async throws {
+        guard let member = try await directory.members(roomKey: roomKey).first(where: { $0.id == memberID }) else { return }
+        try await signOutEverywhere(member)
     }
 
     /// Whether this is the member's first connection to the chat (then they are welcomed):

@@ -9,6 +9,10 @@ public enum RoomAccessError: Error, Sendable, Equatable {
     case roomNotFound(String)
     /// The member's name has no letter or digit left once cleaned.
     case emptyMemberName
+    /// The name holds the bot's name or a role word (``MemberNameRule``).
+    case reservedName
+    /// Someone in the room already has this name, or one that looks the same (their name).
+    case nameTaken(String)
     /// No invite has this code (or the text held no code).
     case inviteNotFound
     case inviteExpired

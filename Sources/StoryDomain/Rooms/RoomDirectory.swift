@@ -20,16 +20,29 @@ public protocol RoomDirectory: Sendable {
     func revokeOpenInvites(purpose: RoomInvite.Purpose, at date: Date) async throws
 
     /// In one transaction: checks the invite (throwing ``RoomAccessError`` when it no longer
-    /// opens the door), counts its use, adds the member and their session.
+    /// opens the door), refuses a name `nameTaken` says clashes with a member's of the room
+    /// (``RoomAccessError/nameTaken(_:)``, the invite unused), counts its use, adds the member
+    /// and their session.
     func redeem(code: AccessSecret, memberID: String, name: String, session: AccessSecret, sessionExpiresAt: Date,
-                at date: Date) async throws -> RoomMember
+                at date: Date, nameTaken: @escaping @Sendable (_ memberName: String) -> Bool) async throws -> RoomMember
     /// The member holding a live session; marks them seen and extends the session to `extendTo`.
     func member(session: AccessSecret, at date: Date, extendTo: Date) async throws -> RoomMember?
     /// Members not removed, in the order they joined.
     func members(roomKey: String) async throws -> [RoomMember]
-    /// Removes the member and ends their sessions; refuses (``RoomAccessError/lastGrownUp``)
-    /// to remove a room's last grown-up. False when they were not a member.
+    /// In one transaction: removes the member, ends their sessions and revokes the invites that
+    /// could bring someone back in their place: the open invites they made and the multi-use
+    /// invite they came in with. Refuses (``RoomAccessError/lastGrownUp``) to remove a room's
+    /// last grown-up. False when they were not a member. On a database shared by several
+    /// processes, the others are told (their open pages of the member close).
     func removeMember(id: String, roomKey: String, at date: Date) async throws -> Bool
+
+    /// Ends one session (a sign-out on this device); the member it belonged to, nil when it was
+    /// not live.
+    func endSession(_ session: AccessSecret, at date: Date) async throws -> RoomMember?
+    /// Ends every live session of the member (a sign-out everywhere); how many ended. On a
+    /// database shared by several processes, the others are told (their open pages close).
+    @discardableResult
+    func endSessions(memberID: String, at date: Date) async throws -> Int
 
     /// Marks the member welcomed (their first connection to the chat): true for exactly one
     /// caller, the first, whichever process asks; false afterwards and for a removed member.

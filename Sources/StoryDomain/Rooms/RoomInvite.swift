@@ -25,9 +25,13 @@ public struct RoomInvite: Sendable, Equatable {
     public var maxUses: Int
     public var uses: Int
     public var revokedAt: Date?
+    /// The name of the member who made it (nil: the shell or the setup link, or a member gone for good).
+    public var creatorName: String?
+    /// The names of those who joined with it, in the order they joined (removed members too).
+    public var usedBy: [String]
 
     public init(id: Int64, room: RoomName, role: RoomRole, purpose: Purpose, createdBy: String, createdAt: Date, expiresAt: Date,
-                maxUses: Int, uses: Int = 0, revokedAt: Date? = nil) {
+                maxUses: Int, uses: Int = 0, revokedAt: Date? = nil, creatorName: String? = nil, usedBy: [String] = []) {
         self.id = id
         self.room = room
         self.role = role
@@ -38,6 +42,18 @@ public struct RoomInvite: Sendable, Equatable {
         self.maxUses = maxUses
         self.uses = uses
         self.revokedAt = revokedAt
+        self.creatorName = creatorName
+        self.usedBy = usedBy
+    }
+
+    /// Who made it, for the invite lists: a member's name, "the shell" or "the setup link".
+    public var madeBy: String {
+        if let creatorName { return creatorName }
+        switch createdBy {
+        case "cli": return "the shell"
+        case "setup": return "the setup link"
+        default: return "a former member"
+        }
     }
 
     public func state(at now: Date) -> State {
