@@ -151,6 +151,8 @@ public enum CommandCatalog {
                 .init(name: "Everyone", value: "everyone"), .init(name: "Only one role", value: "role"),
             ]),
             .role("role", "The role that may ask for stories"),
+            .text("audience", "Who this chat is for: children's stories use no provider whose terms exclude children", maxLength: 10,
+                  choices: [.init(name: "Children", value: "children"), .init(name: "The family", value: "family")]),
         ], positional: nil, access: .managers),
         Entry(command: "settings", subcommand: "forget", summary: "Managers: delete all of this server's stories and data (asks first)",
               options: [], positional: nil, access: .managers),

@@ -86,7 +86,9 @@ extension CommandRouter {
             try await responder.reply(renderer.collectionNeedsPremium(progress, next: next))
             return
         }
-        let story = try await collections.prepareNext(next, of: progress, limits: rules.limits)
+        var limits = rules.limits
+        if context.isChild { limits.audience = .children }
+        let story = try await collections.prepareNext(next, of: progress, limits: limits)
         try await responder.reply(renderer.collection(progress, next: nil,
                                                       note: "✨ Story \(next.position), *\(next.theme)*, is on its way and will appear right here."))
         _ = try await collections.add(story, to: progress.collection.id, position: next.position, delivery: responder.deliveryAddress)

@@ -197,6 +197,7 @@ public enum FriendlyErrors {
         case .badRequesters: "👪 `requesters:` can be `everyone` or `role` (with `role:`)."
         case .roleMissing: "👪 Pick the role too, e.g. `requesters:role role:@Parents`."
         case .noRolesHere: "👪 There are no roles to choose from here: everyone in the family may ask for stories."
+        case .badAudience: "🧒 `audience:` can be `children` (this chat is for children) or `family`."
         }
     }
 

@@ -68,8 +68,9 @@ extension ReplyRenderer {
         • Avoid-list: \(avoid)
         • Illustrations: \(settings.illustrations.displayName)
         • Who may ask for stories: \(requesters)
+        • This chat is for: \(settings.audience == .children ? "children (stories by the built-in or a self-hosted provider)" : "the family")
         Your plan here: \(plan.tier.displayName) — \(plan.limits.storiesPerDay) stories a day, up to \(plan.limits.maxPages) pages.
-        Change with `/settings set max_pages:4 languages:en,fr avoid:"spiders, thunder" illustrations:text requesters:everyone`.
+        Change with `/settings set max_pages:4 languages:en,fr avoid:"spiders, thunder" illustrations:text requesters:everyone audience:children`.
         """)
     }
 

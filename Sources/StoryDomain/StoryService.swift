@@ -12,22 +12,27 @@ public enum StoryServiceError: Error, Equatable, Sendable {
 public struct StoryService: Sendable {
     let repository: any StoryRepository
     private let writerLanguages: Set<StoryLanguage>
+    private let childrenWriterLanguages: Set<StoryLanguage>
     private let clock: any WallClock
     private let jobAdded: @Sendable () -> Void
     private let refusedRequests: RefusedRequestLimit?
     private let modelBudget: ModelCallMeter?
 
     /// - Parameters:
+    ///   - childrenWriterLanguages: what the writer of children's stories writes, when that is
+    ///     another writer (nil: the same).
     ///   - jobAdded: called after a job is stored (wakes the worker pool).
     ///   - refusedRequests: the daily limit on a person's requests refused before any model call.
     ///   - modelBudget: checked before a story is accepted, when writing it takes model calls
     ///     (nil with the built-in writer: its stories cost nothing, and pictures over the budget
     ///     are painted by the built-in illustrator).
-    public init(repository: any StoryRepository, writerLanguages: Set<StoryLanguage>, clock: any WallClock,
+    public init(repository: any StoryRepository, writerLanguages: Set<StoryLanguage>,
+                childrenWriterLanguages: Set<StoryLanguage>? = nil, clock: any WallClock,
                 refusedRequests: RefusedRequestLimit? = nil, modelBudget: ModelCallMeter? = nil,
                 jobAdded: @escaping @Sendable () -> Void) {
         self.repository = repository
         self.writerLanguages = writerLanguages
+        self.childrenWriterLanguages = childrenWriterLanguages ?? writerLanguages
         self.clock = clock
         self.refusedRequests = refusedRequests
         self.modelBudget = modelBudget
@@ -74,7 +79,7 @@ public struct StoryService: Sendable {
             let designed = CharacterSheetDesigner().design(for: request)
             request.heroSheet = CharacterSheetDesigner.casting(cast, on: designed, heroName: request.heroName)
         }
-        guard writerLanguages.contains(request.language) else {
+        guard (request.isForChildren ? childrenWriterLanguages : writerLanguages).contains(request.language) else {
             throw StoryRequestError.languageNotSupportedByWriter(request.language)
         }
         return Story(id: .random(using: &generator), family: family, requester: requester, request: request,
@@ -131,6 +136,8 @@ public struct StoryService: Sendable {
         let draft = StoryRequestDraft(theme: request.theme, heroName: request.heroName, age: String(request.age),
                                       companion: request.companion, pages: String(min(request.pageCount, limits.maxPages)),
                                       language: request.language.rawValue)
+        var limits = limits
+        if request.isForChildren { limits.audience = .children }
         return try prepareStory(draft, family: original.family, requester: requester, limits: limits)
     }
 

@@ -125,6 +125,9 @@ public struct AppDatabase: Sendable {
         // process on SQLite takes its turns in memory, so nothing changes here (same names in
         // the same order on both stores).
         migrator.registerMigration("v16: identify turns and REST requests shared by the bot's processes") { _ in }
+        migrator.registerMigration("v17: who a story is for (children or the family)") { db in
+            try db.execute(sql: Schema.storyAudience)
+        }
         return migrator
     }
 

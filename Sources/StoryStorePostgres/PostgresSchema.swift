@@ -28,6 +28,7 @@ enum PostgresSchema {
         Migration(name: "v14: the family's cast", statements: v14),
         Migration(name: "v15: story chapters", statements: v15),
         Migration(name: "v16: identify turns and REST requests shared by the bot's processes", statements: v16),
+        Migration(name: "v17: who a story is for (children or the family)", statements: v17),
     ]
 
     /// The bookkeeping table; created before any migration runs.

@@ -26,7 +26,8 @@ struct AppDatabaseTests {
                                                      "v11: interaction tokens forgotten when finished", "v12: job leases",
                                                      "v13: narration audio, kept with its story", "v14: the family's cast",
                                                      "v15: story chapters",
-                                                     "v16: identify turns and REST requests shared by the bot's processes"])
+                                                     "v16: identify turns and REST requests shared by the bot's processes",
+                                                     "v17: who a story is for (children or the family)"])
         #expect(await database.ping())
     }
 

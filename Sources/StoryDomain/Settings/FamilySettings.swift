@@ -9,6 +9,8 @@ public struct FamilySettings: Sendable, Equatable, Codable {
     public var illustrations: IllustrationMode
     /// When set, only members with this role (and managers) may ask for stories.
     public var requesterRoleID: String?
+    /// Who the family's chat is for (`/settings set audience:children|family`); nil: the family's.
+    public var audience: StoryAudience?
 
     public init(maxPages: Int? = nil, allowedLanguages: Set<StoryLanguage>? = nil, avoidList: [String] = [],
                 illustrations: IllustrationMode = .pictures, requesterRoleID: String? = nil) {

@@ -15,9 +15,12 @@ public struct SettingsChange: Sendable, Equatable {
     /// `everyone` or `role`.
     public var requesters: String?
     public var roleID: String?
+    /// `children` or `family` (``StoryAudience``).
+    public var audience: String?
 
     public init(maxPages: String? = nil, languages: String? = nil, avoid: String? = nil, illustrations: String? = nil,
-                requesters: String? = nil, roleID: String? = nil) {
+                requesters: String? = nil, roleID: String? = nil, audience: String? = nil) {
+        self.audience = audience
         self.maxPages = maxPages
         self.languages = languages
         self.avoid = avoid
@@ -27,7 +30,7 @@ public struct SettingsChange: Sendable, Equatable {
     }
 
     public var isEmpty: Bool {
-        [maxPages, languages, avoid, illustrations, requesters, roleID].allSatisfy { ($0 ?? "").isEmpty }
+        [maxPages, languages, avoid, illustrations, requesters, roleID, audience].allSatisfy { ($0 ?? "").isEmpty }
     }
 
     /// An avoid-list entry as it is kept: cleaned like every text (invisible and control characters
@@ -96,6 +99,10 @@ public struct SettingsChange: Sendable, Equatable {
             }
         } else if let role, !role.isEmpty {
             settings.requesterRoleID = role
+        }
+        if let raw = audience?.trimmingCharacters(in: .whitespaces), !raw.isEmpty {
+            guard let parsed = StoryAudience(parsing: raw) else { throw .badAudience }
+            settings.audience = parsed
         }
         return settings
     }

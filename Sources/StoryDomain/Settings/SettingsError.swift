@@ -13,4 +13,6 @@ public enum SettingsError: Error, Sendable, Equatable {
     case roleMissing
     /// `requesters:role` where the platform has no roles (the web chat).
     case noRolesHere
+    /// `audience:` neither `children` nor `family`.
+    case badAudience
 }
