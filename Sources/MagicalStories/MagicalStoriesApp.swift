@@ -383,7 +383,10 @@ public struct MagicalStoriesApp: Sendable {
                 logger.warning("the open-file limit is below what the web chat's connection cap needs: raise LimitNOFILE or lower WEB_CHAT_MAX_CONNECTIONS",
                                metadata: ["limit": "\(soft)", "needed": "\(needed)"])
             }
-            services.append(.init(service: application))
+            services.append(.init(service: ListeningService(base: application, what: "web chat", host: config.httpHost,
+                                                            port: config.httpPort, settings: ("HTTP_HOST", "HTTP_PORT")),
+                                  // Not cancelled: the others stop gracefully, without stray errors in the log.
+                                  failureTerminationBehavior: .gracefullyShutdownGroup))
             services.append(.init(service: TranscriptRetentionService(hub: hub, logger: logger.labeled("webchat"),
                                                                       tasks: store.singletonTasks)))
             if case let .postgres(database) = store.backend {
