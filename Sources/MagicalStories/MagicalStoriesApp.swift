@@ -136,6 +136,7 @@ public struct MagicalStoriesApp: Sendable {
             refusedRequests: RefusedRequestLimit(ledger: store.refusedRequests,
                                                  perDay: config.spend.refusedRequestsPerDay, clock: clock),
             modelBudget: config.storyProvider == .offline ? nil : meter,
+            childrenCostNothing: children.configuration(from: config).storyProvider == .offline,
             jobAdded: { wakeUp.wake() })
         self.stories = stories
         let entitlements = EntitlementService(

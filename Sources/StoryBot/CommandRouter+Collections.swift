@@ -19,7 +19,7 @@ extension CommandRouter {
             }
             let quota = rules.limits.dailyQuota
             try await oneAtATime(for: context.user, on: context.family.platform) { [stories, collections, renderer] in
-                try await stories.checkModelBudget(for: context.family)
+                try await stories.checkModelBudget(for: context.family, audience: rules.limits.audience)
                 if let quota { try await stories.checkQuota(quota, for: context.user, on: context.family.platform) }
                 try await responder.reply(renderer.collectionAccepted(prepared.collection))
                 try await collections.start(prepared, delivery: responder.deliveryAddress, quota: quota)

@@ -301,7 +301,7 @@ public struct CommandRouter: Sendable {
             return
         }
         try await oneAtATime(for: story.requester, on: story.family.platform) {
-            try await stories.checkModelBudget(for: story.family)
+            try await stories.checkModelBudget(for: story.family, audience: story.request.isForChildren ? .children : .family)
             if let quota { try await stories.checkQuota(quota, for: story.requester, on: story.family.platform) }
             try await responder.reply(renderer.accepted(story))
             do {

@@ -17,10 +17,13 @@ public struct StoryService: Sendable {
     private let jobAdded: @Sendable () -> Void
     private let refusedRequests: RefusedRequestLimit?
     private let modelBudget: ModelCallMeter?
+    private let childrenCostNothing: Bool
 
     /// - Parameters:
     ///   - childrenWriterLanguages: what the writer of children's stories writes, when that is
     ///     another writer (nil: the same).
+    ///   - childrenCostNothing: children's stories are written without model calls (the built-in
+    ///     writer writes them), so `modelBudget` never refuses them.
     ///   - jobAdded: called after a job is stored (wakes the worker pool).
     ///   - refusedRequests: the daily limit on a person's requests refused before any model call.
     ///   - modelBudget: checked before a story is accepted, when writing it takes model calls
@@ -28,8 +31,9 @@ public struct StoryService: Sendable {
     ///     are painted by the built-in illustrator).
     public init(repository: any StoryRepository, writerLanguages: Set<StoryLanguage>,
                 childrenWriterLanguages: Set<StoryLanguage>? = nil, clock: any WallClock,
-                refusedRequests: RefusedRequestLimit? = nil, modelBudget: ModelCallMeter? = nil,
+                refusedRequests: RefusedRequestLimit? = nil, modelBudget: ModelCallMeter? = nil, childrenCostNothing: Bool = false,
                 jobAdded: @escaping @Sendable () -> Void) {
+        self.childrenCostNothing = childrenCostNothing
         self.repository = repository
         self.writerLanguages = writerLanguages
         self.childrenWriterLanguages = childrenWriterLanguages ?? writerLanguages
@@ -60,7 +64,9 @@ public struct StoryService: Sendable {
     /// Read-only: throws ``ModelBudgetExhausted`` when the family's or the service's model calls
     /// for the day are used up and a story's text needs one. A `lookAhead` check (deciding how
     /// to acknowledge) is not reported to the metrics.
-    public func checkModelBudget(for family: FamilyRef, lookAhead: Bool = false) async throws {
+    /// A story for children costs nothing when `childrenCostNothing`.
+    public func checkModelBudget(for family: FamilyRef, audience: StoryAudience = .family, lookAhead: Bool = false) async throws {
+        if audience == .children, childrenCostNothing { return }
         try await modelBudget?.checkBudget(for: family, reporting: !lookAhead)
     }
 

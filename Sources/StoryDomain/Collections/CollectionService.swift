@@ -150,7 +150,7 @@ public struct CollectionService: Sendable {
                                                          waitSeconds: max(0, Int(day.next.timeIntervalSince(now))))
             }
         }
-        try await stories.checkModelBudget(for: collection.family)
+        try await stories.checkModelBudget(for: collection.family, audience: limits.audience)
         let draft = StoryRequestDraft(theme: entry.theme, heroName: collection.heroName, age: String(collection.age),
                                       companion: collection.companion, language: collection.language.rawValue)
         var story = try stories.prepareStory(draft, family: collection.family, requester: collection.requester, limits: limits)
