@@ -35,6 +35,7 @@ import WebChat
 /// | `admin.userIds`      | `ADMIN_USER_IDS`     | none (comma-separated user ids)  |
 /// | `story.provider`     | `STORY_PROVIDER`     | `offline` (`gemini`, `openai`)   |
 /// | `image.provider`     | `IMAGE_PROVIDER`     | `offline` (`gemini`, `openai`, `imagen`) |
+/// | `childStory.provider` | `CHILD_STORY_PROVIDER` | `offline` (`openai`: a self-hosted server); who makes children's stories in Gemini's place (``ChildrenProviders``) |
 /// | `gemini.apiKey` …    | `GEMINI_API_KEY`, `GEMINI_API_URL`, `GEMINI_TEXT_MODEL`, `GEMINI_IMAGE_MODEL` | |
 /// | `openai.apiKey` …    | `OPENAI_API_KEY`, `OPENAI_API_URL`, `OPENAI_TEXT_MODEL`, `OPENAI_IMAGE_MODEL` | |
 /// | model-call budgets … | `FAMILY_DAILY_MODEL_CALLS`, `MAX_DAILY_MODEL_CALLS`, … (see ``SpendLimits``) | |
@@ -92,6 +93,9 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
     public var storyProvider = TextProvider.offline
     /// Who paints pictures.
     public var imageProvider = ImageProvider.offline
+    /// Who makes children's stories where a provider is Gemini, whose terms exclude services
+    /// used by people under 18 (``ChildrenProviders``).
+    public var childStoryProvider = ChildStoryProvider.offline
     public var gemini = ProviderSettings(apiURL: "https://generativelanguage.googleapis.com/v1beta",
                                          textModel: "gemini-2.5-flash", imageModel: "gemini-2.5-flash-image")
     public var openAI = ProviderSettings(apiURL: "https://api.openai.com/v1", textModel: "gpt-4o-mini", imageModel: "gpt-image-1")
@@ -109,6 +113,9 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
     public enum TextProvider: String, Sendable, CaseIterable { case offline, gemini, openai }
     /// Picture providers.
     public enum ImageProvider: String, Sendable, CaseIterable { case offline, gemini, openai, imagen }
+    /// Providers of children's stories in Gemini's place: the built-in ones, or the self-hosted
+    /// OpenAI-compatible server at `OPENAI_API_URL`.
+    public enum ChildStoryProvider: String, Sendable, CaseIterable { case offline, openai }
 
     /// One provider's endpoint, key and models. The key is a secret.
     public struct ProviderSettings: Sendable, Equatable {
@@ -135,7 +142,7 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
         "AppConfig(http: \(httpHost):\(httpPort), database: \(databaseURL.map(\.description) ?? databasePath), workers: \(workers), maxPages: \(maxPages), "
             + "webChat: \(webChatEnabled), discord: \(discordToken == nil ? "off" : "on (token redacted)"), "
             + "discordAPI: \(discordAPIURL), guild: \(discordGuildID ?? "global"), \(discordShards), admins: \(adminUserIDs.count), "
-            + "story: \(storyProvider.rawValue), images: \(imageProvider.rawValue), "
+            + "story: \(storyProvider.rawValue), images: \(imageProvider.rawValue), children's: \(childStoryProvider.rawValue), "
             + "gemini key: \(gemini.apiKey == nil ? "unset" : "set (redacted)"), openai key: \(openAI.apiKey == nil ? "unset" : "set (redacted)"), "
             + "web: \(webAccess), spend: \(spend))"
     }
@@ -216,6 +223,7 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
         }
         storyProvider = try Self.choice(reader, "story.provider", default: storyProvider, name: "STORY_PROVIDER")
         imageProvider = try Self.choice(reader, "image.provider", default: imageProvider, name: "IMAGE_PROVIDER")
+        childStoryProvider = try Self.choice(reader, "childStory.provider", default: childStoryProvider, name: "CHILD_STORY_PROVIDER")
         gemini = try Self.provider(reader, "gemini", defaults: gemini, name: "GEMINI")
         openAI = try Self.provider(reader, "openai", defaults: openAI, name: "OPENAI")
         if let field = SettingValues.nonEmpty(reader.string(forKey: "openai.tokenLimitField")) {
@@ -223,6 +231,10 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
                 throw AppConfigError.invalid(key: "OPENAI_TOKEN_LIMIT_FIELD", value: field, expected: "max_completion_tokens or max_tokens")
             }
             openAITokenLimitField = field
+        }
+        if childStoryProvider == .openai, !ChildrenProviders.isSelfHosted(openAI.apiURL) {
+            throw AppConfigError.invalid(key: "CHILD_STORY_PROVIDER", value: "openai",
+                                         expected: "offline while OPENAI_API_URL (\(openAI.apiURL)) is a public endpoint: set it to your self-hosted server")
         }
         operations = try OperationsConfig(reader: reader)
         spend = try SpendLimits(reader: reader)

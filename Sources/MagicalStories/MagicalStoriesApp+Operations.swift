@@ -49,10 +49,15 @@ extension MagicalStoriesApp {
                                           metrics: metrics,
                                           probe: operations.probe, logger: logger.labeled("operations"))
             let (port, logger) = (operations.port, logger)
-            services.append(.init(service: server.application { bound in
+            let application = server.application { bound in
                 logger.info("metrics and health ready", metadata: ["url": "http://\(settings.metricsHost):\(bound)/metrics"])
                 await port.set(bound)
-            }))
+            }
+            services.append(.init(service: ListeningService(base: application, what: "metrics and health listener",
+                                                            host: settings.metricsHost, port: settings.metricsPort,
+                                                            settings: ("METRICS_HOST", "METRICS_PORT")),
+                                  // Not cancelled: the others stop gracefully, without stray errors in the log.
+                                  failureTerminationBehavior: .gracefullyShutdownGroup))
         }
         if settings.backupDirectory != nil, config.databaseURL != nil {
             logger.labeled("backup").warning(

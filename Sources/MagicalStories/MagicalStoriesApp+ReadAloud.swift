@@ -9,7 +9,13 @@ extension MagicalStoriesApp {
     static func narration(_ config: AppConfig, store: AppStore, httpClient: HTTPClient?, logger: Logger,
                           onFailure: @escaping @Sendable (ProviderError, Bool) -> Void, meter: ModelCallMeter,
                           clock: any WallClock) -> NarrationService {
-        let narrator = ProviderFactory.narrator(config, httpClient: httpClient, logger: logger, onFailure: onFailure, meter: meter)
+        let familyVoice = ProviderFactory.narrator(config, httpClient: httpClient, logger: logger, onFailure: onFailure, meter: meter)
+        // Children listen to a voice whose provider's terms allow it (``ChildrenProviders``).
+        let children = ChildrenProviders(config)
+        let narrator: any Narrator = children.voice == .same ? familyVoice : AudienceRoutedNarrator(
+            family: familyVoice,
+            children: ProviderFactory.narrator(children.configuration(from: config), httpClient: httpClient, logger: logger,
+                                               onFailure: onFailure, meter: meter))
         return NarrationService(stories: store.stories, store: store.narration, narrator: narrator,
                                 fallback: narrator.isModelProvider ? ProviderFactory.offlineVoice(config) : nil,
                                 maxConcurrent: config.narration.maxConcurrent, usage: store.usage, clock: clock)

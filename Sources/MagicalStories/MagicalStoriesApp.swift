@@ -108,10 +108,20 @@ public struct MagicalStoriesApp: Sendable {
         // Every request to a model provider is counted in the usage ledger, under the day's budgets.
         let meter = ModelCallMeter(ledger: store.modelCalls, budget: config.spend.modelBudget, clock: clock,
                                    onEvent: { metrics.modelCalls($0) })
-        let writer = writer ?? ProviderFactory.writer(config, httpClient: sharedHTTPClient, logger: providerLogger,
-                                                      onFailure: providerFailed, meter: meter)
+        // Children's stories never go to a provider whose terms exclude children (Gemini's).
+        let children = ChildrenProviders(config)
+        let childrenConfig = children.configuration(from: config)
+        let familyWriter = writer ?? ProviderFactory.writer(config, httpClient: sharedHTTPClient, logger: providerLogger,
+                                                            onFailure: providerFailed, meter: meter)
+        let childrenWriter = children.writer == .same ? familyWriter
+            : ProviderFactory.writer(childrenConfig, httpClient: sharedHTTPClient, logger: providerLogger, onFailure: providerFailed, meter: meter)
+        let writer: any StoryWriter = children.writer == .same ? familyWriter
+            : AudienceRoutedWriter(family: familyWriter, children: childrenWriter)
         let illustrator = illustrator ?? ProviderFactory.illustrator(config, httpClient: sharedHTTPClient, logger: providerLogger,
                                                                      onFailure: providerFailed, meter: meter)
+        let childrenIllustrator = children.illustrator == .same ? illustrator
+            : ProviderFactory.illustrator(childrenConfig, httpClient: sharedHTTPClient, logger: providerLogger, onFailure: providerFailed,
+                                          meter: meter)
         tokenSweeper = store.tokenSweeper
         let repository = store.stories
         let queue = store.jobs
@@ -121,10 +131,12 @@ public struct MagicalStoriesApp: Sendable {
         // A story is refused up front when its text would need a model call over budget; with the
         // built-in writer it costs nothing (pictures over budget come from the built-in illustrator).
         let stories = StoryService(
-            repository: repository, writerLanguages: writer.supportedLanguages, clock: clock,
+            repository: repository, writerLanguages: writer.supportedLanguages,
+            childrenWriterLanguages: childrenWriter.supportedLanguages, clock: clock,
             refusedRequests: RefusedRequestLimit(ledger: store.refusedRequests,
                                                  perDay: config.spend.refusedRequestsPerDay, clock: clock),
             modelBudget: config.storyProvider == .offline ? nil : meter,
+            childrenCostNothing: children.configuration(from: config).storyProvider == .offline,
             jobAdded: { wakeUp.wake() })
         self.stories = stories
         let entitlements = EntitlementService(
@@ -193,9 +205,11 @@ public struct MagicalStoriesApp: Sendable {
         let pageFillIn = PageFillIn(transports: transports, stories: stories, logger: logger.labeled("delivery"))
         let offlineIllustrator = OfflineIllustrator(width: config.imageWidth, height: config.imageHeight)
         let usesModelPictures = config.imageProvider != .offline
+        let painter: any Illustrator = children.illustrator == .same ? illustrator ?? offlineIllustrator
+            : AudienceRoutedIllustrator(family: illustrator ?? offlineIllustrator, children: childrenIllustrator ?? offlineIllustrator)
         let pipelineLogger = logger.labeled("pipeline")
         let pipeline = StoryPipeline(
-            parts: .init(repository: repository, queue: queue, writer: writer, illustrator: illustrator ?? offlineIllustrator,
+            parts: .init(repository: repository, queue: queue, writer: writer, illustrator: painter,
                          fallbackIllustrator: usesModelPictures ? offlineIllustrator : nil, listener: listener,
                          usage: store.usage, pictures: pageFillIn),
             clock: clock,
@@ -242,7 +256,7 @@ public struct MagicalStoriesApp: Sendable {
                                                    platforms: ChatPlatforms([DiscordChatPlatform(), WebChatPlatform()]),
                                                    narration: narration,
                                                    cast: CastService(store: store.cast, clock: clock,
-                                                                     illustrator: illustrator ?? offlineIllustrator,
+                                                                     illustrator: painter,
                                                                      fallback: usesModelPictures ? offlineIllustrator : nil),
                                                    owner: InstallOwnership(directory: store.rooms, settings: store.keyValues),
                                                    usage: AdminConsole(config: config, store: store, clock: clock)),
@@ -378,7 +392,10 @@ public struct MagicalStoriesApp: Sendable {
                 logger.warning("the open-file limit is below what the web chat's connection cap needs: raise LimitNOFILE or lower WEB_CHAT_MAX_CONNECTIONS",
                                metadata: ["limit": "\(soft)", "needed": "\(needed)"])
             }
-            services.append(.init(service: application))
+            services.append(.init(service: ListeningService(base: application, what: "web chat", host: config.httpHost,
+                                                            port: config.httpPort, settings: ("HTTP_HOST", "HTTP_PORT")),
+                                  // Not cancelled: the others stop gracefully, without stray errors in the log.
+                                  failureTerminationBehavior: .gracefullyShutdownGroup))
             services.append(.init(service: TranscriptRetentionService(hub: hub, logger: logger.labeled("webchat"),
                                                                       tasks: store.singletonTasks)))
             if case let .postgres(database) = store.backend {

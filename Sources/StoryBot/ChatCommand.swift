@@ -82,9 +82,13 @@ public struct ChatContext: Sendable, Equatable {
     public var roleIDs: [String]
     /// Store purchases the platform sent with this input (Discord entitlements).
     public var purchases: [PurchasedEntitlement]
+    /// The person is a child member (the web chat's child role): the stories they ask for, and
+    /// the reading aloud they start, are children's (``StoryAudience``).
+    public var isChild: Bool
 
     public init(family: FamilyRef, channelID: String, user: Requester, isManager: Bool, roleIDs: [String] = [],
-                purchases: [PurchasedEntitlement] = []) {
+                purchases: [PurchasedEntitlement] = [], isChild: Bool = false) {
+        self.isChild = isChild
         self.family = family
         self.channelID = channelID
         self.user = user

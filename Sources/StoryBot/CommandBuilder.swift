@@ -82,7 +82,8 @@ public enum CommandBuilder {
         case ("settings", "set"):
             return .settingsSet(SettingsChange(maxPages: options["max_pages"], languages: options["languages"], avoid: options["avoid"],
                                                illustrations: options["illustrations"], requesters: options["requesters"],
-                                               roleID: mentionID(options["role"]), timeZone: options["timezone"]))
+                                               roleID: mentionID(options["role"]), timeZone: options["timezone"],
+                                               audience: options["audience"]))
         case ("settings", "forget"):
             return .settingsForget
         case ("family", "members"):

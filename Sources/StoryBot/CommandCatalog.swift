@@ -157,6 +157,8 @@ public enum CommandCatalog {
             ]),
             .role("role", "The role that may ask for stories"),
             .text("timezone", "The family's time zone, e.g. Europe/Paris (or default)", maxLength: 64),
+            .text("audience", "Who this chat is for: children's stories use no provider whose terms exclude children", maxLength: 10,
+                  choices: [.init(name: "Children", value: "children"), .init(name: "The family", value: "family")]),
         ], positional: nil, access: .managers),
         Entry(command: "settings", subcommand: "forget", summary: "Managers: delete all of this server's stories and data (asks first)",
               options: [], positional: nil, access: .managers),

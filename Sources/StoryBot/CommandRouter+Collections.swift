@@ -19,7 +19,7 @@ extension CommandRouter {
             }
             let quota = rules.limits.dailyQuota
             try await oneAtATime(for: context.user, on: context.family.platform) { [stories, collections, renderer] in
-                try await stories.checkModelBudget(for: context.family)
+                try await stories.checkModelBudget(for: context.family, audience: rules.limits.audience)
                 if let quota { try await stories.checkQuota(quota, for: context.user, on: context.family.platform) }
                 try await responder.reply(renderer.collectionAccepted(prepared.collection))
                 try await collections.start(prepared, delivery: responder.deliveryAddress, quota: quota)
@@ -87,7 +87,9 @@ extension CommandRouter {
             try await responder.reply(renderer.collectionNeedsPremium(progress, next: next))
             return
         }
-        let story = try await collections.prepareNext(next, of: progress, limits: rules.limits)
+        var limits = rules.limits
+        if context.isChild { limits.audience = .children }
+        let story = try await collections.prepareNext(next, of: progress, limits: limits)
         try await responder.reply(renderer.collection(progress, next: nil,
                                                       note: "✨ Story \(next.position), *\(next.theme)*, is on its way and will appear right here."))
         _ = try await collections.add(story, to: progress.collection.id, position: next.position, delivery: responder.deliveryAddress)

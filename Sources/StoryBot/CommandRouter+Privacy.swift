@@ -14,7 +14,7 @@ extension CommandRouter {
                 try await stories.checkRefusals(for: context.user, on: context.family.platform)
                 let heroes = try await castMembers(draft.cast, family: context.family)
                 _ = try stories.prepareStory(draft, family: context.family, requester: context.user, limits: limits, seed: 0, cast: heroes)
-                try await stories.checkModelBudget(for: context.family, lookAhead: true)
+                try await stories.checkModelBudget(for: context.family, audience: limits.audience, lookAhead: true)
                 if let quota = limits.dailyQuota {
                     try await stories.checkQuota(quota, for: context.user, on: context.family.platform)
                 }
@@ -22,7 +22,8 @@ extension CommandRouter {
                 let limits = try await requesterLimits(context)
                 try await stories.checkRefusals(for: context.user, on: context.family.platform)
                 let story = try await preparedChapter(query, context: context, limits: limits, seed: 0)
-                try await stories.checkModelBudget(for: context.family, lookAhead: true)
+                try await stories.checkModelBudget(for: context.family, audience: story.request.isForChildren ? .children : .family,
+                                                   lookAhead: true)
                 if let quota = limits.dailyQuota {
                     try await stories.checkQuota(quota, for: story.requester, on: context.family.platform)
                 }
@@ -86,8 +87,9 @@ extension CommandRouter {
         guard let original, let limits else { return true }
         do {
             try await stories.checkRefusals(for: context.user, on: context.family.platform)
-            _ = try stories.prepareAnother(like: original, requester: context.user, limits: limits)
-            try await stories.checkModelBudget(for: original.family, lookAhead: true)
+            let another = try stories.prepareAnother(like: original, requester: context.user, limits: limits)
+            try await stories.checkModelBudget(for: original.family, audience: another.request.isForChildren ? .children : .family,
+                                               lookAhead: true)
             if let quota = limits.dailyQuota { try await stories.checkQuota(quota, for: context.user, on: context.family.platform) }
             return false
         } catch {

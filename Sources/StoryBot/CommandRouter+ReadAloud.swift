@@ -7,7 +7,7 @@ extension CommandRouter {
     func listen(_ query: String, page: String?, context: ChatContext, responder: some ChatResponder) async throws {
         let part = try Self.narrationPart(page)
         let story = try await listenedStory(query, family: context.family)
-        try await readAloud(story, part: part, responder: responder)
+        try await readAloud(story, part: part, context: context, responder: responder)
     }
 
     /// 🔊 under a page (or 🎧 under the last), already acknowledged by ``acknowledge(_:context:responder:)``
@@ -15,15 +15,18 @@ extension CommandRouter {
     /// follows when it is ready.
     func listen(_ id: StoryID, part: NarrationPart, context: ChatContext, responder: some ChatResponder) async throws {
         guard let story = try await stories.story(id, family: context.family) else { throw StoryServiceError.storyNotFound }
-        try await readAloud(story, part: part, responder: responder)
+        try await readAloud(story, part: part, context: context, responder: responder)
     }
 
-    private func readAloud(_ story: Story, part: NarrationPart, responder: some ChatResponder) async throws {
+    /// Reads aloud for a children's audience when the story is children's, the listener is a
+    /// child or the chat is children's (the voice is chosen by it).
+    private func readAloud(_ story: Story, part: NarrationPart, context: ChatContext, responder: some ChatResponder) async throws {
         guard let narration else { throw ReadAloudError.notOffered }
         guard story.isReadable else { throw ReadAloudError.storyNotReady }
         if case let .page(number) = part, !(1...story.pageCount).contains(number) { throw ReadAloudError.noSuchPage(number) }
         let started = ContinuousClock.now
-        let kept = try await narration.narration(of: story, part: part)
+        let listeners = context.isChild ? StoryAudience.children : try await policy.settings.settings(for: context.family).audience ?? .family
+        let kept = try await narration.narration(of: story, part: part, for: listeners)
         let elapsed = ContinuousClock.now - started
         let milliseconds = elapsed.components.seconds * 1_000 + elapsed.components.attoseconds / 1_000_000_000_000_000
         logger.info("story read aloud", metadata: ["story": "\(story.id)", "part": "\(part.key)", "voice": "\(kept.audio.voice)",

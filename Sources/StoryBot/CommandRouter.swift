@@ -232,8 +232,11 @@ public struct CommandRouter: Sendable {
         return rules.limits
     }
 
+    /// The person's rules here; a child's stories are children's whatever the chat's setting.
     func rules(_ context: ChatContext) async throws -> FamilyRules {
-        try await policy.rules(for: context.user.userID, in: context.family, purchases: context.purchases)
+        var rules = try await policy.rules(for: context.user.userID, in: context.family, purchases: context.purchases)
+        if context.isChild { rules.limits.audience = .children }
+        return rules
     }
 
     private func press(_ component: ComponentID, context: ChatContext, responder: some ChatResponder) async throws {
@@ -303,7 +306,7 @@ public struct CommandRouter: Sendable {
     /// next story (made on the collection owner's plan, not the reader's) are announced to everyone.
     private func storyFinished(_ story: Story, context: ChatContext, responder: some ChatResponder) async throws {
         do {
-            let outcome = try await collections.storyRead(story, purchases: context.purchases)
+            let outcome = try await collections.storyRead(story, purchases: context.purchases, readByChild: context.isChild)
             if let announcement = renderer.readAnnouncement(outcome) { try await responder.reply(announcement) }
         } catch {
             // The page was shown; progress is a bonus that must not turn into an error message.
@@ -323,7 +326,7 @@ public struct CommandRouter: Sendable {
             return
         }
         try await oneAtATime(for: story.requester, on: story.family.platform) {
-            try await stories.checkModelBudget(for: story.family)
+            try await stories.checkModelBudget(for: story.family, audience: story.request.isForChildren ? .children : .family)
             if let quota { try await stories.checkQuota(quota, for: story.requester, on: story.family.platform) }
             try await responder.reply(renderer.accepted(story))
             do {

@@ -216,6 +216,7 @@ public enum FriendlyErrors {
         case let .ambiguousTimeZone(name, candidates):
             "🕰️ “\(name)” is in more than one time zone: " + candidates.prefix(5).map { "`\($0)`" }.joined(separator: ", ")
                 + ". Which one is yours? Type its full name, e.g. `timezone:\(candidates.first ?? "Europe/Paris")`."
+        case .badAudience: "🧒 `audience:` can be `children` (this chat is for children) or `family`."
         }
     }
 

@@ -32,6 +32,9 @@ public struct IllustrationRequest: Sendable {
     /// Pictures kept for the sheet's characters (`CharacterDesign.referencePicture`), for model
     /// illustrators to send as reference images; the built-in illustrator draws from the sheet alone.
     public var references: [Illustration] = []
+    /// Who the picture is for (the story's ``StoryAudience``): the composition root chooses the
+    /// illustrator by it.
+    public var audience: StoryAudience = .family
 
     public init(title: String, sheet: CharacterSheet, page: WrittenPage, pageNumber: Int, pageCount: Int,
                 previous: Illustration?, seed: UInt64) {

@@ -20,6 +20,9 @@ public struct StoryLimits: Sendable, Equatable {
     /// Words and topics refused in requests and generated text (the family's parental controls).
     public var avoidList: [String] = []
     public var illustrations: IllustrationMode = .pictures
+    /// Who the stories asked for under these limits are for: the family's setting, made
+    /// children's by the router when the asker is a child.
+    public var audience: StoryAudience = .family
 
     public init() {}
 }

@@ -243,6 +243,7 @@ public struct StoryPipeline: Sendable {
             page: WrittenPage(text: page.text, scene: page.scene, imagePrompt: page.imagePrompt),
             pageNumber: page.number, pageCount: pageCount, previous: previous, seed: story.request.seed)
         request.references = await references(of: sheet)
+        request.audience = story.request.audience ?? .family
         let picture: Illustration
         do {
             picture = try await ModelCallScope.$current.withValue(ModelCallScope(family: story.family, storyID: story.id, kind: .picture)) {

@@ -46,6 +46,10 @@ public struct StoryRequest: Sendable, Equatable, Codable {
     /// first text: model writers may tell the model to write a gentler story (never quoting the
     /// refused text). Not something a family asks for; false on every first attempt.
     public var safetyRepair = false
+    /// ``StoryAudience/children`` when a child asked for the story, the chat is children's or it
+    /// continues a children's story; nil: the family's (also every request stored before audiences
+    /// existed). The composition root chooses the providers by it.
+    public var audience: StoryAudience?
 
     public init(theme: String, heroName: String, age: Int, companion: String? = nil,
                 pageCount: Int, language: StoryLanguage = .english, seed: UInt64, avoid: [String] = [],
@@ -65,4 +69,7 @@ public struct StoryRequest: Sendable, Equatable, Codable {
     }
 
     public var ageBand: AgeBand { AgeBand(age: age) }
+
+    /// Whether the story is for children (``audience``).
+    public var isForChildren: Bool { audience == .children }
 }

@@ -56,9 +56,11 @@ public struct StoryRequestValidator: Sendable {
 
         let checker = GeneratedStoryChecker(avoidList: limits.avoidList)
         if let word = checker.firstAvoidedWord(in: [theme, heroName, companion ?? ""]) { throw .avoidedTopic(word) }
-        return StoryRequest(theme: theme, heroName: heroName, age: age, companion: companion,
-                            pageCount: pages, language: language, seed: seed, avoid: limits.avoidList,
-                            illustrations: limits.illustrations)
+        var request = StoryRequest(theme: theme, heroName: heroName, age: age, companion: companion,
+                                   pageCount: pages, language: language, seed: seed, avoid: limits.avoidList,
+                                   illustrations: limits.illustrations)
+        if limits.audience == .children { request.audience = .children }
+        return request
     }
 
     private func text(_ raw: String, field: String, limit: Int) throws(StoryRequestError) -> String {

@@ -12,22 +12,31 @@ public enum StoryServiceError: Error, Equatable, Sendable {
 public struct StoryService: Sendable {
     let repository: any StoryRepository
     private let writerLanguages: Set<StoryLanguage>
+    private let childrenWriterLanguages: Set<StoryLanguage>
     private let clock: any WallClock
     private let jobAdded: @Sendable () -> Void
     private let refusedRequests: RefusedRequestLimit?
     private let modelBudget: ModelCallMeter?
+    private let childrenCostNothing: Bool
 
     /// - Parameters:
+    ///   - childrenWriterLanguages: what the writer of children's stories writes, when that is
+    ///     another writer (nil: the same).
+    ///   - childrenCostNothing: children's stories are written without model calls (the built-in
+    ///     writer writes them), so `modelBudget` never refuses them.
     ///   - jobAdded: called after a job is stored (wakes the worker pool).
     ///   - refusedRequests: the daily limit on a person's requests refused before any model call.
     ///   - modelBudget: checked before a story is accepted, when writing it takes model calls
     ///     (nil with the built-in writer: its stories cost nothing, and pictures over the budget
     ///     are painted by the built-in illustrator).
-    public init(repository: any StoryRepository, writerLanguages: Set<StoryLanguage>, clock: any WallClock,
-                refusedRequests: RefusedRequestLimit? = nil, modelBudget: ModelCallMeter? = nil,
+    public init(repository: any StoryRepository, writerLanguages: Set<StoryLanguage>,
+                childrenWriterLanguages: Set<StoryLanguage>? = nil, clock: any WallClock,
+                refusedRequests: RefusedRequestLimit? = nil, modelBudget: ModelCallMeter? = nil, childrenCostNothing: Bool = false,
                 jobAdded: @escaping @Sendable () -> Void) {
+        self.childrenCostNothing = childrenCostNothing
         self.repository = repository
         self.writerLanguages = writerLanguages
+        self.childrenWriterLanguages = childrenWriterLanguages ?? writerLanguages
         self.clock = clock
         self.refusedRequests = refusedRequests
         self.modelBudget = modelBudget
@@ -55,7 +64,9 @@ public struct StoryService: Sendable {
     /// Read-only: throws ``ModelBudgetExhausted`` when the family's or the service's model calls
     /// for the day are used up and a story's text needs one. A `lookAhead` check (deciding how
     /// to acknowledge) is not reported to the metrics.
-    public func checkModelBudget(for family: FamilyRef, lookAhead: Bool = false) async throws {
+    /// A story for children costs nothing when `childrenCostNothing`.
+    public func checkModelBudget(for family: FamilyRef, audience: StoryAudience = .family, lookAhead: Bool = false) async throws {
+        if audience == .children, childrenCostNothing { return }
         try await modelBudget?.checkBudget(for: family, reporting: !lookAhead)
     }
 
@@ -74,7 +85,7 @@ public struct StoryService: Sendable {
             let designed = CharacterSheetDesigner().design(for: request)
             request.heroSheet = CharacterSheetDesigner.casting(cast, on: designed, heroName: request.heroName)
         }
-        guard writerLanguages.contains(request.language) else {
+        guard (request.isForChildren ? childrenWriterLanguages : writerLanguages).contains(request.language) else {
             throw StoryRequestError.languageNotSupportedByWriter(request.language)
         }
         return Story(id: .random(using: &generator), family: family, requester: requester, request: request,
@@ -131,6 +142,8 @@ public struct StoryService: Sendable {
         let draft = StoryRequestDraft(theme: request.theme, heroName: request.heroName, age: String(request.age),
                                       companion: request.companion, pages: String(min(request.pageCount, limits.maxPages)),
                                       language: request.language.rawValue)
+        var limits = limits
+        if request.isForChildren { limits.audience = .children }
         return try prepareStory(draft, family: original.family, requester: requester, limits: limits)
     }
 

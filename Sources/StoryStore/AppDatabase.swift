@@ -138,6 +138,9 @@ public struct AppDatabase: Sendable {
         migrator.registerMigration("v18: built-in stories counted apart") { db in
             try db.execute(sql: Schema.quotaPools)
         }
+        migrator.registerMigration("v19: who a story is for (children or the family)") { db in
+            try db.execute(sql: Schema.storyAudience)
+        }
         return migrator
     }
 

@@ -17,7 +17,8 @@ enum StoryRows {
     static let storyColumns = """
         story.id, story.family_id, story.requester_id, story.requester_name, story.theme, story.hero_name, story.age,
         story.companion, story.page_count, story.language, story.seed, story.title, story.sheet_json, story.status,
-        story.failure_reason, story.created_at, story.avoid_json, story.illustrations, story.hero_sheet_json, story.read_at
+        story.failure_reason, story.created_at, story.avoid_json, story.illustrations, story.hero_sheet_json, story.read_at,
+        story.audience
         """
 
     /// The columns of a story with its family, its place in a collection and its chapter, if any
@@ -50,11 +51,13 @@ enum StoryRows {
         let heroSheet: String? = try row["hero_sheet_json"]
         let sheetText: String? = try row["sheet_json"]
         let seed: Int64 = try row["seed"]
-        let request = StoryRequest(
+        var request = StoryRequest(
             theme: try row["theme"], heroName: try row["hero_name"], age: try row["age"], companion: try row["companion"],
             pageCount: try row["page_count"], language: StoryLanguage(rawValue: try row["language"]) ?? .english,
             seed: UInt64(bitPattern: seed), avoid: try avoid.map { try JSONColumn.decode([String].self, from: $0) } ?? [],
             illustrations: IllustrationMode(rawValue: try row["illustrations"]) ?? .pictures, heroSheet: try heroSheet.map(sheet))
+        let audience: String? = try row["audience"]
+        request.audience = audience.flatMap(StoryAudience.init(rawValue:))
         var story = Story(id: id, family: PlatformColumn.family(platform: try row["family_platform"], externalID: try row["family_external_id"]),
                           requester: Requester(userID: try row["requester_id"], displayName: try row["requester_name"]),
                           request: request, title: try row["title"], sheet: try sheetText.map(sheet),

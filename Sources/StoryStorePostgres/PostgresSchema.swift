@@ -30,6 +30,7 @@ enum PostgresSchema {
         Migration(name: "v16: identify turns and REST requests shared by the bot's processes", statements: v16),
         Migration(name: "v17: a web chat member is welcomed once", statements: v17),
         Migration(name: "v18: built-in stories counted apart", statements: v18),
+        Migration(name: "v19: who a story is for (children or the family)", statements: v19),
     ]
 
     /// The bookkeeping table; created before any migration runs.

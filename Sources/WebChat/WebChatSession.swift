@@ -188,6 +188,6 @@ struct WebChatIdentity {
         ChatContext(family: FamilyRef(platform: Platform.web, externalID: room), channelID: room,
                     user: Requester(userID: userID, displayName: name),
                     // The room's grown-ups manage it: settings, any story, members and invites.
-                    isManager: role.managesRoom)
+                    isManager: role.managesRoom, isChild: role == .child)
     }
 }

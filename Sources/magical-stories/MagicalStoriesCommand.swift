@@ -47,12 +47,17 @@ struct ConfigOptions: ParsableArguments {
     static let environmentKey = "MAGICAL_STORIES_CONFIG"
 
     func load() async throws -> AppConfig {
-        let file = config ?? ProcessInfo.processInfo.environment[Self.environmentKey].flatMap { $0.isEmpty ? nil : $0 }
         do {
-            return try await AppConfig.load(file: file)
+            return try await loadChecked()
         } catch {
             throw ValidationError("\(error)")
         }
+    }
+
+    /// The configuration, or the ``AppConfigError`` that says what is wrong with it.
+    func loadChecked() async throws -> AppConfig {
+        let file = config ?? ProcessInfo.processInfo.environment[Self.environmentKey].flatMap { $0.isEmpty ? nil : $0 }
+        return try await AppConfig.load(file: file)
     }
 }
 
@@ -63,7 +68,12 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup var options: ConfigOptions
 
     func run() async throws {
-        let config = try await options.load()
+        let config: AppConfig
+        do {
+            config = try await options.loadChecked()
+        } catch {
+            throw Self.fail(StartupFailure.explaining(error, config: AppConfig()))
+        }
         // Libraries' loggers too: the same format and level, and the secrets scrubbed.
         ServiceLogging.bootstrap(for: config)
         let logger = ServiceLogging.logger(for: config)
@@ -77,17 +87,22 @@ struct Serve: AsyncParsableCommand {
         do {
             app = try await MagicalStoriesApp.make(config: config, logger: logger, metrics: metrics, damage: damage)
         } catch {
-            logger.critical("cannot start", metadata: ["reason": "\(error)"])
-            throw ExitCode(1)
+            throw Self.fail(StartupFailure.explaining(error, config: config))
         }
         logger.info("starting", metadata: ["config": "\(config)", "operations": "\(config.operations)"])
         do {
             try await app.serviceGroup().run()
         } catch {
-            // A fatal error (a rejected Discord token, disallowed intents): say why, exit non-zero.
-            logger.critical("stopped", metadata: ["reason": "\(error)"])
-            throw ExitCode(1)
+            // A port in use, a rejected Discord token, disallowed intents: say why, exit non-zero.
+            throw Self.fail(StartupFailure.explaining(error, config: config))
         }
+    }
+
+    /// Prints the one sentence that says what failed and which setting to change (alone on
+    /// standard error, whatever the log format), and the exit status that ends the process.
+    static func fail(_ failure: StartupFailure) -> ExitCode {
+        FileHandle.standardError.write(Data((failure.description + "\n").utf8))
+        return ExitCode(1)
     }
 }
 

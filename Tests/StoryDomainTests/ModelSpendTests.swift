@@ -108,6 +108,31 @@ struct ModelSpendTests {
         _ = try await meter.begin(provider: "p", model: "m")
     }
 
+    @Test("a children's story written by the built-in writer is never refused for the day's model calls; the family's is")
+    func childrenCostNothing() async throws {
+        let clock = ManualWallClock(StoryFixtures.start)
+        let meter = ModelCallMeter(ledger: InMemoryUsageLedger(), budget: ModelBudget(familyDailyCalls: 1, serviceDailyCalls: 100),
+                                   clock: clock)
+        _ = try await ModelCallScope.$current.withValue(ModelCallScope(family: StoryFixtures.family, kind: .text)) {
+            try await meter.begin(provider: "gemini", model: "m")
+        }
+        let stories = StoryService(repository: InMemoryStore(clock: clock), writerLanguages: Set(StoryLanguage.allCases),
+                                   childrenWriterLanguages: [.english], clock: clock, modelBudget: meter, childrenCostNothing: true,
+                                   jobAdded: {})
+        await #expect(throws: ModelBudgetExhausted.self) { try await stories.checkModelBudget(for: StoryFixtures.family) }
+        try await stories.checkModelBudget(for: StoryFixtures.family, audience: .children)
+        // The built-in writer writes English: a children's story in French is refused before anything is stored.
+        var limits = StoryLimits()
+        limits.audience = .children
+        #expect(throws: StoryRequestError.languageNotSupportedByWriter(.french)) {
+            _ = try stories.prepareStory(StoryRequestDraft(theme: "owls", language: "fr"), family: StoryFixtures.family,
+                                         requester: StoryFixtures.requester, limits: limits)
+        }
+        limits.audience = .family
+        #expect(try stories.prepareStory(StoryRequestDraft(theme: "owls", language: "fr"), family: StoryFixtures.family,
+                                         requester: StoryFixtures.requester, limits: limits).request.language == .french)
+    }
+
     @Test("requests refused before any model call cost no story but count, and the day's limit holds")
     func refusedRequestsAreCapped() async throws {
         let clock = ManualWallClock(StoryFixtures.start)

@@ -28,7 +28,9 @@ struct AppDatabaseTests {
                                                      "v15: story chapters",
                                                      "v16: identify turns and REST requests shared by the bot's processes",
                                                      "v17: a web chat member is welcomed once",
-                                                     "v18: built-in stories counted apart"])
+                                                     "v18: built-in stories counted apart",
+
+                                                     "v19: who a story is for (children or the family)"])
         #expect(await database.ping())
     }
 

@@ -57,6 +57,8 @@ extension StoryService {
                                       pages: String(min(request.pageCount, limits.maxPages)), language: request.language.rawValue)
         var story = try prepareStory(draft, family: previous.family, requester: requester, limits: limits, seed: seed)
         story.request.heroSheet = previous.sheet ?? request.heroSheet
+        // A chapter of a children's story is children's too, whoever asks for it.
+        if request.isForChildren { story.request.audience = .children }
         let pages = try await repository.pages(of: previous.id)
         story.request.chapter = ChapterLink(
             seriesID: request.chapter?.seriesID ?? previous.id, previousStoryID: previous.id,

@@ -113,15 +113,16 @@ public struct CollectionService: Sendable {
 
     /// Someone reached the story's last page. The first time, it counts as read; in a collection
     /// whose owner is still premium, the next story is started (in the background) so it is ready
-    /// for the next night.
-    public func storyRead(_ story: Story, purchases: [PurchasedEntitlement] = []) async throws -> ReadOutcome {
+    /// for the next night. The next story is children's when the one read was, or a child read it.
+    public func storyRead(_ story: Story, purchases: [PurchasedEntitlement] = [], readByChild: Bool = false) async throws -> ReadOutcome {
         var outcome = try await store.recordRead(of: story, at: clock.now())
         guard outcome.firstRead, let progress = outcome.collection,
               let next = progress.entries.first(where: { $0.storyID == nil })
         else { return outcome }
         // The read counts whatever happens next. If the next story cannot be made now (premium
         // ended, a language switched off, an avoided word), `/collection show` explains why.
-        guard let rules = try? await continuationRules(for: progress.collection, purchases: purchases) else { return outcome }
+        guard var rules = try? await continuationRules(for: progress.collection, purchases: purchases) else { return outcome }
+        if readByChild || story.request.isForChildren { rules.limits.audience = .children }
         guard rules.plan.limits.collections else {
             outcome.nextNeedsPremium = true
             return outcome
@@ -149,13 +150,15 @@ public struct CollectionService: Sendable {
                                                          waitSeconds: max(0, Int(day.next.timeIntervalSince(now))))
             }
         }
-        try await stories.checkModelBudget(for: collection.family)
+        try await stories.checkModelBudget(for: collection.family, audience: limits.audience)
         let draft = StoryRequestDraft(theme: entry.theme, heroName: collection.heroName, age: String(collection.age),
                                       companion: collection.companion, language: collection.language.rawValue)
         var story = try stories.prepareStory(draft, family: collection.family, requester: collection.requester, limits: limits)
         // The hero looks and acts the same across the series: reuse the first story's cast.
         if let firstID = progress.entries.first?.storyID, let first = try await stories.story(firstID, family: collection.family) {
             story.request.heroSheet = first.request.heroSheet ?? first.sheet
+            // A collection begun for children stays children's.
+            if first.request.isForChildren { story.request.audience = .children }
         }
         return story
     }

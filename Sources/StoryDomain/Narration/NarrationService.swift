@@ -59,14 +59,17 @@ public struct NarrationService: Sendable {
         try await store.narration(of: story, part: part)
     }
 
-    /// `part`'s narration: the kept one, or one made now and kept.
-    public func narration(of story: Story, part: NarrationPart) async throws -> StoredNarration {
+    /// `part`'s narration: the kept one, or one made now and kept; made for children (the voice
+    /// is chosen by ``NarrationRequest/audience``) when `listeners` or the story is children's.
+    public func narration(of story: Story, part: NarrationPart, for listeners: StoryAudience = .family) async throws -> StoredNarration {
         if let kept = try await store.narration(of: story.id, part: part) { return kept }
         guard story.isReadable else { throw ReadAloudError.storyNotReady }
         return try await making.run("\(story.id.rawValue):\(part.key)") {
             // Made by the request this one waited for?
             if let kept = try await store.narration(of: story.id, part: part) { return kept }
-            let request = try await self.request(for: story, part: part)
+            var made = try await self.request(for: story, part: part)
+            made.audience = story.request.isForChildren ? .children : listeners
+            let request = made
             let audio = try await limiter.withPermit { try await speak(request, story: story) }
             if let used = audio.usage {
                 try? await usage?.record(UsageEntry(family: story.family, storyID: story.id, usage: used, at: clock.now()))

@@ -7,6 +7,8 @@ public struct NarrationRequest: Sendable, Equatable {
     public var language: StoryLanguage
     /// The hero's name, to be said as written (never spelled out or replaced).
     public var heroName: String
+    /// Who listens (``StoryAudience``): the composition root chooses the voice by it.
+    public var audience: StoryAudience = .family
 
     public init(text: String, language: StoryLanguage, heroName: String) {
         self.text = text

@@ -42,6 +42,7 @@ public struct FamilyPolicy: Sendable {
         if let languages = settings.allowedLanguages { limits.allowedLanguages = languages }
         limits.avoidList = settings.avoidList
         limits.illustrations = settings.illustrations
+        limits.audience = settings.audience ?? .family
         return FamilyRules(plan: plan, settings: settings, limits: limits, timeZone: quotas.timeZone(of: settings))
     }
 }

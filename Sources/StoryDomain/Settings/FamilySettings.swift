@@ -12,6 +12,8 @@ public struct FamilySettings: Sendable, Equatable, Codable {
     /// The family's time zone, an IANA name such as `Europe/Paris` (nil: the service's default):
     /// its days (the daily quotas), its bedtimes and every time shown to it.
     public var timeZone: String?
+    /// Who the family's chat is for (`/settings set audience:children|family`); nil: the family's.
+    public var audience: StoryAudience?
 
     public init(maxPages: Int? = nil, allowedLanguages: Set<StoryLanguage>? = nil, avoidList: [String] = [],
                 illustrations: IllustrationMode = .pictures, requesterRoleID: String? = nil, timeZone: String? = nil) {

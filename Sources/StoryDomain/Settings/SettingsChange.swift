@@ -18,9 +18,12 @@ public struct SettingsChange: Sendable, Equatable {
     /// An IANA time zone (`Europe/Paris`), a city of one zone (`Paris`), or `default`
     /// (``TimeZoneName/resolve(_:)``).
     public var timeZone: String?
+    /// `children` or `family` (``StoryAudience``).
+    public var audience: String?
 
     public init(maxPages: String? = nil, languages: String? = nil, avoid: String? = nil, illustrations: String? = nil,
-                requesters: String? = nil, roleID: String? = nil, timeZone: String? = nil) {
+                requesters: String? = nil, roleID: String? = nil, timeZone: String? = nil, audience: String? = nil) {
+        self.audience = audience
         self.maxPages = maxPages
         self.languages = languages
         self.avoid = avoid
@@ -31,7 +34,7 @@ public struct SettingsChange: Sendable, Equatable {
     }
 
     public var isEmpty: Bool {
-        [maxPages, languages, avoid, illustrations, requesters, roleID, timeZone].allSatisfy { ($0 ?? "").isEmpty }
+        [maxPages, languages, avoid, illustrations, requesters, roleID, timeZone, audience].allSatisfy { ($0 ?? "").isEmpty }
     }
 
     /// An avoid-list entry as it is kept: cleaned like every text (invisible and control characters
@@ -103,6 +106,10 @@ public struct SettingsChange: Sendable, Equatable {
         }
         if let raw = timeZone?.trimmingCharacters(in: .whitespaces), !raw.isEmpty {
             settings.timeZone = try TimeZoneName.resolve(raw)
+        }
+        if let raw = audience?.trimmingCharacters(in: .whitespaces), !raw.isEmpty {
+            guard let parsed = StoryAudience(parsing: raw) else { throw .badAudience }
+            settings.audience = parsed
         }
         return settings
     }

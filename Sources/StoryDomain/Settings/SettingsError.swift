@@ -17,4 +17,6 @@ public enum SettingsError: Error, Sendable, Equatable {
     case unknownTimeZone(String)
     /// `timezone:` names a city of several zones with different clocks.
     case ambiguousTimeZone(String, candidates: [String])
+    /// `audience:` neither `children` nor `family`.
+    case badAudience
 }

@@ -28,6 +28,8 @@ struct StoryRecord: Codable, FetchableRecord, PersistableRecord {
     var illustrations: String
     var heroSheetJson: String?
     var readAt: Date?
+    /// ``StoryAudience``; nil on stories made before it was kept (the family's).
+    var audience: String?
 
     init(_ story: Story, familyID: Int64) throws {
         id = story.id.rawValue
@@ -50,6 +52,7 @@ struct StoryRecord: Codable, FetchableRecord, PersistableRecord {
         illustrations = story.request.illustrations.rawValue
         heroSheetJson = try story.request.heroSheet.map(JSONColumn.encode)
         readAt = nil
+        audience = story.request.audience?.rawValue
     }
 
     /// Decodes by column name without `Codable`'s snake-case key conversion: this runs on every
@@ -75,6 +78,7 @@ struct StoryRecord: Codable, FetchableRecord, PersistableRecord {
         illustrations = row["illustrations"]
         heroSheetJson = row["hero_sheet_json"]
         readAt = row["read_at"]
+        audience = row["audience"]
     }
 
     /// The domain value; `family` comes from the joined family row.
@@ -82,12 +86,13 @@ struct StoryRecord: Codable, FetchableRecord, PersistableRecord {
     func story(family: FamilyRef, sheets: ((String) throws -> CharacterSheet)? = nil) throws -> Story {
         let sheet = sheets ?? { try JSONColumn.decode(CharacterSheet.self, from: $0) }
         guard let storyID = StoryID(rawValue: id) else { throw StoreError(kind: .corrupt, path: "story", detail: "bad id \(id)") }
-        let request = StoryRequest(
+        var request = StoryRequest(
             theme: theme, heroName: heroName, age: age, companion: companion, pageCount: pageCount,
             language: StoryLanguage(rawValue: language) ?? .english, seed: UInt64(bitPattern: seed),
             avoid: try avoidJson.map { try JSONColumn.decode([String].self, from: $0) } ?? [],
             illustrations: IllustrationMode(rawValue: illustrations) ?? .pictures,
             heroSheet: try heroSheetJson.map(sheet))
+        request.audience = audience.flatMap(StoryAudience.init(rawValue:))
         return Story(id: storyID, family: family, requester: Requester(userID: requesterId, displayName: requesterName),
                      request: request, title: title, sheet: try sheetJson.map(sheet),
                      status: StoryStatus(rawValue: status) ?? .failed, createdAt: createdAt, failureReason: failureReason,

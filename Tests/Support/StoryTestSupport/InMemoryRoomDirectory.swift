@@ -65,11 +65,12 @@ public actor InMemoryRoomDirectory: RoomDirectory {
     }
 
     public func redeem(code: AccessSecret, memberID: String, name: String, session: AccessSecret, sessionExpiresAt: Date,
-                       at date: Date) async throws -> RoomMember {
+                       at date: Date, nameTaken: @escaping @Sendable (String) -> Bool) async throws -> RoomMember {
         guard let index = invites.firstIndex(where: { $0.codeHash == code.rawValue }) else { throw RoomAccessError.inviteNotFound }
         let invite = invites[index].invite
         let hasGrownUp = live.contains { $0.role == .grownUp }
         if let refusal = invite.refusal(at: date, installHasGrownUp: hasGrownUp) { throw refusal }
+        if let clash = live.filter({ $0.room == invite.room }).map(\.name).first(where: nameTaken) { throw RoomAccessError.nameTaken(clash) }
         invites[index].invite.uses += 1
         let member = RoomMember(id: memberID, room: invite.room, name: name, role: invite.role, joinedAt: date, lastSeenAt: date)
         members.append(StoredMember(member: member, inviteID: invite.id))
@@ -97,7 +98,24 @@ public actor InMemoryRoomDirectory: RoomDirectory {
         }
         members[index].removed = true
         sessions = sessions.filter { $0.value.memberID != id }
+        for invite in invites.indices where invites[invite].invite.revokedAt == nil
+            && (invites[invite].invite.createdBy == id
+                || (invites[invite].invite.id == members[index].inviteID && invites[invite].invite.maxUses > 1)) {
+            invites[invite].invite.revokedAt = date
+        }
         return true
+    }
+
+    public func endSession(_ session: AccessSecret, at date: Date) async throws -> RoomMember? {
+        guard let found = sessions.removeValue(forKey: session.rawValue), found.expires > date else { return nil }
+        return live.first { $0.id == found.memberID }
+    }
+
+    @discardableResult
+    public func endSessions(memberID: String, at date: Date) async throws -> Int {
+        let ending = sessions.filter { $0.value.memberID == memberID && $0.value.expires > date }
+        sessions = sessions.filter { $0.value.memberID != memberID }
+        return ending.count
     }
 
     public func setupLinkMember() async throws -> RoomMember? {
