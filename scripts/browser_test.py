@@ -102,7 +102,7 @@ try:
     grown_up.wait("who am I", lambda p: p.find("#meDialog").is_displayed() and "Grandma Rose" in p.find("#meText").text)
     grown_up.step("who-am-i")
     grown_up.check_layout("who am I")
-    grown_up.find("#meDialog button").click()
+    grown_up.find("#meDialog button.primary").click()
 
     # 2. The grown-up invites a child and shares the invite: the invite card, Copy.
     grown_up.driver.execute_cdp_cmd("Browser.grantPermissions", {
