@@ -23,10 +23,15 @@ public struct BookRect: Sendable, Equatable {
     }
 }
 
-/// Where things go on one story page: the picture above, the text below, "page 2 of 5" at the
-/// foot. Pure: text is measured through a closure `(text, fontSize) -> width`.
+/// Where things go on one story page: the picture above with its caption (what it shows), the
+/// text below, "page 2 of 5" at the foot. Pure: text is measured through a closure
+/// `(text, fontSize) -> width`.
 public struct StoryPageLayout: Sendable, Equatable {
     public var picture: BookRect?
+    /// What the picture shows, under it (none without a picture or a description).
+    public var caption: PictureCaption
+    /// The caption's first baseline.
+    public var captionBaseline: Double
     public var fontSize: Double
     public var lineHeight: Double
     public var lines: [String]
@@ -50,12 +55,14 @@ public struct StoryPageLayout: Sendable, Equatable {
     /// Lines longer than this read poorly, so the text column is narrower than the page on wide paper.
     static let maxTextWidth = 450.0
 
-    public static func make(text: String, pictureAspect: Double?, paper: PaperSize,
+    public static func make(text: String, pictureAspect: Double?, pictureDescription: String? = nil, paper: PaperSize,
                             measure: (String, Double) -> Double) -> StoryPageLayout {
         let textWidth = min(paper.contentWidth, maxTextWidth)
         let textLeft = (paper.width - textWidth) / 2
         let top = paper.margin
         let bottom = paper.height - paper.margin - footerReserve
+        let caption = pictureAspect == nil ? .none
+            : PictureCaption.make(pictureDescription, width: textWidth) { measure($0, PictureCaption.fontSize) }
         var best: StoryPageLayout?
         for candidate in candidates where best?.truncated ?? true {
             var picture: BookRect?
@@ -63,30 +70,35 @@ public struct StoryPageLayout: Sendable, Equatable {
                 picture = BookRect(x: paper.margin, y: top, width: paper.contentWidth, height: paper.contentHeight * candidate.picture)
                     .fitting(aspect: pictureAspect)
             }
-            let textTop = (picture.map { $0.maxY + gap } ?? top + paper.contentHeight * 0.12)
+            let textTop = (picture.map { $0.maxY + caption.height + gap } ?? top + paper.contentHeight * 0.12)
             let lineHeight = candidate.font * lineSpacing
             let lines = TextWrapper.wrap(text, width: textWidth) { measure($0, candidate.font) }
             let room = max(0, Int(((bottom - textTop) / lineHeight).rounded(.down)))
-            let layout = StoryPageLayout(picture: picture, fontSize: candidate.font, lineHeight: lineHeight,
+            let layout = StoryPageLayout(picture: picture, caption: caption,
+                                         captionBaseline: PictureCaption.firstBaseline(below: picture?.maxY ?? top), fontSize: candidate.font, lineHeight: lineHeight,
                                          lines: Array(lines.prefix(room)), firstBaseline: textTop + candidate.font,
                                          textLeft: textLeft, textWidth: textWidth,
                                          footerBaseline: paper.height - paper.margin, truncated: lines.count > room)
             best = layout
         }
         // The last candidate is always tried, so `best` is set; the fallback is never used.
-        return best ?? StoryPageLayout(picture: nil, fontSize: 10, lineHeight: 14.5, lines: [], firstBaseline: top, textLeft: textLeft,
+        return best ?? StoryPageLayout(picture: nil, caption: .none, captionBaseline: top, fontSize: 10, lineHeight: 14.5, lines: [], firstBaseline: top, textLeft: textLeft,
                                        textWidth: textWidth, footerBaseline: paper.height - paper.margin, truncated: true)
     }
 }
 
-/// Where things go on the cover: the title at the top, page 1's picture in the middle, the
-/// hero and the date below it.
+/// Where things go on the cover: the title at the top, page 1's picture in the middle with its
+/// caption, the hero and the date below it.
 public struct CoverLayout: Sendable, Equatable {
     public var titleLines: [String]
     public var titleSize: Double
     /// Baseline of each title line.
     public var titleBaselines: [Double]
     public var picture: BookRect?
+    /// What the picture shows, under it (none without a picture or a description).
+    public var caption: PictureCaption
+    /// The caption's first baseline.
+    public var captionBaseline: Double
     public var subtitleBaseline: Double
     public var dateBaseline: Double
     public var centerX: Double
@@ -94,7 +106,7 @@ public struct CoverLayout: Sendable, Equatable {
     static let titleSizes: [Double] = [32, 28, 24, 21, 18]
     static let maxTitleLines = 3
 
-    public static func make(title: String, pictureAspect: Double?, paper: PaperSize,
+    public static func make(title: String, pictureAspect: Double?, pictureDescription: String? = nil, paper: PaperSize,
                             measure: (String, Double) -> Double) -> CoverLayout {
         var size = titleSizes.last!
         var lines: [String] = []
@@ -112,24 +124,31 @@ public struct CoverLayout: Sendable, Equatable {
             baselines.append(y)
         }
         let pictureTop = y + 30
-        let belowPicture = 84.0
+        let caption = pictureAspect == nil ? .none
+            : PictureCaption.make(pictureDescription, width: min(paper.contentWidth, StoryPageLayout.maxTextWidth)) {
+                measure($0, PictureCaption.fontSize)
+            }
+        let belowPicture = 84.0 + caption.height
         var picture: BookRect?
         var subtitle = paper.margin + paper.contentHeight * 0.55
+        var captionBaseline = subtitle
         if let pictureAspect {
             let box = BookRect(x: paper.margin, y: pictureTop, width: paper.contentWidth,
                                height: paper.height - paper.margin - belowPicture - pictureTop)
             let fitted = box.fitting(aspect: pictureAspect)
             picture = fitted
-            subtitle = fitted.maxY + 40
+            captionBaseline = PictureCaption.firstBaseline(below: fitted.maxY)
+            subtitle = fitted.maxY + caption.height + 40
         }
         // A wide picture leaves room below: the whole cover sits in the middle of the page instead.
         let spare = max(0, paper.height - paper.margin - (subtitle + 24) - 40) / 2
         if picture != nil, spare > 0 {
             baselines = baselines.map { $0 + spare }
             picture?.y += spare
+            captionBaseline += spare
             subtitle += spare
         }
         return CoverLayout(titleLines: lines, titleSize: size, titleBaselines: baselines, picture: picture,
-                           subtitleBaseline: subtitle, dateBaseline: subtitle + 24, centerX: paper.width / 2)
+                           caption: caption, captionBaseline: captionBaseline, subtitleBaseline: subtitle, dateBaseline: subtitle + 24, centerX: paper.width / 2)
     }
 }

@@ -14,7 +14,8 @@ public struct RenderedPictureBook: Sendable, Equatable {
 }
 
 /// Draws a picture book as a PDF with Cairo's PDF surface: a cover (title, page 1's picture, the
-/// hero and the date), then one page per story page with the picture above the text. Type is
+/// hero and the date), then one page per story page with the picture above the text. Under each
+/// picture a small caption says what it shows (``PictureCaption``: the PDF's text alternative). Type is
 /// DejaVu Serif through Cairo's toy text API (no extra dependency); the text is wrapped here.
 /// When the file is over `maxBytes`, the pictures are re-encoded smaller until it fits.
 public struct PictureBookRenderer: Sendable {
@@ -76,7 +77,7 @@ public struct PictureBookRenderer: Sendable {
         drawCover(cr, content: content, picture: pictures.first ?? nil)
         cairo_show_page(cr)
         for (index, page) in content.pages.enumerated() {
-            drawPage(cr, text: page.text, picture: pictures[index], number: index + 1, of: content.pages.count)
+            drawPage(cr, page: page, picture: pictures[index], number: index + 1, of: content.pages.count)
             cairo_show_page(cr)
         }
         cairo_surface_finish(surface)
@@ -88,7 +89,8 @@ public struct PictureBookRenderer: Sendable {
     }
 
     private func drawCover(_ cr: OpaquePointer, content: PictureBookContent, picture: BookPicture?) {
-        let layout = CoverLayout.make(title: content.title, pictureAspect: picture?.aspect, paper: paper) { text, size in
+        let layout = CoverLayout.make(title: content.title, pictureAspect: picture?.aspect,
+                                      pictureDescription: content.pages.first?.pictureAlt, paper: paper) { text, size in
             measure(cr, text, size: size, bold: true)
         }
         // A soft frame inside the margins: pretty on screen, safe on any printer.
@@ -104,6 +106,7 @@ public struct PictureBookRenderer: Sendable {
             showCentered(cr, line, centerX: layout.centerX, baseline: baseline)
         }
         if let picture, let rect = layout.picture { drawPicture(cr, picture, in: rect) }
+        drawCaption(cr, layout.caption, baseline: layout.captionBaseline, centerX: layout.centerX)
         if let hero = content.heroName, !hero.isEmpty {
             setFont(cr, size: 16, italic: true)
             cairo_set_source_rgb(cr, Self.ink.r, Self.ink.g, Self.ink.b)
@@ -114,11 +117,13 @@ public struct PictureBookRenderer: Sendable {
         showCentered(cr, content.dateLine, centerX: layout.centerX, baseline: layout.dateBaseline)
     }
 
-    private func drawPage(_ cr: OpaquePointer, text: String, picture: BookPicture?, number: Int, of count: Int) {
-        let layout = StoryPageLayout.make(text: text, pictureAspect: picture?.aspect, paper: paper) { line, size in
+    private func drawPage(_ cr: OpaquePointer, page: PictureBookContent.Page, picture: BookPicture?, number: Int, of count: Int) {
+        let layout = StoryPageLayout.make(text: page.text, pictureAspect: picture?.aspect, pictureDescription: page.pictureAlt,
+                                          paper: paper) { line, size in
             measure(cr, line, size: size, bold: false)
         }
         if let picture, let rect = layout.picture { drawPicture(cr, picture, in: rect) }
+        drawCaption(cr, layout.caption, baseline: layout.captionBaseline, centerX: paper.width / 2)
         setFont(cr, size: layout.fontSize)
         cairo_set_source_rgb(cr, Self.ink.r, Self.ink.g, Self.ink.b)
         var baseline = layout.firstBaseline
@@ -144,6 +149,15 @@ public struct PictureBookRenderer: Sendable {
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
         cairo_paint(cr)
         cairo_restore(cr)
+    }
+
+    /// The picture's caption: small and muted, centred under it.
+    private func drawCaption(_ cr: OpaquePointer, _ caption: PictureCaption, baseline: Double, centerX: Double) {
+        setFont(cr, size: PictureCaption.fontSize)
+        cairo_set_source_rgb(cr, Self.soft.r, Self.soft.g, Self.soft.b)
+        for (index, line) in caption.lines.enumerated() {
+            showCentered(cr, line, centerX: centerX, baseline: baseline + Double(index) * PictureCaption.lineHeight)
+        }
     }
 
     // MARK: Helpers

@@ -70,4 +70,53 @@ struct BookLayoutTests {
         #expect(layout.subtitleBaseline < layout.dateBaseline)
         #expect(layout.dateBaseline < PaperSize.universal.height - PaperSize.universal.margin)
     }
+
+    static let moment = "Mia and Pip the owl walk along towards a lantern in the meadow at dusk, with a fox nearby."
+
+    @Test("a story page's caption sits under the picture and above the text, inside the text column, on every paper",
+          arguments: PaperSize.all)
+    func storyPageCaption(paper: PaperSize) throws {
+        let text = String(repeating: "Mia and the owl counted the stars above the quiet meadow. ", count: 12)
+        let layout = StoryPageLayout.make(text: text, pictureAspect: 1.5, pictureDescription: Self.moment, paper: paper,
+                                          measure: Self.measure)
+        let picture = try #require(layout.picture)
+        #expect(!layout.caption.lines.isEmpty && layout.caption.lines.count <= PictureCaption.maxLines)
+        #expect(layout.caption.lines.joined(separator: " ") == Self.moment)
+        #expect(layout.caption.lines.allSatisfy { Self.measure($0, PictureCaption.fontSize) <= layout.textWidth })
+        #expect(layout.captionBaseline - PictureCaption.fontSize > picture.maxY)
+        let lastCaptionBaseline = layout.captionBaseline + Double(layout.caption.lines.count - 1) * PictureCaption.lineHeight
+        #expect(lastCaptionBaseline < layout.firstBaseline - layout.fontSize)
+        #expect(!layout.truncated)
+    }
+
+    @Test("no description or no picture: no caption, and the page is laid out as before")
+    func noCaption() {
+        let text = "Goodnight, moon."
+        let plain = StoryPageLayout.make(text: text, pictureAspect: 1, paper: .a4, measure: Self.measure)
+        #expect(plain.caption == .none)
+        #expect(StoryPageLayout.make(text: text, pictureAspect: 1, pictureDescription: "  \n ", paper: .a4, measure: Self.measure) == plain)
+        #expect(StoryPageLayout.make(text: text, pictureAspect: nil, pictureDescription: Self.moment, paper: .a4,
+                                     measure: Self.measure).caption == .none)
+    }
+
+    @Test("a very long description is cut after three lines, the last ending in an ellipsis that fits")
+    func longCaption() {
+        let long = String(repeating: "a lantern glows softly over the sleepy meadow ", count: 12)
+        let caption = PictureCaption.make(long, width: 200) { Self.measure($0, PictureCaption.fontSize) }
+        #expect(caption.lines.count == PictureCaption.maxLines)
+        #expect(caption.lines.last?.hasSuffix("…") == true)
+        #expect(caption.lines.allSatisfy { Self.measure($0, PictureCaption.fontSize) <= 200 })
+    }
+
+    @Test("the cover's caption sits between the picture and the hero's line, on every paper", arguments: PaperSize.all)
+    func coverCaption(paper: PaperSize) throws {
+        let layout = CoverLayout.make(title: "Mia and the Dragon Who Was Afraid of the Dark and the Long Night of the Lost Stars",
+                                      pictureAspect: 0.8, pictureDescription: Self.moment, paper: paper, measure: Self.measure)
+        let picture = try #require(layout.picture)
+        #expect(!layout.caption.lines.isEmpty)
+        #expect(layout.captionBaseline - PictureCaption.fontSize > picture.maxY)
+        let lastCaptionBaseline = layout.captionBaseline + Double(layout.caption.lines.count - 1) * PictureCaption.lineHeight
+        #expect(lastCaptionBaseline < layout.subtitleBaseline - 16)
+        #expect(layout.dateBaseline < paper.height - paper.margin)
+    }
 }
