@@ -35,8 +35,8 @@ packages=(
   # What the Swift toolchain itself needs on a bare Debian machine
   binutils gcc git libc6-dev libstdc++-12-dev libcurl4-openssl-dev libedit-dev libicu-dev
   libncurses-dev libxml2-dev tzdata uuid-dev
-  # The TLS tests make a self-signed certificate with openssl
-  openssl
+  # The TLS tests make a self-signed certificate with openssl; the picture book's tests read its PDF text (pdftotext)
+  openssl poppler-utils
   # The container's health check is tested as the image runs it: under dash, Debian's /bin/sh
   dash
   # PostgreSQL, the second store: the contract tests start a private server (initdb, pg_ctl) on
