@@ -377,8 +377,12 @@ enum WebChatScript {
   $("signOut").addEventListener("click", () => signOut(false));
   $("signOutEverywhere").addEventListener("click", () => signOut(true));
 
+  // The invite code in the address (`/join#CODE`); another link pasted into the same tab changes only the hash.
+  function codeInAddress() { return location.pathname === "/join" ? decodeURIComponent(location.hash.slice(1)) : ""; }
+  window.addEventListener("hashchange", () => { const code = codeInAddress(); if (code) openInvite(code); });
+
   (async () => {
-    const code = location.pathname === "/join" ? decodeURIComponent(location.hash.slice(1)) : "";
+    const code = codeInAddress();
     if (code) { openInvite(code); return; }
     const who = await whoAmI();
     if (who) enter(who);
