@@ -49,6 +49,25 @@ struct DiscordInertQuotingTests {
         }
     }
 
+    @Test("@everyone and @here never read as mentions in anything the bot sends, whatever wrote the text (a page's text, a hint)")
+    func broadcastsGuarded() async throws {
+        let renderer = DiscordMessageRenderer(images: { _ in nil })
+        let page = ChatReply(page: PageView(storyID: Self.story().id, title: "@here", text: "Hello @everyone!", pageNumber: 1,
+                                            pageCount: 3, imageID: nil, footer: "page 1 of 3"))
+        let note = ChatReply.privateNote("`/story new cast:@everyone` puts them in a story")
+        for reply in [page, note] {
+            for capabilities in [DiscordMessageRenderer.Capabilities.all, .init(canAttachFiles: false, canEmbedLinks: false)] {
+                for rendered in [try await renderer.render(reply, capabilities: capabilities),
+                                 try await renderer.renderPlain(reply, capabilities: capabilities)] {
+                    let embeds = (rendered.message.embeds ?? []).flatMap { [$0.title, $0.description, $0.footer?.text] }.compactMap { $0 }
+                    for text in [rendered.message.content ?? ""] + embeds {
+                        #expect(!text.contains("@everyone") && !text.contains("@here"), "\(text)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test("a theme with a masked link, a bare URL, @everyone and a user mention comes out inert in what Discord receives")
     func inertTheme() async throws {
         let renderer = DiscordMessageRenderer(images: { _ in nil })
