@@ -3,7 +3,8 @@
 # (scripts/browser_test.py): the grown-up follows the setup link of a fresh install and is
 # welcomed, invites a child (the invite card, Copy), the child joins, a story by the new-story form,
 # page turns mirrored, read aloud playing, a cast story, a chapter, a picture book, a deletion seen on
-# the other phone, a child's refused actions, axe-core and the phone layout at 320–430 px.
+# the other phone, a child's refused actions, nobody speaking as the bot or a grown-up (the door refuses
+# their names, the bot's badge), an invite to another room asking before leaving, axe-core and the phone layout at 320–430 px.
 # Screenshots of each step go to .build/evening-shots/ (scripts/evening-shots.sh copies them to docs).
 # Needs Debian's `chromium chromium-driver`, selenium and axe-selenium-python in .build/browser-venv
 # (`bash scripts/setup.sh --browser`, which scripts/test.sh runs) and a built binary (`swift build`).
@@ -32,7 +33,10 @@ for _ in $(seq 300); do
   sleep 0.1
 done
 [ -n "$link" ] || { echo "The service gave no setup link (standard output or $dir/setup-link.txt)." >&2; cat "$dir/log" >&2; exit 1; }
-if ! "$venv/bin/python" scripts/browser_test.py "http://127.0.0.1:$port/" "$link" .build/evening-shots; then
+# Another family's room, with a child's invite to it: a browser already in a room must be asked before it leaves.
+DATABASE_PATH="$dir/stories.sqlite" "$binary" room create "Sea Otters" > /dev/null
+other=$(DATABASE_PATH="$dir/stories.sqlite" "$binary" invite create --room "Sea Otters" --role child --uses 5 | grep -o "#[A-Za-z0-9_-]*" | head -n 1)
+if ! OTHER_ROOM_INVITE="http://127.0.0.1:$port/join$other" "$venv/bin/python" scripts/browser_test.py "http://127.0.0.1:$port/" "$link" .build/evening-shots; then
   echo "--- the service's log:" >&2
   tail -n 60 "$dir/log" >&2
   exit 1

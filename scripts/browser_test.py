@@ -7,13 +7,18 @@ welcomed, and the grown-up sees "… joined". A story made with the new-story fo
 title and picture in view on both phones; the child turns the page and the grown-up's phone
 follows; read aloud plays; a cast story, a chapter, a picture book downloaded (a PDF, fetched in the
 page); the grown-up deletes a story and it leaves the child's phone, also after a reload; the
-child's delete and settings change are refused. axe-core finds no serious or critical problem on
+child's delete and settings change are refused. Nobody speaks as the bot or a grown-up: the door
+refuses the name "Magical Stories" and a grown-up's exact name, the bot's messages carry the badge
+and a member's do not; an invite to another room (OTHER_ROOM_INVITE, made by browser-test.sh) opened
+in a signed-in browser names that room and role and asks before leaving (Stay keeps the first
+room; Join leaves it for the new one). axe-core finds no serious or critical problem on
 any screen, no page logs a Content-Security-Policy violation, and at 320, 390 and 430 px nothing
 overflows, the quick buttons do not overlap, the room's name shows and every touch target is at
 least 44×44 px. Each step's screenshot goes to SHOTS (scripts/evening-shots.sh copies them to docs).
 
 Usage: browser_test.py BASE_URL SETUP_LINK [SHOTS]   (scripts/browser-test.sh runs it)
 """
+import os
 import re
 import sys
 import time
@@ -24,6 +29,7 @@ from selenium.webdriver.support.ui import Select
 from phone import Phone, Shots
 
 BASE, SETUP_LINK = sys.argv[1], sys.argv[2]
+OTHER_ROOM_INVITE = os.environ.get("OTHER_ROOM_INVITE", "")
 SHOTS = sys.argv[3] if len(sys.argv) > 3 else ".build/evening-shots"
 
 
@@ -84,7 +90,7 @@ def sent_command(phone, prefix):
 
 
 shots = Shots(SHOTS)
-grown_up, child = Phone("grown-up", shots), Phone("child", shots)
+grown_up, child, visitor = Phone("grown-up", shots), Phone("child", shots), None
 try:
     # 1. The grown-up follows the setup link, gives a name, and is welcomed.
     grown_up.open(SETUP_LINK)
@@ -268,7 +274,60 @@ try:
     assert child.all(f"article.msg[data-story='{picnic}']"), "the cast story is still there"
     say_step("the child's delete and settings change were refused, privately")
 
-    # 12. The phone layout at 320, 390 and 430 px.
+    # 12. Nobody speaks as the bot or as a grown-up: the door refuses those names; only the bot's messages carry the badge.
+    cards = len(grown_up.all("article.msg .invite"))
+    grown_up.say("/family invite child")
+    card = grown_up.wait("another invite card", lambda p: (p.all("article.msg .invite")[cards:] or [None])[-1])
+    family_link = card.find_element(By.CSS_SELECTOR, "a").get_attribute("href")
+    visitor = Phone("visitor", shots)
+    visitor.open(family_link)
+    visitor.wait("the door naming the room and role", lambda p: p.find("#nameInput").is_displayed()
+                 and "as a child" in p.find("#doorText").text)
+    assert "“Family”" in visitor.find("#doorText").text, visitor.find("#doorText").text
+    for taken in ("Magical Stories", "grandma rose"):
+        visitor.find("#nameInput").clear()
+        visitor.find("#nameInput").send_keys(taken)
+        visitor.find("#joinButton").click()
+        visitor.wait(f"“{taken}” refused", lambda p: "name" in p.find("#doorError").text.lower())
+        assert not visitor.online() and visitor.find("#door").is_displayed(), f"{taken!r} came in"
+    visitor.step("name-refused")
+    bot_marks = grown_up.all("article.msg.bot .who .badge")
+    assert bot_marks and all("story machine" in b.text for b in bot_marks), "the bot's messages carry the badge"
+    members = grown_up.all("article.msg:not(.bot)")
+    assert members and not any(m.find_elements(By.CSS_SELECTOR, ".badge") for m in members), "a member's message has no badge"
+    say_step(f"the door refused “Magical Stories” and “grandma rose”; {len(bot_marks)} bot messages badged, {len(members)} members' not")
+
+    # 13. An invite to another room, opened in a signed-in browser: it names the room and role and asks first.
+    if OTHER_ROOM_INVITE:
+        child.open(OTHER_ROOM_INVITE)
+        child.wait("the question before leaving", lambda p: p.find("#switchRoom").is_displayed())
+        question = child.find("#switchText").text
+        assert question == ("You are in “Family” as Mia. This link is for “Sea Otters” as a child. "
+                            "Leave “Family” and join “Sea Otters”?"), question
+        assert not child.find("#nameInput").is_displayed(), "nobody leaves before they answer"
+        child.step("leave-or-stay")
+        child.tap(child.find("#switchStay"))
+        child.wait("back in the first room", lambda p: p.online() and p.find("#room").text == "Family")
+        assert child.driver.current_url.rstrip("/") == BASE.rstrip("/"), "Stay removed the code from the address bar"
+        assert child.all(f"article.msg[data-story='{picnic}']"), "the first room's stories are still there"
+        # The visitor, now in “Sea Otters”, follows the Family link and chooses Join: the door, then the new room.
+        visitor.find("#nameInput").clear()
+        visitor.come_in(OTHER_ROOM_INVITE, "Tom", BASE)
+        assert visitor.find("#room").text == "Sea Otters"
+        visitor.open(family_link)
+        visitor.wait("the question before leaving", lambda p: p.find("#switchRoom").is_displayed())
+        asked = visitor.find("#switchText").text
+        assert asked.startswith("You are in “Sea Otters” as Tom. This link is for “Family” as a child."), asked
+        visitor.tap(visitor.find("#switchJoin"))
+        visitor.wait("the door asking for a name", lambda p: p.find("#nameInput").is_displayed())
+        visitor.find("#nameInput").send_keys("Tom")
+        visitor.find("#joinButton").click()
+        visitor.wait("in “Family”", lambda p: p.online() and p.find("#room").text == "Family")
+        say_step(f"an invite to another room asked first: “{question}” — Stay kept the child in “Family”; Join moved the visitor")
+    visitor.quit()
+    visitor = None
+
+    # 14. The phone layout at 320, 390 and 430 px.
     for width in (320, 390, 430):
         for phone in (grown_up, child):
             phone.resize(width)
@@ -291,5 +350,6 @@ try:
         assert not violations, f"CSP violations on the {phone.who}'s phone: {violations}"
     print(f"browser test passed: the evening in {shots.number} screenshots in {SHOTS}")
 finally:
-    for phone in (grown_up, child):
-        phone.quit()
+    for phone in (grown_up, child, visitor):
+        if phone:
+            phone.quit()

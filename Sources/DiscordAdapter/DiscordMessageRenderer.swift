@@ -112,12 +112,19 @@ public struct DiscordMessageRenderer: Sendable {
             try await attachPictures(reply.pictures, capabilities: capabilities, to: &message, files: &files)
         }
         if let book = reply.book { try await attachBook(book, capabilities: capabilities, to: &message, files: &files) }
+        DiscordMentionGuard.apply(to: &message)
         return Rendered(message: message, files: files)
     }
 
     /// The plain, safe rendering used after Discord refused the full one: no embed, the page's
     /// text trimmed into the message content, its picture as a plain attachment, the buttons kept.
     public func renderPlain(_ reply: ChatReply, capabilities: Capabilities) async throws -> Rendered {
+        var rendered = try await plain(reply, capabilities: capabilities)
+        DiscordMentionGuard.apply(to: &rendered.message)
+        return rendered
+    }
+
+    private func plain(_ reply: ChatReply, capabilities: Capabilities) async throws -> Rendered {
         var message = MessagePayload(flags: reply.isPrivate ? MessagePayload.ephemeral : nil)
         message.components = Self.actionRows(reply.buttons)
         message.embeds = []

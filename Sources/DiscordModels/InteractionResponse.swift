@@ -50,7 +50,7 @@ public struct InteractionResponse: Codable, Sendable, Equatable {
 
     public static func deferred(ephemeral: Bool) -> InteractionResponse {
         InteractionResponse(type: .deferredChannelMessage,
-                            data: ephemeral ? Data(message: MessagePayload(flags: MessagePayload.ephemeral, allowedMentions: nil)) : nil)
+                            data: ephemeral ? Data(message: MessagePayload(flags: MessagePayload.ephemeral)) : nil)
     }
 
     public static func message(_ message: MessagePayload) -> InteractionResponse {

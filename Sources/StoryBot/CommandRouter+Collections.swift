@@ -54,7 +54,7 @@ extension CommandRouter {
             try await collections.delete(id, family: context.family, by: context.user, isManager: context.isManager)
             logger.info("collection deleted", metadata: ["collection": "\(id)"])
             await responder.storiesDeleted(progress.entries.compactMap(\.storyID))
-            try await responder.update(.privateNote("🗑 **\(progress.collection.title)** and its stories were deleted."))
+            try await responder.update(.privateNote("🗑 **\(quoted: progress.collection.title)** and its stories were deleted."))
         default:
             break
         }

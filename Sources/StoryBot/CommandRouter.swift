@@ -278,7 +278,7 @@ public struct CommandRouter: Sendable {
             try await stories.deleteStory(id, family: context.family, by: context.user, isManager: context.isManager)
             logger.info("story deleted", metadata: ["story": "\(id)"])
             await responder.storiesDeleted([id])
-            try await responder.update(.privateNote("🗑 **\(story.displayTitle)** was deleted."))
+            try await responder.update(.privateNote("🗑 **\(quoted: story.displayTitle)** was deleted."))
         case .cancelDelete, .cancelCollectionDelete:
             try await responder.update(.privateNote("👍 Kept it — nothing was deleted."))
         case .collection, .confirmCollectionDelete:
@@ -359,7 +359,7 @@ public struct CommandRouter: Sendable {
               snapshot.page.imageID != nil || story.status == .ready
         else {
             let state = story.status == .failed ? "couldn't be finished" : "is still being made — it will appear when it's ready"
-            return .privateNote("⏳ **\(story.displayTitle)** \(state).")
+            return .privateNote("⏳ **\(quoted: story.displayTitle)** \(state).")
         }
         return renderer.page(snapshot)
     }

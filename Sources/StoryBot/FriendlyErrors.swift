@@ -269,10 +269,10 @@ public enum FriendlyErrors {
             "🛡️ I couldn't write that story in a way that fits this family's bedtime rules. "
                 + "Please try a different idea — this one counted as one of today's stories, because the storyteller had already tried it."
         case .modelBudgetSpent:
-            "🌙 The story machine is resting until tomorrow, so I couldn't finish the story about *\(story.request.theme)*. "
+            "🌙 The story machine is resting until tomorrow, so I couldn't finish the story about *\(quoted: story.request.theme)*. "
                 + "It didn't count against your stories for today."
         case .writerFailed, .illustratorFailed, .internalError:
-            "😴 I couldn't finish the story about *\(story.request.theme)* this time. "
+            "😴 I couldn't finish the story about *\(quoted: story.request.theme)* this time. "
                 + "Please ask again in a little while — it didn't count against your stories for today."
         }
     }

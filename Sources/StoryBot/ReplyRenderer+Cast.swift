@@ -4,7 +4,7 @@ import StoryDomain
 extension ReplyRenderer {
     /// "Leo · a child of 5 · curly red hair, green pyjamas"
     static func castLine(_ member: CastMember) -> String {
-        var line = "**\(member.name)** · \(castKind(member))"
+        var line = "**\(quoted: member.name)** · \(castKind(member))"
         if !member.look.isEmpty { line += " · \(member.look)" }
         return line
     }
@@ -42,7 +42,7 @@ extension ReplyRenderer {
     func castPortraits(_ cast: [CastMember]) -> ChatReply {
         guard !cast.isEmpty else { return castList(cast) }
         let pictures = cast.compactMap { member in
-            member.portrait.map { ChatPicture(imageID: $0, caption: "\(member.name) · \(Self.castKind(member))") }
+            member.portrait.map { ChatPicture(imageID: $0, caption: "\(quoted: member.name) · \(Self.castKind(member))") }
         }
         var lines = [cast.count == 1 ? "🖼️ \(Self.castLine(cast[0]))" : "🖼️ **Your family's cast**:"]
         if cast.count > 1 { lines += cast.map { "• " + Self.castLine($0) } }
@@ -57,6 +57,6 @@ extension ReplyRenderer {
     }
 
     func castRemoved(_ member: CastMember) -> ChatReply {
-        .privateNote("👋 **\(member.name)** left the cast. Stories already made with them stay as they were.")
+        .privateNote("👋 **\(quoted: member.name)** left the cast. Stories already made with them stay as they were.")
     }
 }

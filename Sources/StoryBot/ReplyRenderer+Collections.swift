@@ -4,7 +4,7 @@ import StoryDomain
 extension ReplyRenderer {
     /// The first answer to `/collection new`.
     public func collectionAccepted(_ collection: GrowthCollection) -> ChatReply {
-        ChatReply(text: "🌱 **\(collection.title)** — a Growth Collection of \(collection.storyCount) stories has begun! "
+        ChatReply(text: "🌱 **\(quoted: collection.title)** — a Growth Collection of \(collection.storyCount) stories has begun! "
                   + "The first one, *\(collection.steps[0].theme)*, is on its way and will appear right here. "
                   + "Each next story is made when the one before has been read.")
     }
@@ -22,7 +22,7 @@ extension ReplyRenderer {
         var buttons: [ChatButton] = []
         for (index, progress) in list.prefix(5).enumerated() {
             let done = progress.isComplete ? " 🏆" : ""
-            lines.append("\(index + 1). **\(progress.collection.title)**\(done) — "
+            lines.append("\(index + 1). **\(quoted: progress.collection.title)**\(done) — "
                          + progressBar(read: progress.readCount, of: progress.collection.storyCount))
             buttons.append(ChatButton(.collection(progress.collection.id), label: "📚 \(index + 1)"))
         }
@@ -33,7 +33,7 @@ extension ReplyRenderer {
     /// The collection's stories with read marks; `next` (the next unread story's page 1) opens below.
     public func collection(_ progress: CollectionProgress, next: PageSnapshot?, note: String?) -> ChatReply {
         let collection = progress.collection
-        var lines = ["🌱 **\(collection.title)** — " + progressBar(read: progress.readCount, of: collection.storyCount)]
+        var lines = ["🌱 **\(quoted: collection.title)** — " + progressBar(read: progress.readCount, of: collection.storyCount)]
         for entry in progress.entries {
             let mark = if entry.isRead { "✅" } else if entry.storyStatus == .ready || entry.storyStatus == .illustrating { "📖" }
                 else if entry.storyID != nil, entry.storyStatus != .failed { "⏳" } else { "▫️" }
@@ -60,7 +60,7 @@ extension ReplyRenderer {
     }
 
     public func collectionDeleteConfirmation(_ collection: GrowthCollection) -> ChatReply {
-        ChatReply(text: "🗑 Delete the collection **\(collection.title)** with all its stories, pictures and progress? This can't be undone.",
+        ChatReply(text: "🗑 Delete the collection **\(quoted: collection.title)** with all its stories, pictures and progress? This can't be undone.",
                   buttons: [[ChatButton(.confirmCollectionDelete(collection.id), label: "Delete", style: .danger),
                              ChatButton(.cancelCollectionDelete(collection.id), label: "Keep it")]],
                   isPrivate: true)
@@ -77,7 +77,7 @@ extension ReplyRenderer {
             } else {
                 "comes next: `/collection show` makes it."
             }
-            lines.append("🌱 **\(progress.collection.title)**: " + progressBar(read: progress.readCount, of: progress.collection.storyCount)
+            lines.append("🌱 **\(quoted: progress.collection.title)**: " + progressBar(read: progress.readCount, of: progress.collection.storyCount)
                          + " — story \(next.position), *\(next.theme)*, \(what)")
         }
         return lines.isEmpty ? nil : ChatReply(text: lines.joined(separator: "\n"))

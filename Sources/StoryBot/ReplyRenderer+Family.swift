@@ -7,7 +7,7 @@ extension ReplyRenderer {
         var lines = ["🏠 **\(room)** — \(members.count) \(members.count == 1 ? "member" : "members"):"]
         for (index, member) in members.enumerated() {
             let seen = member.lastSeenAt.map { " · last here \(Self.day($0))" } ?? ""
-            lines.append("\(index + 1). **\(member.name)** · \(member.role.displayName) · joined \(Self.day(member.joinedAt))\(seen)"
+            lines.append("\(index + 1). **\(quoted: member.name)** · \(member.role.displayName) · joined \(Self.day(member.joinedAt))\(seen)"
                          + (member.id == you ? " · *you*" : ""))
         }
         lines.append("")
@@ -53,7 +53,7 @@ extension ReplyRenderer {
     }
 
     func memberRemoved(_ member: RoomMember) -> ChatReply {
-        .privateNote("👋 **\(member.name)** was removed from this room and signed out everywhere. The invite links they made and the "
+        .privateNote("👋 **\(quoted: member.name)** was removed from this room and signed out everywhere. The invite links they made and the "
                      + "shared link they came in with no longer work: they can only come back with a new invite link.")
     }
 }

@@ -9,17 +9,17 @@ extension ReplyRenderer {
         switch request {
         case .another:
             guard let newest else { return newStorySuggestion(intro: "✨ There are no stories here yet — let's make the first one!") }
-            return ChatReply(text: "✨ Another story like **\(newest.title)**, with a new little adventure? Tap below "
+            return ChatReply(text: "✨ Another story like **\(quoted: newest.title)**, with a new little adventure? Tap below "
                              + "(or type `/story new` with a theme of your own).",
                              buttons: [[ChatButton(.another(newest.id), label: "✨ Another story like this", style: .success)]],
                              isPrivate: true)
         case .readAgain:
             guard let readable else { return newStorySuggestion(intro: "📖 There's no story ready to read yet.") }
-            return ChatReply(text: "📖 Read **\(readable.title)** again from the start? Tap below (`/story library` has the others).",
+            return ChatReply(text: "📖 Read **\(quoted: readable.title)** again from the start? Tap below (`/story library` has the others).",
                              buttons: [[ChatButton(.open(readable.id), label: "📖 Read it again", style: .primary)]], isPrivate: true)
         case .listen:
             guard let readable else { return newStorySuggestion(intro: "🔊 There's no story ready to read aloud yet.") }
-            return ChatReply(text: "🔊 Hear **\(readable.title)** read aloud? Tap below (or 🔊 under any page).",
+            return ChatReply(text: "🔊 Hear **\(quoted: readable.title)** read aloud? Tap below (or 🔊 under any page).",
                              buttons: [[ChatButton(.listenWhole(readable.id), label: "🎧 Read it aloud", style: .primary)]],
                              isPrivate: true)
         case .newStory, .library:

@@ -9,6 +9,6 @@ extension ReplyRenderer {
         case let .page(number): "page \(number) of \(story.pageCount)"
         case .whole: "the whole story"
         }
-        return ChatReply(text: "🔊 **\(story.displayTitle)** — \(what), read aloud (\(audio.durationText)).", audio: audio)
+        return ChatReply(text: "🔊 **\(quoted: story.displayTitle)** — \(what), read aloud (\(audio.durationText)).", audio: audio)
     }
 }

@@ -39,7 +39,7 @@ public struct ReplyRenderer: Sendable {
         var footer = "page \(number) of \(count)"
         if let chapter = story.request.chapter { footer += " · chapter \(chapter.number)" }
         if let link = story.collection { footer += " · story \(link.position) of \(link.storyCount) in a Growth Collection" }
-        let view = PageView(storyID: story.id, title: story.displayTitle, text: text, pageNumber: number, pageCount: count,
+        let view = PageView(storyID: story.id, title: QuotedText.inert(story.displayTitle), text: text, pageNumber: number, pageCount: count,
                             imageID: mode == .off ? nil : snapshot.page.imageID, footer: footer,
                             awaitsPicture: awaitsPicture, showsPictureAsText: mode == .textArt,
                             picture: mode == .off ? nil : snapshot.picture,
@@ -66,13 +66,13 @@ public struct ReplyRenderer: Sendable {
         switch progress {
         case .writing:
             if let chapter = story.request.chapter {
-                return ChatReply(text: "✍️ Writing chapter \(chapter.number) for \(hero): *\(story.request.theme)*…")
+                return ChatReply(text: "✍️ Writing chapter \(chapter.number) for \(quoted: hero): *\(quoted: story.request.theme)*…")
             }
-            return ChatReply(text: "✍️ Writing a story about *\(story.request.theme)* for \(hero)…")
+            return ChatReply(text: "✍️ Writing a story about *\(quoted: story.request.theme)* for \(quoted: hero)…")
         case let .painting(page, total):
-            return ChatReply(text: "🎨 Painting page \(page) of \(total) of **\(story.displayTitle)**…")
+            return ChatReply(text: "🎨 Painting page \(page) of \(total) of **\(quoted: story.displayTitle)**…")
         case .firstPage, .ready:
-            return ChatReply(text: "📖 **\(story.displayTitle)** is ready!")
+            return ChatReply(text: "📖 **\(quoted: story.displayTitle)** is ready!")
         case let .failed(reason):
             return ChatReply(text: FriendlyErrors.text(for: reason, story: story))
         }
@@ -81,11 +81,11 @@ public struct ReplyRenderer: Sendable {
     /// The first answer to `/story new`, before any work has started.
     public func accepted(_ story: Story) -> ChatReply {
         if let chapter = story.request.chapter {
-            return ChatReply(text: "🌙 Chapter \(chapter.number), after **\(chapter.previousTitle)**, is on its way for "
-                             + "\(story.request.heroName) (\(story.pageCount) pages): the same friends in the same world, a new "
+            return ChatReply(text: "🌙 Chapter \(chapter.number), after **\(quoted: chapter.previousTitle)**, is on its way for "
+                             + "\(quoted: story.request.heroName) (\(story.pageCount) pages): the same friends in the same world, a new "
                              + "little adventure. I'll show page 1 right here when it's ready.")
         }
-        return ChatReply(text: "✨ A story about *\(story.request.theme)* for \(story.request.heroName) is on its way "
+        return ChatReply(text: "✨ A story about *\(quoted: story.request.theme)* for \(quoted: story.request.heroName) is on its way "
                   + "(\(story.pageCount) pages). I'll show page 1 right here when it's ready.")
     }
 
@@ -105,12 +105,12 @@ public struct ReplyRenderer: Sendable {
             case .queued, .writing: " — still being written"
             }
             if item.chapters.count > 1 {
-                lines.append("\(number). **\(item.title)** — \(Self.chapterSpan(item.chapters)), for \(item.heroName)")
+                lines.append("\(number). **\(quoted: item.title)** — \(Self.chapterSpan(item.chapters)), for \(quoted: item.heroName)")
                 for chapter in item.chapters {
-                    lines.append("    \(chapter.chapterOrder). *\(chapter.title)*\(Self.state(chapter.status))")
+                    lines.append("    \(chapter.chapterOrder). *\(quoted: chapter.title)*\(Self.state(chapter.status))")
                 }
             } else {
-                lines.append("\(number). **\(item.title)** — for \(item.heroName), \(item.pageCount) pages\(state)")
+                lines.append("\(number). **\(quoted: item.title)** — for \(quoted: item.heroName), \(item.pageCount) pages\(state)")
             }
             if item.status == .ready || item.status == .illustrating {
                 openButtons.append(ChatButton(.open(item.id), label: "📖 \(number)"))
@@ -147,7 +147,7 @@ public struct ReplyRenderer: Sendable {
     }
 
     public func deleteConfirmation(_ story: Story) -> ChatReply {
-        ChatReply(text: "🗑 Delete **\(story.displayTitle)** and its pictures for everyone? This can't be undone.",
+        ChatReply(text: "🗑 Delete **\(quoted: story.displayTitle)** and its pictures for everyone? This can't be undone.",
                   buttons: [[ChatButton(.confirmDelete(story.id), label: "Delete", style: .danger),
                              ChatButton(.cancelDelete(story.id), label: "Keep it")]],
                   isPrivate: true)

@@ -82,6 +82,12 @@ public struct SQLiteRoomDirectory: RoomDirectory {
         }
     }
 
+    public func invite(code: AccessSecret) async throws -> RoomInvite? {
+        try await database.writer.read { db in
+            try Row.fetchOne(db, sql: "\(Self.inviteSelect) WHERE i.code_hash = ?", arguments: [Self.hash(code)]).map(Self.invite)
+        }
+    }
+
     public func redeem(code: AccessSecret, memberID: String, name: String, session: AccessSecret, sessionExpiresAt: Date,
                        at date: Date, nameTaken: @escaping @Sendable (String) -> Bool) async throws -> RoomMember {
         try await database.writer.write { db in

@@ -87,6 +87,11 @@ public struct PostgresRoomDirectory: RoomDirectory {
             """)
     }
 
+    public func invite(code: AccessSecret) async throws -> RoomInvite? {
+        try await database.rows(PostgresQuery(unsafeSQL: "\(Self.inviteSelect) WHERE i.code_hash = $1",
+                                              binds: PostgresStoryRepository.binds(Self.hash(code)))).first.map(Self.invite)
+    }
+
     public func redeem(code: AccessSecret, memberID: String, name: String, session: AccessSecret, sessionExpiresAt: Date,
                        at date: Date, nameTaken: @escaping @Sendable (String) -> Bool) async throws -> RoomMember {
         try await database.transaction { transaction in

@@ -25,7 +25,11 @@ enum WebChatPage {
     <h2>Welcome to a family story room</h2>
     <p id="doorText">This room is private: you come in with the invite link a grown-up sent you.</p>
     <label id="inviteRow">Invite link<input id="inviteInput" maxlength="300" placeholder="…/join#…"></label>
-    <label>Your name<input id="nameInput" maxlength="40" required placeholder="Mia, Grandpa Joe, 家族のママ…"></label>
+    <div id="switchRoom" hidden>
+      <p id="switchText"></p>
+      <div class="buttons"><button type="button" id="switchStay">Stay</button> <button type="button" id="switchJoin" class="primary">Join</button></div>
+    </div>
+    <label id="nameRow">Your name<input id="nameInput" maxlength="40" required placeholder="Mia, Grandpa Joe, 家族のママ…"></label>
     <div id="doorError" role="alert"></div>
     <button id="joinButton" class="primary">Come in</button>
   </form>

@@ -179,7 +179,7 @@ enum WebChatScript {
     return undefined;
   }
 
-  function showDoor(code, message) {
+  function showDoor(code, message, preview) {
     me = null;
     if (socket) { socket.onclose = null; socket.close(); socket = null; }
     clearInterval(pingTimer);
@@ -187,12 +187,49 @@ enum WebChatScript {
     document.body.classList.add("outside");
     $("roomLabel").hidden = true;
     $("door").hidden = false;
+    $("switchRoom").hidden = true;
+    $("nameRow").hidden = false; $("joinButton").hidden = false;
     $("inviteRow").hidden = !!pendingCode;
     $("doorText").textContent = pendingCode
-      ? "You have been invited to a family story room. What should everyone call you?"
+      ? (preview ? `This link is for “${preview.room}” as ${roleWords(preview.role)}. What should everyone call you?`
+                 : "You have been invited to a family story room. What should everyone call you?")
       : "This room is private: you come in with the invite link a grown-up sent you.";
     $("doorError").textContent = message || "";
     (pendingCode ? $("nameInput") : $("inviteInput")).focus();
+  }
+
+  function roleWords(role) { return role === "grown-up" ? "a grown-up" : "a child"; }
+
+  // Which room and role an invite opens (nothing is used up): {room, role}, or {error} in kind words.
+  async function previewInvite(code) {
+    try {
+      const response = await fetch("/api/invite-preview", {
+        method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ invite: code })
+      });
+      const body = await response.json().catch(() => ({}));
+      return response.ok ? body : { error: body.error || "That invite link doesn't work. Ask a grown-up for a new one." };
+    } catch (error) { return { error: "I couldn't reach the story machine. Reload the page to try again." }; }
+  }
+
+  // An invite link opened: name its room and role; a browser already in a room is asked before it leaves.
+  async function openInvite(code) {
+    const [preview, who] = await Promise.all([previewInvite(code), whoAmI()]);
+    if (preview.error) {
+      if (who) { history.replaceState(null, "", "/"); enter(who); tell(preview.error); }
+      else showDoor("", preview.error);
+      return;
+    }
+    if (!who) { showDoor(code, "", preview); return; }
+    showDoor(code, "", preview);
+    $("nameRow").hidden = true; $("joinButton").hidden = true;
+    $("doorText").textContent = "";
+    $("switchText").textContent = `You are in “${who.roomName}” as ${who.name}. This link is for “${preview.room}” as ${roleWords(preview.role)}. `
+      + `Leave “${who.roomName}” and join “${preview.room}”?`;
+    $("switchRoom").hidden = false;
+    $("switchStay").onclick = () => { history.replaceState(null, "", "/"); enter(who); };
+    $("switchJoin").onclick = () => showDoor(code, "", preview);
+    $("switchStay").focus();
   }
 
   function enter(who) {
@@ -340,9 +377,13 @@ enum WebChatScript {
   $("signOut").addEventListener("click", () => signOut(false));
   $("signOutEverywhere").addEventListener("click", () => signOut(true));
 
+  // The invite code in the address (`/join#CODE`); another link pasted into the same tab changes only the hash.
+  function codeInAddress() { return location.pathname === "/join" ? decodeURIComponent(location.hash.slice(1)) : ""; }
+  window.addEventListener("hashchange", () => { const code = codeInAddress(); if (code) openInvite(code); });
+
   (async () => {
-    const code = location.pathname === "/join" ? decodeURIComponent(location.hash.slice(1)) : "";
-    if (code) { showDoor(code); return; }
+    const code = codeInAddress();
+    if (code) { openInvite(code); return; }
     const who = await whoAmI();
     if (who) enter(who);
     else showDoor("", who === undefined ? "I couldn't reach the story machine. Reload the page to try again." : "");

@@ -84,7 +84,8 @@ struct DiscordModelsTests {
         let encoder = DiscordJSON.encoder()
         encoder.outputFormatting.insert(.sortedKeys)
         func json(_ value: some Encodable) throws -> String { String(decoding: try encoder.encode(value), as: UTF8.self) }
-        #expect(try json(InteractionResponse.deferred(ephemeral: true)) == #"{"data":{"flags":64},"type":5}"#)
+        // Every message the bot sends says it pings nobody, a deferral included.
+        #expect(try json(InteractionResponse.deferred(ephemeral: true)) == #"{"data":{"allowed_mentions":{"parse":[]},"flags":64},"type":5}"#)
         #expect(try json(InteractionResponse.deferred(ephemeral: false)) == #"{"type":5}"#)
         #expect(try json(InteractionResponse.autocomplete([AutocompleteChoice(name: "Moon", value: "m")]))
             == #"{"data":{"choices":[{"name":"Moon","value":"m"}]},"type":8}"#)

@@ -140,4 +140,24 @@ struct PlanRoomContractTests {
         #expect(try await !rooms.isFirstVisit(ben.member), "a removed member is never welcomed")
         #expect(try await !directory.markWelcomed(memberID: "nobody", at: clock.now()))
     }
+
+    @Test("an invite's preview names its room and role and uses nothing; a used, revoked or unknown code is refused as the join would",
+          arguments: [StoreBackend.sqlite, .postgres])
+    func invitePreview(_ backend: StoreBackend) async throws {
+        let directory = try #require(try await backend.makeOthers(clock: clock).rooms)
+        let rooms = RoomAccess(directory: directory, clock: clock)
+        let room = try await rooms.createRoom(named: "Sea Otters")
+        let once = try await rooms.invite(to: room.key, role: .child, by: "cli", terms: InviteTerms(lifetime: 600, uses: 1))
+        let preview = try await rooms.preview(invite: "https://stories.example.org/join#\(once.code.rawValue)")
+        #expect(preview.room.displayName == "Sea Otters" && preview.role == .child && preview.uses == 0)
+        _ = try await rooms.preview(invite: once.code.rawValue)
+        _ = try await rooms.join(invite: once.code.rawValue, name: "Léa")
+        await #expect(throws: RoomAccessError.inviteUsedUp) { try await rooms.preview(invite: once.code.rawValue) }
+        let revoked = try await rooms.invite(to: room.key, role: .grownUp, by: "cli")
+        try await rooms.revokeInvite(revoked.invite.id, in: room.key)
+        await #expect(throws: RoomAccessError.inviteRevoked) { try await rooms.preview(invite: revoked.code.rawValue) }
+        let unknown = AccessSecret.random(bytes: AccessSecret.inviteBytes)
+        await #expect(throws: RoomAccessError.inviteNotFound) { try await rooms.preview(invite: unknown.rawValue) }
+        #expect(try await directory.invite(code: unknown) == nil)
+    }
 }

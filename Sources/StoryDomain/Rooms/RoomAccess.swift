@@ -112,6 +112,18 @@ public struct RoomAccess: Sendable {
         return JoinedMember(member: member, session: session, sessionExpiresAt: expires)
     }
 
+    /// What an invite opens, without following it or counting a use: its room and role, for the
+    /// join page to name before anyone leaves the room they are in. Throws what ``join(invite:name:)``
+    /// would for a code that no longer opens the door (unknown, expired, revoked, used up, retired).
+    public func preview(invite: String) async throws -> RoomInvite {
+        guard let code = AccessSecret(link: invite), let found = try await directory.invite(code: code) else {
+            throw RoomAccessError.inviteNotFound
+        }
+        let installHasGrownUp = try await directory.grownUpCount() > 0
+        if let refusal = found.refusal(at: clock.now(), installHasGrownUp: installHasGrownUp) { throw refusal }
+        return found
+    }
+
     /// The member whose browser holds this session (nil for anything else: unknown, expired,
     /// removed, malformed). Each use extends the session.
     public func member(session raw: String) async throws -> RoomMember? {

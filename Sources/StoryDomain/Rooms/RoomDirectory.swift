@@ -19,6 +19,9 @@ public protocol RoomDirectory: Sendable {
     /// Revokes every open invite made for `purpose` (an earlier setup link).
     func revokeOpenInvites(purpose: RoomInvite.Purpose, at date: Date) async throws
 
+    /// The invite with this code, whatever its state (nil: no such code). Nothing changes.
+    func invite(code: AccessSecret) async throws -> RoomInvite?
+
     /// In one transaction: checks the invite (throwing ``RoomAccessError`` when it no longer
     /// opens the door), refuses a name `nameTaken` says clashes with a member's of the room
     /// (``RoomAccessError/nameTaken(_:)``, the invite unused), counts its use, adds the member

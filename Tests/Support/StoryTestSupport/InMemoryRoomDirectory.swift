@@ -64,6 +64,10 @@ public actor InMemoryRoomDirectory: RoomDirectory {
         }
     }
 
+    public func invite(code: AccessSecret) async throws -> RoomInvite? {
+        invites.first(where: { $0.codeHash == code.rawValue })?.invite
+    }
+
     public func redeem(code: AccessSecret, memberID: String, name: String, session: AccessSecret, sessionExpiresAt: Date,
                        at date: Date, nameTaken: @escaping @Sendable (String) -> Bool) async throws -> RoomMember {
         guard let index = invites.firstIndex(where: { $0.codeHash == code.rawValue }) else { throw RoomAccessError.inviteNotFound }
