@@ -58,9 +58,12 @@ public struct CharacterDesign: Hashable, Sendable, Codable {
     /// A person's build, hair style, clothes, glasses, beard and hat (nil for creatures, and for
     /// designs saved before it existed: drawn as a child with a bob).
     public var figure: FigureLook?
+    /// How stories refer to this character, as the family set it; nil: by name (never a guessed pronoun).
+    public var pronouns: Pronouns?
 
     public init(name: String, kind: CreatureKind, bodyColor: RGB, accentColor: RGB, detailColor: RGB,
-                looks: String, trait: String, referencePicture: String? = nil, figure: FigureLook? = nil) {
+                looks: String, trait: String, referencePicture: String? = nil, figure: FigureLook? = nil,
+                pronouns: Pronouns? = nil) {
         self.name = name
         self.kind = kind
         self.bodyColor = bodyColor
@@ -70,6 +73,7 @@ public struct CharacterDesign: Hashable, Sendable, Codable {
         self.trait = trait
         self.referencePicture = referencePicture
         self.figure = figure
+        self.pronouns = pronouns
     }
 }
 

@@ -58,6 +58,11 @@ public enum PageMoment {
         case .hugging: return verb("shares a hug", "share a hug")
         case .resting: return verb("rests", "rest") + (focus.map { " beside \($0)" } ?? "")
         case .sleeping: return verb("sleeps", "sleep") + " soundly" + (focus.map { " in \($0)" } ?? "")
+        case .making: return verb("makes", "make") + " " + (focus ?? "something")
+        case .racing: return verb("races", "race") + (focus.map { " towards \($0)" } ?? "")
+        case .riding: return verb("rides", "ride") + (focus.map { " in \($0)" } ?? " along")
+        case .flying: return verb("flies", "fly") + (focus.map { " over \($0)" } ?? " high up")
+        case .celebrating: return verb("celebrates", "celebrate") + (focus.map { " with \($0)" } ?? "")
         }
     }
 

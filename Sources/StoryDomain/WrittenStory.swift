@@ -6,6 +6,21 @@ public enum TimeOfDay: String, Sendable, Codable, CaseIterable {
 /// What the characters are doing on a page, for the illustrator.
 public enum SceneAction: String, Sendable, Codable, CaseIterable {
     case standing, walking, discovering, helping, playing, hugging, resting, sleeping
+    /// Hands at work: baking, building, fixing, painting, planting.
+    case making
+    /// Running a race, hurrying.
+    case racing
+    /// Aboard something that moves: a boat, a sled, a rocket.
+    case riding
+    /// Up in the air.
+    case flying
+    /// A party, a prize, a dance.
+    case celebrating
+}
+
+/// The weather of a page, when the text names one (drawn by the illustrator, told by the writer).
+public enum SceneWeather: String, Sendable, Codable, CaseIterable {
+    case rain, snow, wind, fog, rainbow
 }
 
 /// How a page should be pictured: time, action and an optional object in focus.
@@ -22,9 +37,14 @@ public struct PageScene: Hashable, Sendable, Codable {
     public var place: StorySetting?
     /// The companion is not in the moment (it is the one lost), so it is not drawn.
     public var companionAway: Bool
+    /// The weather the page's text tells, if any.
+    public var weather: SceneWeather?
+    /// The moment happens inside (a kitchen, a workshop, a classroom, a bedroom), not under the sky.
+    public var indoors: Bool
 
     public init(timeOfDay: TimeOfDay, action: SceneAction, focus: String? = nil, props: [String] = [],
-                others: [CreatureKind] = [], place: StorySetting? = nil, companionAway: Bool = false) {
+                others: [CreatureKind] = [], place: StorySetting? = nil, companionAway: Bool = false,
+                weather: SceneWeather? = nil, indoors: Bool = false) {
         self.timeOfDay = timeOfDay
         self.action = action
         self.focus = focus
@@ -32,9 +52,11 @@ public struct PageScene: Hashable, Sendable, Codable {
         self.others = others
         self.place = place
         self.companionAway = companionAway
+        self.weather = weather
+        self.indoors = indoors
     }
 
-    private enum CodingKeys: String, CodingKey { case timeOfDay, action, focus, props, others, place, companionAway }
+    private enum CodingKeys: String, CodingKey { case timeOfDay, action, focus, props, others, place, companionAway, weather, indoors }
 
     /// Decodes scenes saved before `props`, `others` and `place` existed as well.
     public init(from decoder: any Decoder) throws {
@@ -46,9 +68,11 @@ public struct PageScene: Hashable, Sendable, Codable {
         others = try container.decodeIfPresent([CreatureKind].self, forKey: .others) ?? []
         place = try container.decodeIfPresent(StorySetting.self, forKey: .place)
         companionAway = try container.decodeIfPresent(Bool.self, forKey: .companionAway) ?? false
+        weather = try container.decodeIfPresent(SceneWeather.self, forKey: .weather)
+        indoors = try container.decodeIfPresent(Bool.self, forKey: .indoors) ?? false
     }
 
-    /// Encodes `companionAway` only when set, so scenes saved without it read the same.
+    /// Encodes `companionAway`, `weather` and `indoors` only when set, so scenes saved without it read the same.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(timeOfDay, forKey: .timeOfDay)
@@ -58,6 +82,8 @@ public struct PageScene: Hashable, Sendable, Codable {
         try container.encode(others, forKey: .others)
         try container.encodeIfPresent(place, forKey: .place)
         if companionAway { try container.encode(true, forKey: .companionAway) }
+        try container.encodeIfPresent(weather, forKey: .weather)
+        if indoors { try container.encode(true, forKey: .indoors) }
     }
 }
 

@@ -43,6 +43,10 @@ struct FigurePainter {
         case .hugging: .hugging
         case .resting: .sitting
         case .sleeping: .sleeping
+        case .making: .reaching
+        case .racing: .walking
+        case .riding: .sitting
+        case .flying, .celebrating: .jumping
         }
     }
 

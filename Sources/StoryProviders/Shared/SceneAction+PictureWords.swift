@@ -12,6 +12,11 @@ extension SceneAction {
         case .hugging: "sharing a warm, happy hug"
         case .resting: "resting cosily"
         case .sleeping: "fast asleep, tucked into a cosy bed"
+        case .making: "busy making something together"
+        case .racing: "running a cheerful race"
+        case .riding: "riding along together"
+        case .flying: "flying gently through the air"
+        case .celebrating: "celebrating with big smiles"
         }
     }
 }
