@@ -43,6 +43,9 @@ public struct PagePicture: Sendable, Equatable {
     public var figures: [Figure]
     /// The picture's width in scene units.
     public var sceneWidth: Double
+    /// A short, stable name of the page's composition ("wide-left", "close-right", "bed"): two
+    /// consecutive pages of a story never share one.
+    public var composition: String = "standard"
 
     /// The backdrop parts each setting paints.
     static func backdrop(for setting: StorySetting) -> [String] {
