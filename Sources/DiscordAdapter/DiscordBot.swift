@@ -196,7 +196,7 @@ public final class DiscordBot: Service {
         let gateway = ShardedGateway(
             configuration: configuration.gateway, selection: configuration.shards,
             identifyCoordinator: configuration.identifyCoordinator,
-            sessionStore: { [store] shard in StoredGatewaySession(store: store, shard: shard) },
+            sessionStore: { [store, clock] shard in StoredGatewaySession(store: store, shard: shard, clock: clock) },
             logger: logger, onPlan: configuration.onShardPlan
         ) { [weak self] _, dispatch in
             self?.receive(dispatch, into: lanes)

@@ -49,7 +49,8 @@ public final class GatewayClient: Service {
         self.logger = logger
         self.onDispatch = onDispatch
         machine = Mutex(GatewayStateMachine(token: configuration.token, intents: configuration.intents,
-                                            compress: configuration.compress, shard: shard))
+                                            compress: configuration.compress, shard: shard,
+                                            maxResumeAge: configuration.maxResumeAge))
     }
 
     /// The connection's state and counters; safe to read from any task.
@@ -71,8 +72,14 @@ public final class GatewayClient: Service {
         let session = await sessionStore.load()
         guard let gateway = await fetchGatewayInfo() else { return }
         await identifyCoordinator.update(gateway.sessionStartLimit)
-        logger.info("Starting Discord gateway", metadata: ["resuming": "\(session != nil)"])
-        var pending = step { $0.start(gateway: gateway, session: session, now: .now) }
+        let age = session.flatMap(sessionStore.age(of:))
+        var pending = step { $0.start(gateway: gateway, session: session, sessionAge: age, now: .now) }
+        let resuming = machine.withLock { $0.session != nil }
+        if session != nil, !resuming {
+            logger.notice("The stored Discord gateway session is too old to resume; identifying afresh",
+                          metadata: ["age": "\(age.map { "\($0)" } ?? "unknown")", "maxResumeAge": "\(configuration.maxResumeAge)"])
+        }
+        logger.info("Starting Discord gateway", metadata: ["resuming": "\(resuming)"])
         while !pending.isEmpty {
             switch pending.removeFirst() {
             case let .connect(url):
@@ -135,7 +142,14 @@ public final class GatewayClient: Service {
             closeCode = nil
             logger.warning("Discord gateway connection failed", metadata: ["error": "\(error)"])
         }
-        return step { $0.disconnected(closeCode: closeCode, now: .now) }
+        let hadSession = machine.withLock { $0.session != nil }
+        let actions = step { $0.disconnected(closeCode: closeCode, now: .now) }
+        if hadSession, machine.withLock({ $0.session == nil }) {
+            // A session-ending close code, or a resume URL that could not be reached twice.
+            logger.notice("The Discord gateway session cannot be resumed; identifying afresh",
+                          metadata: ["closeCode": "\(closeCode.map(String.init) ?? "none")"])
+        }
+        return actions
     }
 
     /// Sleeps until `deadline`; false when shutdown or cancellation cut the sleep short.

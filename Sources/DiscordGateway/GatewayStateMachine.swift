@@ -41,6 +41,17 @@ public struct GatewayStateMachine: Sendable {
     static let resumableCloseCode = 4000
     /// How long to wait for HELLO after connecting before giving the connection up.
     static let helloTimeout = Duration.seconds(20)
+    /// Connection attempts to a session's resume URL that may fail (refused, reset, TLS or
+    /// handshake failure, no HELLO) before the session is dropped and the bot identifies afresh on
+    /// the URL from `GET /gateway/bot`: a retired gateway node must not keep the bot offline.
+    public static let resumeConnectAttempts = 2
+    /// The default for ``maxResumeAge``. Discord documents no window in which a disconnected
+    /// session can still be resumed; a few minutes is what clients observe, so older sessions are
+    /// not worth a try.
+    public static let defaultMaxResumeAge = Duration.seconds(300)
+    /// How often a live session is stored again though nothing in it changed, so its stored age
+    /// (see ``start(gateway:session:sessionAge:now:)``) says when the connection was last alive.
+    static let sessionRefreshInterval = Duration.seconds(60)
 
     public private(set) var state: State = .idle
     /// The session a reconnect resumes, with the last sequence number seen.
@@ -50,6 +61,7 @@ public struct GatewayStateMachine: Sendable {
     private let intents: UInt64
     private let compress: Bool
     private let shard: ShardID?
+    private let maxResumeAge: Duration
     private var random: any RandomNumberGenerator & Sendable
 
     private var gatewayURL = ""
@@ -66,21 +78,31 @@ public struct GatewayStateMachine: Sendable {
     private var resumes = 0
     private var lastCloseCode: Int?
     private var latency: Duration?
+    /// HELLO came on the current connection (false from each connect until it does).
+    private var helloSeen = false
+    /// Resume connections in a row that failed before HELLO.
+    private var failedResumeConnects = 0
+    /// When the session was last stored from a live connection.
+    private var lastPersist: ContinuousClock.Instant?
 
     /// - Parameters:
     ///   - token: The bot token, sent in IDENTIFY and RESUME.
     ///   - intents: The IDENTIFY intents bitfield.
     ///   - compress: Ask for `compress=zlib-stream` transport compression.
     ///   - shard: Sent in IDENTIFY as `[id, count]`; nil sends none (an unsharded bot).
+    ///   - maxResumeAge: A stored session older than this is not resumed at start: the bot
+    ///     identifies afresh. Discord documents no exact resume window (see ``defaultMaxResumeAge``).
     ///   - random: The source of heartbeat and reconnect jitter (seed it in tests).
     public init(
         token: String, intents: UInt64, compress: Bool = true, shard: ShardID? = nil,
+        maxResumeAge: Duration = GatewayStateMachine.defaultMaxResumeAge,
         random: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator()
     ) {
         self.token = RedactedToken(value: token)
         self.intents = intents
         self.compress = compress
         self.shard = shard
+        self.maxResumeAge = maxResumeAge
         self.random = random
     }
 
@@ -95,14 +117,21 @@ public struct GatewayStateMachine: Sendable {
     // MARK: - Inputs
 
     /// Begins: remembers the gateway URL from `GET /gateway/bot`, then connects, resuming `session`
-    /// when one is given. (The identify limits are the ``IdentifyCoordinator``'s.)
-    public mutating func start(gateway: GatewayBot, session: GatewaySession?, now: ContinuousClock.Instant) -> [GatewayAction] {
+    /// when one is given and it is not older than `maxResumeAge` (`sessionAge`: how long ago it was
+    /// stored; nil when unknown, then it is tried). A stale session is dropped (and cleared from
+    /// the store) and the bot identifies on the gateway URL. (The identify limits are the
+    /// ``IdentifyCoordinator``'s.)
+    public mutating func start(
+        gateway: GatewayBot, session: GatewaySession?, sessionAge: Duration? = nil, now: ContinuousClock.Instant
+    ) -> [GatewayAction] {
         guard case .idle = state else { return [] }
         gatewayURL = gateway.url
         self.session = session
         persisted = session
         sequence = session?.sequence
-        return connectOrWait(notBefore: now, now: now)
+        var actions: [GatewayAction] = []
+        if session != nil, let sessionAge, sessionAge > maxResumeAge { actions += dropSession() }
+        return actions + connectOrWait(notBefore: now, now: now)
     }
 
     /// A ``GatewayAction/waitUntil(_:)`` deadline passed.
@@ -148,7 +177,7 @@ public struct GatewayStateMachine: Sendable {
             if let roundTrip = heartbeat?.acknowledged(now: now) { latency = roundTrip }
             return []
         case .dispatch:
-            return dispatch(frame)
+            return dispatch(frame, now: now)
         case .reconnect:
             return closeAndReconnect(after: nextBackoff(), reason: "Discord asked to reconnect (op 7)")
         case .invalidSession:
@@ -172,7 +201,9 @@ public struct GatewayStateMachine: Sendable {
                 return closeAndReconnect(after: nextBackoff(), reason: "heartbeat not acknowledged (zombie connection)")
             }
             heartbeatPending = true
-            return flush(now: now) + persistIfChanged()
+            // A live session is stored now and then even when unchanged: its stored age then says
+            // when the connection was last alive.
+            return flush(now: now) + persistIfChanged(now: now, refresh: state == .ready)
         case .idle, .waitingToConnect, .connecting, .closing, .stopped:
             return []
         }
@@ -203,6 +234,14 @@ public struct GatewayStateMachine: Sendable {
             actions += dropSession()
         case .identify, .resume:
             break
+        }
+        if session != nil, !helloSeen {
+            // The resume URL could not be reached (refused, reset, TLS or handshake failure, no HELLO).
+            failedResumeConnects += 1
+            if failedResumeConnects >= Self.resumeConnectAttempts {
+                // Its gateway node may be gone for good: identify at once on the URL from /gateway/bot.
+                return actions + dropSession() + connectOrWait(notBefore: now, now: now)
+            }
         }
         let delay = plannedDelay ?? nextBackoff()
         return actions + connectOrWait(notBefore: now.advanced(by: delay), now: now)
@@ -235,6 +274,8 @@ public struct GatewayStateMachine: Sendable {
         let firstBeat = now.advanced(by: interval * jitter())
         heartbeat = HeartbeatTracker(interval: interval, firstBeat: firstBeat)
         helloDeadline = nil
+        helloSeen = true
+        failedResumeConnects = 0
         if let session {
             state = .resuming
             resumes += 1
@@ -248,7 +289,7 @@ public struct GatewayStateMachine: Sendable {
         return [.scheduleHeartbeat(at: firstBeat)] + flush(now: now)
     }
 
-    private mutating func dispatch(_ frame: GatewayFrame) -> [GatewayAction] {
+    private mutating func dispatch(_ frame: GatewayFrame, now: ContinuousClock.Instant) -> [GatewayAction] {
         guard let name = frame.envelope.t else { return [] }
         if let number = frame.envelope.s {
             // Replayed after a RESUME and already handled.
@@ -266,11 +307,11 @@ public struct GatewayStateMachine: Sendable {
             }
             state = .ready
             backoff.reset()
-            actions += persistIfChanged()
+            actions += persistIfChanged(now: now)
         case "RESUMED":
             state = .ready
             backoff.reset()
-            actions += persistIfChanged()
+            actions += persistIfChanged(now: now)
         default:
             break
         }
@@ -305,6 +346,7 @@ public struct GatewayStateMachine: Sendable {
         // A resume goes to the session's resume URL, a new session to the URL from /gateway/bot.
         let url = GatewayURL.make(base: session?.resumeURL ?? gatewayURL, compress: compress)
         state = .connecting(url: url)
+        helloSeen = false
         return [.connect(url: url)]
     }
 
@@ -324,12 +366,18 @@ public struct GatewayStateMachine: Sendable {
     private mutating func dropSession() -> [GatewayAction] {
         session = nil
         sequence = nil
+        failedResumeConnects = 0
         return persistIfChanged()
     }
 
-    private mutating func persistIfChanged() -> [GatewayAction] {
-        guard session != persisted else { return [] }
+    /// Stores the session when it changed, or (`refresh`) when it was last stored from a live
+    /// connection ``sessionRefreshInterval`` ago or more.
+    private mutating func persistIfChanged(now: ContinuousClock.Instant? = nil, refresh: Bool = false) -> [GatewayAction] {
+        let refreshDue = refresh && session != nil
+            && (now.flatMap { now in lastPersist.map { $0.duration(to: now) >= Self.sessionRefreshInterval } } ?? true)
+        guard session != persisted || refreshDue else { return [] }
         persisted = session
+        if let now { lastPersist = now }
         return [.persistSession(session)]
     }
 

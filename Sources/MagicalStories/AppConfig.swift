@@ -1,4 +1,5 @@
 import Configuration
+import DiscordGateway
 import Foundation
 import Logging
 import StoryDomain
@@ -31,6 +32,7 @@ import WebChat
 /// | `discord.applicationId` | `DISCORD_APPLICATION_ID` | asked from Discord if unset |
 /// | `discord.apiUrl`     | `DISCORD_API_URL`    | `https://discord.com/api/v10`    |
 /// | `discord.guildId`    | `DISCORD_GUILD_ID`   | none (commands registered globally) |
+/// | `discord.resumeMaxAgeSeconds` | `DISCORD_RESUME_MAX_AGE_SECONDS` | `300` (0–3600: a stored gateway session older than this is not resumed at start) |
 /// | `discord.shardCount`, `discord.shards`, `discord.globalRateShare` | `DISCORD_SHARD_COUNT`, `DISCORD_SHARDS`, `DISCORD_GLOBAL_RATE_SHARE` | recommended count, all shards (see ``DiscordShardSettings``) |
 /// | `admin.userIds`      | `ADMIN_USER_IDS`     | none (comma-separated user ids)  |
 /// | `story.provider`     | `STORY_PROVIDER`     | `offline` (`gemini`, `openai`)   |
@@ -84,6 +86,10 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
     public var discordApplicationID: String?
     public var discordAPIURL = "https://discord.com/api/v10"
     public var discordGuildID: String?
+    /// A stored Discord gateway session older than this is not resumed at start: the bot
+    /// identifies afresh. Discord documents no exact window in which a session can be resumed;
+    /// 5 minutes is a guess on the safe side (0: never resume after a restart).
+    public var discordResumeMaxAgeSeconds = Int(GatewayStateMachine.defaultMaxResumeAge.components.seconds)
     /// The Discord shards this process runs and its share of the global REST limit.
     public var discordShards = DiscordShardSettings()
     /// The service's admins as written: `discord:<id>` (or a bare Discord id), `web:<member id>`,
@@ -211,6 +217,8 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
         }
         discordGuildID = try Self.snowflake(reader, "discord.guildId", name: "DISCORD_GUILD_ID")
         discordShards = try DiscordShardSettings(reader: reader)
+        discordResumeMaxAgeSeconds = try SettingValues.integer(reader, "discord.resumeMaxAgeSeconds", default: discordResumeMaxAgeSeconds,
+                                                               in: 0...3_600, name: "DISCORD_RESUME_MAX_AGE_SECONDS")
         let admins = reader.string(forKey: "admin.userIds", default: "")
         adminUserIDs = admins.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         if let bad = adminUserIDs.first(where: { AdminID(parsing: $0) == nil }) {

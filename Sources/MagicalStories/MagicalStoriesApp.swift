@@ -182,7 +182,8 @@ public struct MagicalStoriesApp: Sendable {
                                                   premiumSKU: entitlements.offeredSKU.flatMap(Snowflake.init), textArtist: textArtist,
                                                   books: { view in try await books(view.storyID, view.family, view.format) })
             transports.append(DiscordTransport(rest: rest, renderer: renderer, logger: logger.labeled("discord.delivery")))
-            let gateway = GatewayConfiguration(token: token, gatewayInfo: { try await rest.gatewayBot() })
+            let gateway = GatewayConfiguration(token: token, maxResumeAge: .seconds(config.discordResumeMaxAgeSeconds),
+                                               gatewayInfo: { try await rest.gatewayBot() })
             let discordLogger = logger.labeled("discord")
             discord = (rest, renderer, DiscordBot.Configuration(
                 applicationID: config.discordApplicationID.flatMap(Snowflake.init), guildID: config.discordGuildID.flatMap(Snowflake.init),

@@ -1,5 +1,6 @@
 import DiscordAdapter
 import DiscordGateway
+import Foundation
 import StoryDomain
 import Testing
 
@@ -26,6 +27,29 @@ struct StoredGatewaySessionTests {
         await StoredGatewaySession(store: store, shard: shards[0]).save(nil)
         #expect(await store.keys == ["discord.gateway.session.1-of-2"])
     }
+
+    @Test("each save is stamped by the clock, so a start can tell how old the stored session is")
+    func savesAreStampedAndAged() async throws {
+        let store = Values()
+        let clock = SteppedClock(Date(timeIntervalSince1970: 1_800_000_000))
+        let sessions = StoredGatewaySession(store: store, clock: clock)
+        await sessions.save(GatewaySession(sessionID: "s", resumeURL: "wss://r", sequence: 3))
+        clock.advance(by: 400)
+        let loaded = try #require(await sessions.load())
+        #expect(loaded.savedAt == Date(timeIntervalSince1970: 1_800_000_000))
+        #expect(sessions.age(of: loaded) == .seconds(400))
+        #expect(sessions.age(of: GatewaySession(sessionID: "old", resumeURL: "wss://r", sequence: 1)) == nil,
+                "a session stored before stamps existed has no known age")
+    }
+}
+
+/// A wall clock set by the test.
+private final class SteppedClock: WallClock, @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Date
+    init(_ start: Date) { current = start }
+    func advance(by seconds: TimeInterval) { lock.withLock { current += seconds } }
+    func now() -> Date { lock.withLock { current } }
 }
 
 /// Named values in memory.

@@ -12,20 +12,25 @@ struct Harness {
     var now = ContinuousClock.now
     let gateway: GatewayBot
     let session: GatewaySession?
+    /// How long ago `session` was stored (nil: unknown).
+    let sessionAge: Duration?
 
     init(seed: UInt64 = 42, gatewayURL: String = Harness.gatewayURL, remaining: Int = 999, resetAfterMilliseconds: Int = 3_600_000,
-         session: GatewaySession? = nil, compress: Bool = true, shard: ShardID? = nil) {
-        machine = GatewayStateMachine(token: Self.token, intents: 1, compress: compress, shard: shard, random: SeededRandom(seed: seed))
+         session: GatewaySession? = nil, sessionAge: Duration? = nil, maxResumeAge: Duration = GatewayStateMachine.defaultMaxResumeAge,
+         compress: Bool = true, shard: ShardID? = nil) {
+        machine = GatewayStateMachine(token: Self.token, intents: 1, compress: compress, shard: shard, maxResumeAge: maxResumeAge,
+                                      random: SeededRandom(seed: seed))
         gateway = GatewayBot(
             url: gatewayURL, shards: 1,
             sessionStartLimit: .init(total: 1000, remaining: remaining, resetAfter: resetAfterMilliseconds, maxConcurrency: 1)
         )
         self.session = session
+        self.sessionAge = sessionAge
     }
 
     mutating func advance(_ duration: Duration) { now = now.advanced(by: duration) }
 
-    mutating func start() -> [GatewayAction] { machine.start(gateway: gateway, session: session, now: now) }
+    mutating func start() -> [GatewayAction] { machine.start(gateway: gateway, session: session, sessionAge: sessionAge, now: now) }
     mutating func connected() -> [GatewayAction] { machine.connected(now: now) }
     mutating func receive(_ frame: GatewayFrame) -> [GatewayAction] { machine.received(frame, now: now) }
     mutating func heartbeatDue() -> [GatewayAction] { machine.heartbeatDue(now: now) }

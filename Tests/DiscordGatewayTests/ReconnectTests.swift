@@ -127,18 +127,36 @@ struct ReconnectTests {
         #expect(harness.receive(Frames.hello()).sentOps == [6])
     }
 
-    @Test func backoffGrowsCapsAndResetsAfterResumed() throws {
-        let stored = GatewaySession(sessionID: "s", resumeURL: "wss://resume.example", sequence: 1)
-        var harness = Harness(seed: 7, session: stored)
+    @Test func backoffGrowsCapsAndResetsAfterReady() throws {
+        var harness = Harness(seed: 7)
         _ = harness.start()
         let nominal: [Int64] = [1, 2, 4, 8, 16, 32, 60, 60, 60]
         for seconds in nominal {
             let wait = harness.disconnected(nil)
             let delay = harness.now.duration(to: try #require(wait.waitDeadline))
             #expect(delay > .seconds(seconds) * 0.75 && delay <= .seconds(seconds), "nominal \(seconds) s")
-            #expect(harness.reconnect(after: wait) != nil)
+            #expect(harness.reconnect(after: wait) == Self.gatewayConnectURL)
         }
 
+        _ = harness.connected()
+        _ = harness.helloThenTurn()
+        _ = harness.receive(Frames.ready(sequence: 1))
+        let wait = harness.disconnected(nil)
+        #expect(harness.now.duration(to: try #require(wait.waitDeadline)) <= .seconds(1))
+    }
+
+    @Test func backoffResetsAfterResumed() throws {
+        var harness = Harness(seed: 7)
+        harness.becomeReady()
+        for _ in 0 ..< 4 {
+            _ = harness.receive(Frames.reconnect)
+            _ = harness.reconnect(after: harness.disconnected(4000))
+            _ = harness.connected()
+            _ = harness.receive(Frames.hello())
+        }
+        let grown = harness.disconnected(nil)
+        #expect(harness.now.duration(to: try #require(grown.waitDeadline)) > .seconds(16) * 0.75, "five backoffs without a healthy session")
+        _ = harness.reconnect(after: grown)
         _ = harness.connected()
         _ = harness.receive(Frames.hello())
         _ = harness.receive(Frames.resumed(sequence: 2))

@@ -35,6 +35,7 @@ struct AppConfigTests {
         ["LOG_LEVEL": "loud"], ["IMAGES_WIDTH": "12"], ["PREMIUM_MAX_PAGES": "13"], ["PREMIUM_STORIES_PER_DAY": "-1"],
         ["DISCORD_PREMIUM_SKU_IDS": "123,abc"], ["STORIES_JOB_LEASE_SECONDS": "2"], ["STORIES_JOB_LEASE_SECONDS": "601"],
         ["BUILTIN_STORIES_PER_DAY": "-1"], ["BUILTIN_STORIES_PER_DAY": "many"],
+        ["DISCORD_RESUME_MAX_AGE_SECONDS": "-1"], ["DISCORD_RESUME_MAX_AGE_SECONDS": "3601"],
     ])
     func invalid(environment: [String: String]) async throws {
         await #expect {
@@ -43,6 +44,15 @@ struct AppConfigTests {
             guard let error = error as? AppConfigError, case let .invalid(key, _, _) = error else { return false }
             return environment.keys.contains(key)
         }
+    }
+
+    @Test("a stored gateway session is resumed at start up to 300 s after it was stored; the file and DISCORD_RESUME_MAX_AGE_SECONDS change it")
+    func resumeMaxAge() async throws {
+        #expect(try await AppConfig.load(file: nil, environment: [:]).discordResumeMaxAgeSeconds == 300)
+        let path = try file(#"{"discord": {"resumeMaxAgeSeconds": 120}}"#)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try await AppConfig.load(file: path, environment: [:]).discordResumeMaxAgeSeconds == 120)
+        #expect(try await AppConfig.load(file: path, environment: ["DISCORD_RESUME_MAX_AGE_SECONDS": "0"]).discordResumeMaxAgeSeconds == 0)
     }
 
     @Test("the job lease is 30 s by default, renewed every 10 s and swept every 15 s; STORIES_JOB_LEASE_SECONDS shortens all three")

@@ -1,0 +1,97 @@
+import DiscordModels
+import DiscordSimulator
+import Foundation
+import MagicalStories
+import StoryDomain
+import StoryStore
+import Testing
+
+/// A stored gateway session whose resume address is gone must not keep the bot offline (issue #32).
+@Suite("Discord: a stored session whose resume host is gone", .serialized)
+struct DiscordRetiredResumeHostTests {
+    static let sessionKey = "discord.gateway.session"
+
+    /// Starts a bot, lets it identify and stops it gracefully, so its session is stored.
+    private static func storedSession(on simulator: DiscordSimulator, directory: URL) async throws -> DiscordTestBot {
+        let first = try await DiscordTestBot.start(simulator: simulator, directory: directory)
+        try await simulator.waitForIdentifies(count: 1)
+        // READY stores the session.
+        try await pollUntil(timeout: .seconds(20)) { try await values(of: first).value(for: sessionKey) != nil }
+        await first.stopBot()
+        return first
+    }
+
+    private static func values(of bot: DiscordTestBot) throws -> SQLiteKeyValueStore {
+        SQLiteKeyValueStore(database: try #require(bot.app.database), clock: SystemWallClock())
+    }
+
+    /// Rewrites one field of the stored session, as JSON, in the bot's SQLite store.
+    private static func rewriteStoredSession(of bot: DiscordTestBot, _ change: (inout [String: Any]) -> Void) async throws {
+        let values = try values(of: bot)
+        let text = try #require(try await values.value(for: sessionKey), "the graceful stop stored the session")
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        change(&object)
+        let rewritten = try JSONSerialization.data(withJSONObject: object)
+        try await values.setValue(String(decoding: rewritten, as: UTF8.self), for: sessionKey)
+    }
+
+    @Test("resume host a closed port: two refused tries, then IDENTIFY on the gateway URL; READY and commands answered within seconds")
+    func closedResumeHostFallsBackToIdentify() async throws {
+        let simulator = DiscordSimulator(configuration: .init(heartbeatInterval: .milliseconds(250)))
+        try await simulator.start()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ms-discord-retired-\(UUID().uuidString)")
+        let first = try await Self.storedSession(on: simulator, directory: directory)
+        let closedPort = try loopbackPortNobodyListensOn()
+        try await Self.rewriteStoredSession(of: first) { $0["resumeURL"] = "ws://127.0.0.1:\(closedPort)/resume" }
+
+        let restarted = ContinuousClock.now
+        // Waits (up to 30 s) for the bot's first connection to the simulator: the fallback's.
+        let second = try await DiscordTestBot.start(simulator: simulator, directory: directory)
+        try await simulator.waitForIdentifies(count: 2, timeout: .seconds(30))
+        // Refused, ≤ 1 s backoff, refused, IDENTIFY at once: about a second. Generous for a busy machine.
+        let elapsed = ContinuousClock.now - restarted
+        #expect(elapsed < .seconds(20), "READY within the normal identify delay, not \(elapsed)")
+        #expect(simulator.resumeCount == 0, "no resume reached the simulator: it went to the closed port")
+        let command = simulator.makeSlashCommand(name: "help")
+        await simulator.sendInteraction(command)
+        try await simulator.waitForCallback(interactionID: command.id, timeout: .seconds(10))
+        await second.stopAll()
+    }
+
+    @Test("a stored session older than DISCORD_RESUME_MAX_AGE_SECONDS is not tried: the restart identifies")
+    func staleStoredSessionIdentifies() async throws {
+        let simulator = DiscordSimulator(configuration: .init(heartbeatInterval: .milliseconds(250)))
+        try await simulator.start()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ms-discord-stale-\(UUID().uuidString)")
+        let first = try await Self.storedSession(on: simulator, directory: directory)
+        // Stored ten minutes ago (the default limit is five).
+        let tenMinutesAgo = Date().addingTimeInterval(-600).timeIntervalSinceReferenceDate
+        try await Self.rewriteStoredSession(of: first) { $0["savedAt"] = tenMinutesAgo }
+
+        let second = try await DiscordTestBot.start(simulator: simulator, directory: directory)
+        try await simulator.waitForIdentifies(count: 2, timeout: .seconds(30))
+        #expect(simulator.resumeCount == 0 && simulator.identifyCount == 2, "no resume was tried")
+        await second.stopBot()
+
+        // A quick restart under the limit still resumes.
+        let third = try await DiscordTestBot.start(simulator: simulator, directory: directory)
+        try await simulator.waitForResumes(count: 1, timeout: .seconds(30))
+        #expect(simulator.identifyCount == 2)
+        await third.stopAll()
+    }
+}
+
+/// A loopback port nothing listens on: connections to it are refused.
+func loopbackPortNobodyListensOn() throws -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+    guard bound == 0 else { throw POSIXError(.EADDRNOTAVAIL) }
+    _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+    return Int(UInt16(bigEndian: address.sin_port))
+}
