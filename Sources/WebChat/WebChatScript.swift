@@ -328,7 +328,9 @@ enum WebChatScript {
     } catch (error) { /* offline: a typed name still works */ }
     heroSelect.replaceChildren();
     for (const member of cast) {
-      const option = el("option"); option.value = member.name; option.textContent = member.name + (member.kind ? " (" + member.kind + ")" : "");
+      const option = el("option"); option.value = member.name;
+      const about = [member.kind, member.pronouns].filter(Boolean).join(", ");
+      option.textContent = member.name + (about ? " (" + about + ")" : "");
       heroSelect.appendChild(option);
     }
     const typed = el("option"); typed.value = someoneElse; typed.textContent = cast.length ? "Someone else (type a name)" : "Type a name";
