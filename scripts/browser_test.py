@@ -69,7 +69,7 @@ def private_reply_after(phone, count):
     return notes[-1] if notes else None
 
 
-def new_story_with_form(phone, theme, hero=None, typed=None, age="5"):
+def new_story_with_form(phone, theme, hero=None, typed=None, age="5", pronouns=None):
     phone.tap(phone.find("#newStory"))
     phone.wait("the new-story form", lambda p: p.find("#storyDialog").is_displayed())
     assert phone.find("#storyName").get_attribute("value") == "", "the hero's name is never filled in for you"
@@ -81,6 +81,10 @@ def new_story_with_form(phone, theme, hero=None, typed=None, age="5"):
     if typed:
         assert phone.find("#storyName").is_displayed(), "the hero's name can be typed"
         phone.find("#storyName").send_keys(typed)
+    if pronouns:
+        assert phone.find("#storyPronouns").is_displayed(), "the typed hero's pronouns can be chosen"
+        assert phone.find("#storyPronouns").get_attribute("value") == "", "the hero is called by the name unless chosen"
+        Select(phone.find("#storyPronouns")).select_by_value(pronouns)
     Select(phone.find("#storyAge")).select_by_visible_text(age)
 
 
@@ -164,12 +168,13 @@ try:
     else:
         child.wait("the welcome button's answer", lambda p: len(p.messages()) > before)
     assert not child.message_with("ui:"), "ui: buttons stay in the page"
-    new_story_with_form(grown_up, "a sleepy dragon", typed="Mia", age="5")
+    new_story_with_form(grown_up, "a sleepy dragon", typed="Mia", age="5", pronouns="she")
     grown_up.step("story-form")
     grown_up.check_layout("the new-story form")
     grown_up.find("#storySend").click()
     command = grown_up.wait("the form's command", lambda p: sent_command(p, "/story new"))
     assert 'theme:"a sleepy dragon"' in command and "name:Mia" in command and "age:5" in command, command
+    assert "pronouns:she" in command, command
     assert "Grandma" not in command and "Rose" not in command, f"the form used the asker's name: {command}"
     pages = {}
     for phone in (grown_up, child):
@@ -205,13 +210,13 @@ try:
     say_step(f"read aloud played ({child.js('return arguments[0].currentTime', player):.1f} s heard)")
 
     # 7. A cast story: the family's cast, then the form's hero list.
-    grown_up.say("/cast add name:Leo kind:child age:5 look:brown pigtails, a yellow raincoat")
+    grown_up.say("/cast add name:Leo kind:child age:5 look:brown pigtails, a yellow raincoat pronouns:he")
     grown_up.wait("Leo in the cast", lambda p: p.message_with("Leo"))
     new_story_with_form(grown_up, "a picnic in the forest", hero="Leo", age="4")
     grown_up.step("story-form-cast")
     grown_up.find("#storySend").click()
     command = grown_up.wait("the cast story's command", lambda p: sent_command(p, "picnic"))
-    assert "cast:Leo" in command and "name:Leo" in command, command
+    assert "cast:Leo" in command and "name:Leo" in command and "pronouns:" not in command, command
     picnic_page = grown_up.wait("the cast story's page 1", lambda p: story_page(p, 1, without=(dragon,)))
     picnic = picnic_page.get_attribute("data-story")
     grown_up.wait("its title and picture in view", lambda p: title_and_picture_in_view(p, story_page(p, 1, picnic)))

@@ -48,14 +48,14 @@ public enum ChatCommand: Sendable, Equatable {
     case familyRemove(member: String)
     /// `/family signout` (any web chat member): signs the asker out on every browser; their open pages close.
     case familySignOut
-    /// `/cast add name:… kind:… age:… look:…`: a member of the family's cast.
-    case castAdd(name: String, kind: String, age: String?, look: String?)
+    /// `/cast add name:… kind:… age:… look:… pronouns:…`: a member of the family's cast.
+    case castAdd(name: String, kind: String, age: String?, look: String?, pronouns: String? = nil)
     /// `/cast list`: the family's cast.
     case castList
     /// `/cast show name:…`: portraits (everyone's, or one member's).
     case castShow(name: String?)
-    /// `/cast edit name:… kind:… age:… look:…` (the member's creator or a manager).
-    case castEdit(name: String, kind: String?, age: String?, look: String?)
+    /// `/cast edit name:… kind:… age:… look:… pronouns:…` (the member's creator or a manager).
+    case castEdit(name: String, kind: String?, age: String?, look: String?, pronouns: String? = nil)
     /// `/cast remove name:…` (the member's creator or a manager).
     case castRemove(name: String)
     /// `/help`: the few things families do first, and a button for the rest.

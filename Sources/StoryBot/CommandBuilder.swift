@@ -33,7 +33,8 @@ public enum CommandBuilder {
         case ("story", "new"):
             return .storyNew(StoryRequestDraft(theme: options["theme"], heroName: options["name"], age: options["age"],
                                                companion: options["companion"], pages: options["pages"],
-                                               language: options["language"], cast: options["cast"]))
+                                               language: options["language"], cast: options["cast"],
+                                               pronouns: options["pronouns"]))
         case ("story", "continue"):
             return .storyContinue(story: options["story"] ?? "")
         case ("story", "library"):
@@ -103,13 +104,15 @@ public enum CommandBuilder {
             else { throw .badValue(option: "invite", hint: "a link's number from `/family invites`, e.g. `/family revoke 3`") }
             return .familyRevoke(invite: id)
         case ("cast", "add"):
-            return .castAdd(name: options["name"] ?? "", kind: options["kind"] ?? "", age: options["age"], look: options["look"])
+            return .castAdd(name: options["name"] ?? "", kind: options["kind"] ?? "", age: options["age"], look: options["look"],
+                            pronouns: options["pronouns"])
         case ("cast", "list"):
             return .castList
         case ("cast", "show"):
             return .castShow(name: options["name"].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 })
         case ("cast", "edit"):
-            return .castEdit(name: options["name"] ?? "", kind: options["kind"], age: options["age"], look: options["look"])
+            return .castEdit(name: options["name"] ?? "", kind: options["kind"], age: options["age"], look: options["look"],
+                             pronouns: options["pronouns"])
         case ("cast", "remove"):
             return .castRemove(name: options["name"] ?? "")
         case ("family", "remove"):

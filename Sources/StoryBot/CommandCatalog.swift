@@ -76,6 +76,9 @@ public enum CommandCatalog {
 
     static let languageChoices = StoryLanguage.allCases.map { Option.Choice(name: $0.displayName, value: $0.rawValue) }
     static let goalChoices = GrowthGoal.allCases.map { Option.Choice(name: $0.displayName, value: $0.rawValue) }
+    /// he, she, they, or the name (no pronouns: stories repeat the name).
+    static let pronounChoices: [Option.Choice] = Pronouns.allCases.map { Option.Choice(name: $0.subject, value: $0.rawValue) }
+        + [Option.Choice(name: "use the name", value: "name")]
 
     public static let entries: [Entry] = [
         Entry(command: "story", subcommand: "new", summary: "Write and illustrate a new bedtime story", options: [
@@ -86,6 +89,7 @@ public enum CommandCatalog {
             .integer("pages", "How many pages (3–12, within your plan)", range: 3...12),
             .text("language", "The story's language", maxLength: 20, choices: languageChoices),
             .text("cast", "Up to three of your cast as the heroes, e.g. Leo,Max", maxLength: 130),
+            .text("pronouns", "How the story refers to the hero (default: by name)", maxLength: 20, choices: pronounChoices),
         ], positional: "theme"),
         Entry(command: "story", subcommand: "continue", summary: "Tonight's chapter: the same heroes, a new little adventure", options: [
             .text("story", "The story to continue (default: your newest)", maxLength: 100, autocomplete: true),
@@ -186,16 +190,18 @@ public enum CommandCatalog {
             .text("kind", "child, grown-up, baby, or a pet or toy: dog, cat, bunny, bear…", required: true, maxLength: 20),
             .integer("age", "A child's age", range: 0...17),
             .text("look", "How they look, e.g. curly red hair, green pyjamas", maxLength: 80),
+            .text("pronouns", "How stories refer to them (default: by name)", maxLength: 20, choices: pronounChoices),
         ], positional: "name"),
         Entry(command: "cast", subcommand: "list", summary: "Your family's cast", options: [], positional: nil),
         Entry(command: "cast", subcommand: "show", summary: "Portraits of your cast (or of one of them)", options: [
             .text("name", "Whose portrait (default: everyone's)", maxLength: 40, autocomplete: true),
         ], positional: "name"),
-        Entry(command: "cast", subcommand: "edit", summary: "Change someone's look, age or kind", options: [
+        Entry(command: "cast", subcommand: "edit", summary: "Change someone's look, age, kind or pronouns", options: [
             .text("name", "Their name", required: true, maxLength: 40, autocomplete: true),
             .text("look", "How they look now", maxLength: 80),
             .integer("age", "A child's age", range: 0...17),
             .text("kind", "child, grown-up, baby, or a pet or toy", maxLength: 20),
+            .text("pronouns", "How stories refer to them: he, she, they, or name (by name)", maxLength: 20, choices: pronounChoices),
         ], positional: "name"),
         Entry(command: "cast", subcommand: "remove", summary: "Take someone out of the cast (stories already made stay)", options: [
             .text("name", "Their name", required: true, maxLength: 40, autocomplete: true),

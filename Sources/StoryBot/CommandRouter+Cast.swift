@@ -9,10 +9,10 @@ extension CommandRouter {
         guard let cast else { throw CastError.notOffered }
         let family = context.family
         switch command {
-        case let .castAdd(name, kind, age, look):
+        case let .castAdd(name, kind, age, look, pronouns):
             let avoid = try await rules(context).limits.avoidList
-            let member = try await cast.add(name: name, kind: kind, age: age, look: look, family: family, by: context.user.userID,
-                                            avoid: avoid)
+            let member = try await cast.add(name: name, kind: kind, age: age, look: look, pronouns: pronouns, family: family,
+                                            by: context.user.userID, avoid: avoid)
             logger.info("cast member added", metadata: ["kind": "\(member.kind)"])
             try await responder.reply(renderer.castAdded(member, count: try await cast.cast(of: family).count))
         case .castList:
@@ -20,10 +20,10 @@ extension CommandRouter {
         case let .castShow(name):
             let members = try await cast.portraits(of: family, named: name)
             try await responder.reply(renderer.castPortraits(members))
-        case let .castEdit(name, kind, age, look):
+        case let .castEdit(name, kind, age, look, pronouns):
             let avoid = try await rules(context).limits.avoidList
-            let member = try await cast.edit(name: name, kind: kind, age: age, look: look, family: family, by: context.user.userID,
-                                             isManager: context.isManager, avoid: avoid)
+            let member = try await cast.edit(name: name, kind: kind, age: age, look: look, pronouns: pronouns, family: family,
+                                             by: context.user.userID, isManager: context.isManager, avoid: avoid)
             logger.info("cast member changed", metadata: ["kind": "\(member.kind)"])
             try await responder.reply(renderer.castEdited(member))
         case let .castRemove(name):
@@ -33,6 +33,18 @@ extension CommandRouter {
         default:
             break
         }
+    }
+
+    /// The draft with the pronouns of the cast member it names as its hero (`name:Leo`, no
+    /// `cast:`), when the family gave none with the request and set them in the cast.
+    func withCastPronouns(_ draft: StoryRequestDraft, family: FamilyRef) async throws -> StoryRequestDraft {
+        let blank: (String?) -> Bool = { ($0 ?? "").trimmingCharacters(in: .whitespaces).isEmpty }
+        guard let cast, blank(draft.pronouns), blank(draft.cast), let hero = draft.heroName, !blank(hero) else { return draft }
+        guard let member = try await cast.cast(of: family).first(where: { $0.key == CastMember.key(hero) }),
+              let pronouns = member.pronouns else { return draft }
+        var draft = draft
+        draft.pronouns = pronouns.rawValue
+        return draft
     }
 
     /// The cast members a story's `cast:` names (none when it is empty). With `painting`, those

@@ -183,8 +183,9 @@ public struct CommandRouter: Sendable {
 
     func run(_ command: ChatCommand, context: ChatContext, responder: some ChatResponder) async throws {
         switch command {
-        case let .storyNew(draft):
+        case let .storyNew(typed):
             let limits = try await requesterLimits(context)
+            let draft = try await withCastPronouns(typed, family: context.family)
             let heroes = try await castMembers(draft.cast, family: context.family, painting: true)
             let story = try await stories.screening(context.user, on: context.family.platform) {
                 try stories.prepareStory(draft, family: context.family, requester: context.user, limits: limits, cast: heroes)

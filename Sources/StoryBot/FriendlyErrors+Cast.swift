@@ -17,6 +17,8 @@ extension FriendlyErrors {
         case let .unknownKind(kind):
             "🤔 I don't know the kind “\(kind)”. Try `child`, `grown-up`, `baby`, or a pet or toy: "
                 + CastKind.allNames.dropFirst(3).prefix(8).joined(separator: ", ") + "…"
+        case let .unknownPronouns(value):
+            "🤔 I don't know the pronouns “\(value)”. " + pronounChoices
         case let .tooLong(field, limit):
             "✂️ That \(field) is a little long — please keep it to \(limit) characters."
         case let .emptyAfterCleaning(field):
@@ -36,11 +38,15 @@ extension FriendlyErrors {
         case let .notAllowed(name):
             "🔒 Only whoever added **\(name)**, or \(platform.familyManager), can change or remove them."
         case .nothingToChange:
-            "✏️ Tell me what to change: `look:`, `age:` or `kind:`."
+            "✏️ Tell me what to change: `look:`, `age:`, `kind:` or `pronouns:`."
         case .notOffered:
             "🎭 Family casts aren't set up here yet."
         }
     }
+
+    /// The pronouns a family may choose, said the same for the cast and for `/story new`.
+    static let pronounChoices = "Choose `pronouns:he`, `pronouns:she`, `pronouns:they`, or `pronouns:name` "
+        + "to use the name instead (the default)."
 
     private static func castList(_ names: [String]) -> String {
         names.isEmpty ? " Your cast is empty — `/cast add name:Leo kind:child` adds someone."

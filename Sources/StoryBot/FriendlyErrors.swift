@@ -115,6 +115,8 @@ public enum FriendlyErrors {
         case let .unknownLanguage(name):
             "🌍 I don't know the language “\(name)”. I can write in: "
                 + StoryLanguage.allCases.map { "\($0.displayName) (`\($0.rawValue)`)" }.joined(separator: ", ") + "."
+        case let .unknownPronouns(value):
+            "🤔 I don't know the pronouns “\(value)” for the hero. " + pronounChoices
         case let .languageNotAllowed(language):
             "🌍 \(language.displayName) isn't switched on for this family. \(platform.familyManagerCapitalized) can change that in the settings."
         case .avoidedTopic:

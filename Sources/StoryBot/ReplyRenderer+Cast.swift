@@ -2,9 +2,10 @@ import Foundation
 import StoryDomain
 
 extension ReplyRenderer {
-    /// "Leo · a child of 5 · curly red hair, green pyjamas"
+    /// "Leo · a child of 5 · he/him · curly red hair, green pyjamas"
     static func castLine(_ member: CastMember) -> String {
         var line = "**\(quoted: member.name)** · \(castKind(member))"
+        if let pronouns = member.pronouns { line += " · \(pronouns.subject)/\(pronouns.object)" }
         if !member.look.isEmpty { line += " · \(member.look)" }
         return line
     }

@@ -40,8 +40,8 @@ extension ReplyRenderer {
         **/collection new** `goal:bravery name:Mia age:5 stories:5` — a Growth Collection: a series of stories toward a goal, \
         one each night (premium). **/collection list**, **/collection show**, **/collection delete**.
         **/cast add** `name:Leo kind:child age:5 look:curly red hair, green pyjamas` — your family's own characters (up to 12), \
-        then `/story new theme:… cast:Leo,Max` makes them the heroes. **/cast list**, **/cast show** (portraits), \
-        **/cast edit**, **/cast remove**.
+        then `/story new theme:… cast:Leo,Max` makes them the heroes; `pronouns:he`, `she` or `they` (else stories use the name). \
+        **/cast list**, **/cast show** (portraits), **/cast edit**, **/cast remove**.
         \(family)
 
         Use ⏮ ◀ ▶ under a page to turn pages — anyone here can, so you can read together. Sweet dreams! ✨

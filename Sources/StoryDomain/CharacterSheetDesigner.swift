@@ -47,17 +47,25 @@ public struct CharacterSheetDesigner: Sendable {
             sheet.palette.accent = kept.palette.accent
             if !kept.friends.isEmpty { sheet.friends = kept.friends }
         }
+        // The pronouns the family gave with the request win; else the kept hero's (a cast member's).
+        if let asked = request.heroPronouns { sheet.hero.pronouns = asked }
         return sheet
     }
 
     /// The sheet with the family's cast members as its heroes: the one named as the hero leads
-    /// (drawn from the cast, not the seed), the others (at most two) are its friends.
+    /// (drawn from the cast, not the seed), the others (at most two) are its friends. Each keeps
+    /// the pronouns set in the cast, except that the hero's given with the request (already on
+    /// `sheet.hero`) win.
     public static func casting(_ cast: [CastMember], on sheet: CharacterSheet, heroName: String) -> CharacterSheet {
         guard !cast.isEmpty else { return sheet }
         var sheet = sheet
         let designer = CastDesigner()
         let lead = cast.first { $0.key == CastMember.key(heroName) }
-        if let lead { sheet.hero = designer.design(lead) }
+        if let lead {
+            let asked = sheet.hero.pronouns
+            sheet.hero = designer.design(lead)
+            if let asked { sheet.hero.pronouns = asked }
+        }
         sheet.friends = cast.filter { $0 != lead }.prefix(2).map(designer.design)
         // A companion who is also a named hero is not drawn twice.
         if let companion = sheet.companion, sheet.friends.contains(where: { CastMember.key($0.name) == CastMember.key(companion.name) }) {

@@ -8,10 +8,14 @@ public struct StoryRequestDraft: Sendable, Equatable, Codable {
     public var language: String?
     /// Names of the family's cast to be the story's heroes (`cast:Leo,Max`), as typed.
     public var cast: String?
+    /// The hero's pronouns as typed (`pronouns:she`, or `name` for none); nil on drafts kept before.
+    public var pronouns: String?
 
     public init(theme: String? = nil, heroName: String? = nil, age: String? = nil,
-                companion: String? = nil, pages: String? = nil, language: String? = nil, cast: String? = nil) {
+                companion: String? = nil, pages: String? = nil, language: String? = nil, cast: String? = nil,
+                pronouns: String? = nil) {
         self.cast = cast
+        self.pronouns = pronouns
         self.theme = theme
         self.heroName = heroName
         self.age = age
@@ -50,6 +54,9 @@ public struct StoryRequest: Sendable, Equatable, Codable {
     /// continues a children's story; nil: the family's (also every request stored before audiences
     /// existed). The composition root chooses the providers by it.
     public var audience: StoryAudience?
+    /// The hero's pronouns, as the family set them (`/story new … pronouns:she`, or the cast
+    /// member's); nil: the story repeats the hero's name (also every request stored before).
+    public var heroPronouns: Pronouns?
 
     public init(theme: String, heroName: String, age: Int, companion: String? = nil,
                 pageCount: Int, language: StoryLanguage = .english, seed: UInt64, avoid: [String] = [],

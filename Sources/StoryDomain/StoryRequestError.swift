@@ -11,6 +11,8 @@ public enum StoryRequestError: Error, Sendable, Equatable {
     /// More pages than the free plan allows, but premium would allow `premium` pages.
     case pagesNeedPremium(requested: Int, allowed: Int, premium: Int)
     case unknownLanguage(String)
+    /// The hero's `pronouns:` is not he, she, they or "name" (the cleaned value, at most 20 characters).
+    case unknownPronouns(String)
     case languageNotAllowed(StoryLanguage)
     case languageNotSupportedByWriter(StoryLanguage)
     /// The request mentions something on the family's avoid-list.

@@ -60,6 +60,7 @@ public struct StoryRequestValidator: Sendable {
                                    pageCount: pages, language: language, seed: seed, avoid: limits.avoidList,
                                    illustrations: limits.illustrations)
         if limits.audience == .children { request.audience = .children }
+        request.heroPronouns = try pronouns(draft.pronouns)
         return request
     }
 
@@ -82,6 +83,14 @@ public struct StoryRequestValidator: Sendable {
         guard nameRule.isPlainName(cleaned) else { throw .invalidName(field: field) }
         guard cleaned.count <= limit else { throw .tooLong(field: field, limit: limit) }
         return cleaned
+    }
+
+    /// The hero's pronouns (nil when none were typed, or `name`).
+    private func pronouns(_ raw: String?) throws(StoryRequestError) -> Pronouns? {
+        let text = sanitizer.cleanLine(raw ?? "")
+        guard !text.isEmpty else { return nil }
+        guard text.count <= 40, let choice = PronounChoice(reading: text) else { throw .unknownPronouns(String(text.prefix(20))) }
+        return choice.pronouns
     }
 
     private func isBlank(_ raw: String) -> Bool {

@@ -141,7 +141,7 @@ public struct StoryService: Sendable {
         let request = original.request
         let draft = StoryRequestDraft(theme: request.theme, heroName: request.heroName, age: String(request.age),
                                       companion: request.companion, pages: String(min(request.pageCount, limits.maxPages)),
-                                      language: request.language.rawValue)
+                                      language: request.language.rawValue, pronouns: request.heroPronouns?.rawValue)
         var limits = limits
         if request.isForChildren { limits.audience = .children }
         return try prepareStory(draft, family: original.family, requester: requester, limits: limits)

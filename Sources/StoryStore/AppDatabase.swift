@@ -141,6 +141,9 @@ public struct AppDatabase: Sendable {
         migrator.registerMigration("v19: who a story is for (children or the family)") { db in
             try db.execute(sql: Schema.storyAudience)
         }
+        migrator.registerMigration("v20: cast pronouns") { db in
+            try db.execute(sql: Schema.castPronouns)
+        }
         return migrator
     }
 

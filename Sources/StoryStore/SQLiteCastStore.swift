@@ -31,10 +31,10 @@ public struct SQLiteCastStore: CastStore {
             }
             guard count < limit else { throw CastError.full(limit: limit) }
             try db.execute(sql: """
-                INSERT INTO cast_member (family_id, name_key, name, kind, age, look, created_by, portrait_id, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [familyID, member.key, member.name, member.kind.rawValue, member.age, member.look, member.createdBy,
-                                 member.portrait?.rawValue, member.createdAt])
+                INSERT INTO cast_member (family_id, name_key, name, kind, age, look, pronouns, created_by, portrait_id, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [familyID, member.key, member.name, member.kind.rawValue, member.age, member.look,
+                                 member.pronouns?.rawValue, member.createdBy, member.portrait?.rawValue, member.createdAt])
         }
     }
 
@@ -44,8 +44,9 @@ public struct SQLiteCastStore: CastStore {
             let old = try String.fetchOne(db, sql: "SELECT portrait_id FROM cast_member WHERE family_id = ? AND name_key = ?",
                                           arguments: [familyID, member.key])
             try db.execute(sql: """
-                UPDATE cast_member SET kind = ?, age = ?, look = ?, portrait_id = ? WHERE family_id = ? AND name_key = ?
-                """, arguments: [member.kind.rawValue, member.age, member.look, member.portrait?.rawValue, familyID, member.key])
+                UPDATE cast_member SET kind = ?, age = ?, look = ?, pronouns = ?, portrait_id = ? WHERE family_id = ? AND name_key = ?
+                """, arguments: [member.kind.rawValue, member.age, member.look, member.pronouns?.rawValue, member.portrait?.rawValue,
+                                 familyID, member.key])
             let changed = db.changesCount > 0
             if let old, old != member.portrait?.rawValue { try Self.deleteUnusedImage(old, in: db) }
             return changed
@@ -95,7 +96,9 @@ public struct SQLiteCastStore: CastStore {
             throw StoreError(kind: .other, path: "cast_member", detail: "an unknown cast kind")
         }
         let portrait: String? = row["portrait_id"]
-        return CastMember(name: row["name"], kind: parsed, age: row["age"], look: row["look"], createdBy: row["created_by"],
+        let pronouns: String? = row["pronouns"]
+        return CastMember(name: row["name"], kind: parsed, age: row["age"], look: row["look"],
+                          pronouns: pronouns.flatMap(Pronouns.init(rawValue:)), createdBy: row["created_by"],
                           portrait: portrait.map { ImageID(rawValue: $0) }, createdAt: row["created_at"])
     }
 }

@@ -35,9 +35,9 @@ public struct PostgresCastStore: CastStore {
                 .first?["n"] ?? 0
             guard count < limit else { throw CastError.full(limit: limit) }
             try await transaction.execute("""
-                INSERT INTO cast_member (family_id, name_key, name, kind, age, look, created_by, portrait_id, created_at)
+                INSERT INTO cast_member (family_id, name_key, name, kind, age, look, pronouns, created_by, portrait_id, created_at)
                 VALUES (\(familyID), \(member.key), \(member.name), \(member.kind.rawValue), \(member.age), \(member.look),
-                        \(member.createdBy), \(member.portrait?.rawValue), \(member.createdAt))
+                        \(member.pronouns?.rawValue), \(member.createdBy), \(member.portrait?.rawValue), \(member.createdAt))
                 """)
         }
     }
@@ -51,7 +51,7 @@ public struct PostgresCastStore: CastStore {
             let old: String? = try row["portrait_id"]
             try await transaction.execute("""
                 UPDATE cast_member SET kind = \(member.kind.rawValue), age = \(member.age), look = \(member.look),
-                    portrait_id = \(member.portrait?.rawValue)
+                    pronouns = \(member.pronouns?.rawValue), portrait_id = \(member.portrait?.rawValue)
                 WHERE family_id = \(familyID) AND name_key = \(member.key)
                 """)
             if let old, old != member.portrait?.rawValue { try await Self.deleteUnusedImages([old], in: transaction) }
@@ -117,7 +117,9 @@ public struct PostgresCastStore: CastStore {
         guard let parsed = CastKind(rawValue: kind) else { throw PostgresStoreError.corrupt("cast_member", "an unknown cast kind") }
         let portrait: String? = try row["portrait_id"]
         let age: Int? = try row["age"]
-        return CastMember(name: try row["name"], kind: parsed, age: age, look: try row["look"], createdBy: try row["created_by"],
+        let pronouns: String? = try row["pronouns"]
+        return CastMember(name: try row["name"], kind: parsed, age: age, look: try row["look"],
+                          pronouns: pronouns.flatMap(Pronouns.init(rawValue:)), createdBy: try row["created_by"],
                           portrait: portrait.map { ImageID(rawValue: $0) }, createdAt: try row["created_at"])
     }
 }

@@ -31,6 +31,7 @@ enum PostgresSchema {
         Migration(name: "v17: a web chat member is welcomed once", statements: v17),
         Migration(name: "v18: built-in stories counted apart", statements: v18),
         Migration(name: "v19: who a story is for (children or the family)", statements: v19),
+        Migration(name: "v20: cast pronouns", statements: v20),
     ]
 
     /// The bookkeeping table; created before any migration runs.

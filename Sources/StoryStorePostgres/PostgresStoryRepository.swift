@@ -58,12 +58,12 @@ public struct PostgresStoryRepository: StoryRepository {
         try await transaction.execute("""
             INSERT INTO story (id, family_id, requester_id, requester_name, theme, hero_name, age, companion, page_count, language,
                 seed, title, sheet_json, status, failure_reason, created_at, avoid_json, illustrations, hero_sheet_json,
-                audience)
+                audience, hero_pronouns)
             VALUES (\(story.id.rawValue), \(familyID), \(story.requester.userID), \(story.requester.displayName), \(request.theme),
                 \(request.heroName), \(request.age), \(request.companion), \(request.pageCount), \(request.language.rawValue),
                 \(Int64(bitPattern: request.seed)), \(story.title), \(sheet), \(story.status.rawValue), \(story.failureReason),
                 \(story.createdAt), \(avoid), \(request.illustrations.rawValue), \(heroSheet),
-                \(request.audience?.rawValue))
+                \(request.audience?.rawValue), \(request.heroPronouns?.rawValue))
             """)
         if let chapter = request.chapter {
             try await transaction.execute("""

@@ -69,6 +69,11 @@ enum WebChatPage {
     <div id="storyNameRow">
       <label for="storyName">The hero's name</label>
       <input id="storyName" maxlength="40" placeholder="Pip">
+      <label for="storyPronouns">The story calls the hero</label>
+      <select id="storyPronouns">
+        <option value="" selected>by the name</option><option value="he">he</option><option value="she">she</option>
+        <option value="they">they</option>
+      </select>
     </div>
     <label for="storyAge">For a child of age</label>
     <select id="storyAge">

@@ -315,7 +315,8 @@ enum WebChatScript {
   $("newStory").addEventListener("click", openStoryForm);
 
   // The new-story form: a theme, a hero (one of the family's cast, or a typed name: never the
-  // asker's own name) and an age, sent as the /story new command.
+  // asker's own name, with the pronouns the story uses for them: by the name unless chosen) and
+  // an age, sent as the /story new command.
   const storyDialog = $("storyDialog"), heroSelect = $("storyHero"), heroName = $("storyName");
   const someoneElse = "";
   function showHeroName() { $("storyNameRow").hidden = heroSelect.value !== someoneElse; }
@@ -327,7 +328,9 @@ enum WebChatScript {
     } catch (error) { /* offline: a typed name still works */ }
     heroSelect.replaceChildren();
     for (const member of cast) {
-      const option = el("option"); option.value = member.name; option.textContent = member.name + (member.kind ? " (" + member.kind + ")" : "");
+      const option = el("option"); option.value = member.name;
+      const about = [member.kind, member.pronouns].filter(Boolean).join(", ");
+      option.textContent = member.name + (about ? " (" + about + ")" : "");
       heroSelect.appendChild(option);
     }
     const typed = el("option"); typed.value = someoneElse; typed.textContent = cast.length ? "Someone else (type a name)" : "Type a name";
@@ -335,6 +338,7 @@ enum WebChatScript {
     $("storyHeroRow").hidden = cast.length === 0;
     heroSelect.value = cast.length ? cast[0].name : someoneElse;
     heroName.value = "";
+    $("storyPronouns").value = "";
     showHeroName();
     if (!storyDialog.open) storyDialog.showModal();
     $("storyTheme").focus();
@@ -352,6 +356,8 @@ enum WebChatScript {
     const typedName = optionValue(heroName.value);
     if (castName) command += ` name:${castName} cast:${castName}`;
     else if (typedName) command += ` name:${typedName}`;
+    const pronouns = $("storyPronouns").value;
+    if (!castName && ["he", "she", "they"].includes(pronouns)) command += ` pronouns:${pronouns}`;
     command += ` age:${$("storyAge").value}`;
     if (send({ type: "say", text: command })) { storyDialog.close(); $("storyTheme").value = ""; }
   });

@@ -2,18 +2,21 @@ import Hummingbird
 import StoryDomain
 
 extension WebChatServer {
-    /// What `GET /api/cast` answers: the family's cast by name and kind, for the new-story form's hero picker.
+    /// What `GET /api/cast` answers: the family's cast by name, kind and pronouns (when set), for
+    /// the new-story form's hero picker.
     struct CastAnswer: Encodable, Equatable {
         struct Member: Encodable, Equatable {
             var name: String
             /// `child`, `grown-up`, `baby`, or a creature's kind (`cat`, `teddy`…).
             var kind: String
+            /// `he`, `she` or `they` when the family set them; left out when not (the name is used).
+            var pronouns: String?
         }
 
         var members: [Member]
 
         init(_ cast: [CastMember]) {
-            members = cast.map { Member(name: $0.name, kind: $0.kind.rawValue) }
+            members = cast.map { Member(name: $0.name, kind: $0.kind.rawValue, pronouns: $0.pronouns?.rawValue) }
         }
     }
 

@@ -146,6 +146,7 @@ struct NewStory: AsyncParsableCommand {
     @Option(help: "A favourite companion.") var companion: String?
     @Option(help: "Number of pages, 3–12.") var pages: Int?
     @Option(help: "Language code (the built-in writer writes English).") var language: String?
+    @Option(help: "How the story refers to the hero: he, she, they, or name (the default: the name).") var pronouns: String?
     @Option(help: "Seed for a repeatable story.") var seed: UInt64?
     @Option(help: "Folder to write index.html and the pictures into.") var out: String
     @Flag(name: .customLong("text-art"), help: "Draw each picture as text art in the book instead of saving it.")
@@ -155,7 +156,7 @@ struct NewStory: AsyncParsableCommand {
         var limits = StoryLimits()
         limits.maxPages = limits.pages.upperBound
         let draft = StoryRequestDraft(theme: theme, heroName: name, age: age.map(String.init), companion: companion,
-                                      pages: pages.map(String.init), language: language)
+                                      pages: pages.map(String.init), language: language, pronouns: pronouns)
         let request: StoryRequest
         do {
             var generator = SystemRandomNumberGenerator()

@@ -16,6 +16,18 @@ struct DiscordCommandSetTests {
         #expect(CommandCatalog.entry(command: "help", subcommand: nil)?.options.map(\.typedOnly) == [true])
     }
 
+    @Test("pronouns: a string option with the choices he, she, they and name on /cast add, /cast edit and /story new")
+    func pronouns() throws {
+        for (command, subcommand) in [("cast", "add"), ("cast", "edit"), ("story", "new")] {
+            let registered = try #require(DiscordCommandSet.commands.first { $0.name == command })
+            let sub = try #require(registered.options?.first { $0.name == subcommand })
+            let option = try #require(sub.options?.first { $0.name == "pronouns" }, "\(command) \(subcommand)")
+            #expect(option.type == 3 && option.required != true, "a string option, never required")
+            #expect(option.choices?.map(\.name) == ["he", "she", "they", "use the name"])
+            #expect(option.choices?.map(\.value) == ["he", "she", "they", "name"])
+        }
+    }
+
     @Test("Discord's words: someone with Manage Server, the bot's admin, and commands only")
     func words() {
         let discord = DiscordChatPlatform()

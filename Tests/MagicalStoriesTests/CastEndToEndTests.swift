@@ -125,6 +125,50 @@ struct CastEndToEndTests {
         await app.stop()
     }
 
+    @Test("pronouns: typed in the web chat and chosen on Discord, kept in the SQLite file, and in the sheet of the story written")
+    func pronouns() async throws {
+        let app = try await TestApp.start()
+        defer { app.removeFiles() }
+        let anna = try await ChatTestClient.join(app, room: "family", name: "Anna")
+        _ = try await anna.next("history") { $0.type == "history" }
+        try await anna.say("/cast add name:Leo kind:child age:5 look:a red jumper pronouns:She")
+        _ = try await anna.next("Leo added") { $0.message?.text?.contains("**Leo** · a child of 5 · she/her · a red jumper") == true }
+        try await anna.say("/cast add name:Max kind:dog pronouns:it")
+        _ = try await anna.next("refused") { $0.message?.isPrivate == true && $0.message?.text?.contains("`pronouns:name`") == true }
+        #expect(try await app.app.store.cast.cast(of: Self.webFamily).map(\.pronouns) == [.she])
+
+        try await anna.say("/story new theme:a picnic cast:Leo pages:3")
+        let cast = try #require(try await anna.next("page 1") { $0.message?.page?.footer == "page 1 of 3" }.message?.page)
+        try await waitUntilReady(app.app.stories, id: cast.storyId, family: Self.webFamily)
+        let castID = try #require(StoryID(rawValue: cast.storyId))
+        let castStory = try #require(try await app.app.stories.story(castID, family: Self.webFamily))
+        #expect(castStory.sheet?.hero.name == "Leo" && castStory.sheet?.hero.pronouns == .she)
+
+        try await anna.say("/story new theme:a kite name:Pip pronouns:he/him pages:3")
+        let typed = try #require(try await anna.next("page 1 of the second") {
+            $0.message?.page?.footer == "page 1 of 3" && $0.message?.page?.storyId != cast.storyId
+        }.message?.page)
+        try await waitUntilReady(app.app.stories, id: typed.storyId, family: Self.webFamily)
+        let typedID = try #require(StoryID(rawValue: typed.storyId))
+        let typedStory = try #require(try await app.app.stories.story(typedID, family: Self.webFamily))
+        #expect(typedStory.request.heroPronouns == .he && typedStory.sheet?.hero.pronouns == .he)
+        await anna.close()
+        await app.stop()
+
+        let bot = try await DiscordTestBot.start()
+        let simulator = bot.simulator
+        try await waitFor { simulator.commandRegistrations == 1 ? true : nil }
+        let add = simulator.makeSlashCommand(name: "cast", subcommand: "add", options: ["name": "Ada", "kind": "grown-up", "pronouns": "they"])
+        await simulator.sendInteraction(add)
+        let added = try await DiscordFamilyProductTests.answer(simulator, add)
+        #expect(added.content?.contains("**Ada** · a grown-up · they/them") == true, "\(added.content ?? "")")
+        let clear = simulator.makeSlashCommand(name: "cast", subcommand: "edit", options: ["name": "Ada", "pronouns": "name"])
+        await simulator.sendInteraction(clear)
+        _ = try await DiscordFamilyProductTests.answer(simulator, clear)
+        #expect(try await bot.app.store.cast.cast(of: DiscordTestBot.family).map(\.pronouns) == [nil])
+        await bot.stopAll()
+    }
+
     @Test("Discord: /cast is registered; add and list, a stranger refused privately, a manager removes, a story with cast:")
     func discord() async throws {
         let bot = try await DiscordTestBot.start()

@@ -100,6 +100,57 @@ struct CastRouterTests {
         #expect(try await castStore.cast(of: RouterHarness.family).isEmpty)
     }
 
+    @Test("pronouns: set with /cast add, shown in the list, changed and cleared with /cast edit; unknown ones get the choices")
+    func pronouns() async throws {
+        let added = await handle(.castAdd(name: "Leo", kind: "child", age: "5", look: "a red jumper", pronouns: "He"))
+        #expect(added.replies.last?.text?.contains("**Leo** · a child of 5 · he/him · a red jumper") == true,
+                "\(added.replies.last?.text ?? "")")
+        _ = await add("Max", kind: "dog", age: nil, look: "a grey dog")
+        let list = try #require(await handle(.castList).replies.last?.text)
+        #expect(list.contains("**Leo** · a child of 5 · he/him · a red jumper") && list.contains("**Max** · a dog · a grey dog"), "\(list)")
+        let she = await handle(.castEdit(name: "leo", kind: nil, age: nil, look: nil, pronouns: "she/her"))
+        #expect(she.replies.last?.text?.contains("**Leo** · a child of 5 · she/her") == true, "\(she.replies.last?.text ?? "")")
+        let cleared = await handle(.castEdit(name: "Leo", kind: nil, age: nil, look: nil, pronouns: "use the name"))
+        #expect(cleared.replies.last?.text?.contains("**Leo** · a child of 5 · a red jumper") == true)
+        #expect(try await castStore.cast(of: RouterHarness.family).map(\.pronouns) == [nil, nil])
+        for command in [ChatCommand.castAdd(name: "Ann", kind: "child", age: nil, look: nil, pronouns: "xe"),
+                        .castEdit(name: "Leo", kind: nil, age: nil, look: nil, pronouns: "it")] {
+            let refused = await handle(command)
+            let text = try #require(refused.replies.last?.text)
+            #expect(refused.replies.last?.isPrivate == true)
+            #expect(text.contains("I don't know the pronouns") && text.contains("`pronouns:he`") && text.contains("`pronouns:she`")
+                    && text.contains("`pronouns:they`") && text.contains("`pronouns:name`"), "\(text)")
+        }
+        #expect(try await castStore.cast(of: RouterHarness.family).map(\.name) == ["Leo", "Max"])
+    }
+
+    @Test("/story new pronouns: goes to the hero; a cast hero typed by name brings theirs; unknown ones are refused with the choices")
+    func storyPronouns() async throws {
+        _ = await handle(.castAdd(name: "Leo", kind: "child", age: "5", look: "a red jumper", pronouns: "he"))
+        _ = await handle(.castAdd(name: "Mia", kind: "child", age: "6", look: "a green coat", pronouns: "she"))
+        let refused = await handle(.storyNew(StoryRequestDraft(theme: "a picnic", heroName: "Pip", pronouns: "ze")))
+        #expect(refused.replies.last?.text?.contains("I don't know the pronouns “ze” for the hero") == true)
+        #expect(harness.jobsAdded.count == 0)
+
+        // Four stories in a day: the premium plan's.
+        _ = try await harness.services.policy.entitlements.grant(.family(RouterHarness.family), by: "test", days: nil, reason: nil)
+        _ = await handle(.storyNew(StoryRequestDraft(theme: "a picnic", heroName: "Pip", pages: "3", pronouns: "They")))
+        _ = await handle(.storyNew(StoryRequestDraft(theme: "a kite", heroName: "leo", pages: "3")))
+        _ = await handle(.storyNew(StoryRequestDraft(theme: "a boat", pages: "3", cast: "Mia,Leo")))
+        _ = await handle(.storyNew(StoryRequestDraft(theme: "a moon", heroName: "Sam", pages: "3")))
+        #expect(harness.jobsAdded.count == 4)
+        var byTheme: [String: Story] = [:]
+        for item in try await harness.store.library(of: RouterHarness.family, offset: 0, limit: 10).items {
+            let story = try #require(try await harness.store.story(item.id))
+            byTheme[story.request.theme] = story
+        }
+        #expect(byTheme["a picnic"]?.request.heroPronouns == .they)
+        #expect(byTheme["a kite"]?.request.heroPronouns == .he, "Leo typed by name: the cast's pronouns")
+        let boat = try #require(byTheme["a boat"]?.request.heroSheet)
+        #expect(boat.hero.pronouns == .she && boat.friends.map(\.pronouns) == [.he])
+        #expect(byTheme["a moon"]?.request.heroPronouns == nil, "not set: the name")
+    }
+
     @Test("/cast show paints each portrait once, keeps it and shows it; an unknown name is answered privately")
     func portraits() async throws {
         _ = await add("Leo")

@@ -29,6 +29,21 @@ struct CommandParserTests {
         #expect(throws: CommandParseError.missingValue(option: "kind")) { try parser.parse("/cast add name:Leo") }
     }
 
+    @Test("pronouns: on /cast add, /cast edit and /story new, as typed (checked when used), in any case and after a long look")
+    func pronouns() throws {
+        #expect(try parser.parse("/cast add name:Leo kind:child age:5 look:curly red hair, green pyjamas pronouns:he")
+            == .castAdd(name: "Leo", kind: "child", age: "5", look: "curly red hair, green pyjamas", pronouns: "he"))
+        #expect(try parser.parse("/cast edit Leo Pronouns:She") == .castEdit(name: "Leo", kind: nil, age: nil, look: nil, pronouns: "She"))
+        #expect(try parser.parse("/cast edit Leo pronouns:he/him look:a yellow raincoat")
+            == .castEdit(name: "Leo", kind: nil, age: nil, look: "a yellow raincoat", pronouns: "he/him"))
+        #expect(try parser.parse("/cast edit Leo pronouns:name") == .castEdit(name: "Leo", kind: nil, age: nil, look: nil, pronouns: "name"))
+        #expect(try parser.parse(#"/story new theme:"a sleepy dragon" name:Mia pronouns:they"#)
+            == .storyNew(StoryRequestDraft(theme: "a sleepy dragon", heroName: "Mia", pronouns: "they")))
+        #expect(throws: CommandParseError.unknownOption(command: "cast list", option: "pronouns", expected: [])) {
+            try parser.parse("/cast list pronouns:he")
+        }
+    }
+
     @Test("unquoted values run until the next option; options in any order and case")
     func unquotedValues() throws {
         let command = try parser.parse("/Story NEW name:Léa Rose theme:a moon who lost her glasses pages:4 Companion:Mr Whiskers")
@@ -71,7 +86,7 @@ struct CommandParserTests {
         ("/story fly", .unknownSubcommand(command: "story", given: "fly", expected: ["new", "continue", "library", "read", "book", "delete", "listen"])),
         (#"/story new theme:"a sleepy dragon"#, .unbalancedQuote),
         ("/story new theme:x colour:blue", .unknownOption(command: "story new", option: "colour",
-                                                          expected: ["theme", "name", "age", "companion", "pages", "language", "cast"])),
+                                                          expected: ["theme", "name", "age", "companion", "pages", "language", "cast", "pronouns"])),
         ("/story new theme:x theme:y", .duplicateOption("theme")),
         ("/story new name:Mia", .missingValue(option: "theme")),
         ("/story read", .missingValue(option: "story")),

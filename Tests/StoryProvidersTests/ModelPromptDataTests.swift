@@ -114,6 +114,25 @@ struct ModelPromptDataTests {
         #expect(!StoryPrompt(request: Self.request(), sheet: sheet).user.contains("previous_chapter"))
     }
 
+    @Test("pronouns the family chose travel as data (\"she/her\"), for the hero and each other hero by name; none: no mention")
+    func pronounsAreData() {
+        var request = Self.request()
+        #expect(StoryPrompt(request: request, sheet: CharacterSheetDesigner().design(for: request)).data.heroPronouns == nil)
+        #expect(!StoryPrompt(request: request, sheet: CharacterSheetDesigner().design(for: request)).system.contains("hero_pronouns"))
+        request.heroPronouns = .she
+        var sheet = CharacterSheetDesigner().design(for: request)
+        let max = CastMember(name: "Max", kind: .creature(.dog), pronouns: .he, createdBy: "u1", createdAt: Date())
+        let ada = CastMember(name: "Ada", kind: .grownUp, createdBy: "u1", createdAt: Date())
+        sheet.friends = [CastDesigner().design(max), CastDesigner().design(ada)]
+        let prompt = StoryPrompt(request: request, sheet: sheet)
+        Self.expectOnlyInData(system: prompt.system, user: prompt.user)
+        let message = Self.split(prompt.user)
+        #expect(message.data?.heroPronouns == "she/her")
+        #expect(message.data?.heroFriendsPronouns == ["Max": "he/him"])
+        #expect(prompt.system.contains("\"hero_pronouns\"") && prompt.system.contains("repeat the name"))
+        #expect(message.dataLines.first?.contains(#""hero_pronouns":"she/her""#) == true)
+    }
+
     // MARK: - Picture prompts
 
     @Test("a model's picture prompt: names become roles; a repeated theme or a piece of a long name is not used")

@@ -29,9 +29,34 @@ struct AppDatabaseTests {
                                                      "v16: identify turns and REST requests shared by the bot's processes",
                                                      "v17: a web chat member is welcomed once",
                                                      "v18: built-in stories counted apart",
-
-                                                     "v19: who a story is for (children or the family)"])
+                                                     "v19: who a story is for (children or the family)",
+                                                     "v20: cast pronouns"])
         #expect(await database.ping())
+    }
+
+    @Test("v20: cast members and stories kept before pronouns read back with none (“use the name”)")
+    func castPronounsMigration() async throws {
+        let queue = try DatabaseQueue()
+        try AppDatabase.migrator.migrate(queue, upTo: "v19: who a story is for (children or the family)")
+        let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
+        try await queue.write { db in
+            let familyID = try FamilyRecord.findOrCreate(Fixtures.family, at: clock.now(), in: db)
+            try db.execute(sql: """
+                INSERT INTO cast_member (family_id, name_key, name, kind, age, look, created_by, created_at)
+                VALUES (?, 'leo', 'Leo', 'child', 5, 'a red jumper', 'u-mia', ?)
+                """, arguments: [familyID, clock.now()])
+        }
+        let database = try AppDatabase(queue)
+        let cast = try await SQLiteCastStore(database: database, clock: clock).cast(of: Fixtures.family)
+        #expect(cast.map(\.name) == ["Leo"] && cast.first?.pronouns == nil)
+        let story = Fixtures.story(id: "after", at: clock.now())
+        _ = try await SQLiteStoryRepository(database: database, clock: clock)
+            .createStory(story, delivery: DeliveryAddress(platform: "web", channelID: "family"), quota: nil)
+        try await queue.write { db in
+            #expect(throws: (any Error).self) { try db.execute(sql: "UPDATE cast_member SET pronouns = 'it'") }
+            #expect(throws: (any Error).self) { try db.execute(sql: "UPDATE story SET hero_pronouns = 'xe'") }
+        }
+        #expect(try await SQLiteStoryRepository(database: database, clock: clock).story(story.id)?.request.heroPronouns == nil)
     }
 
     @Test("reopening an existing database keeps its data and migrates nothing twice")

@@ -81,6 +81,33 @@ struct CastContractTests {
         #expect(try await store.removeMember(named: "Leo", from: FamilyRef(platform: "web", externalID: "none")) == false)
     }
 
+    @Test("pronouns are kept, changed and cleared with the member; a story's hero keeps the pronouns asked for",
+          arguments: StoreBackend.allCases)
+    func pronouns(_ backend: StoreBackend) async throws {
+        let (ports, store) = try await make(backend)
+        var leo = member("Leo")
+        leo.pronouns = .she
+        try await store.addMember(leo, to: Fixtures.family, limit: 12)
+        try await store.addMember(member("Max", kind: .creature(.dog), age: nil), to: Fixtures.family, limit: 12)
+        #expect(try await store.cast(of: Fixtures.family).map(\.pronouns) == [.she, nil])
+        leo.pronouns = .they
+        #expect(try await store.updateMember(leo, in: Fixtures.family))
+        #expect(try await store.cast(of: Fixtures.family).first?.pronouns == .they)
+        leo.pronouns = nil
+        #expect(try await store.updateMember(leo, in: Fixtures.family))
+        #expect(try await store.cast(of: Fixtures.family).first?.pronouns == nil)
+
+        var story = Fixtures.story(id: "she", at: clock.now())
+        story.request.heroPronouns = .she
+        let job = try await ports.stories.createStory(story, delivery: Self.delivery, quota: nil)
+        _ = try await ports.stories.createStory(Fixtures.story(id: "name", theme: "a quiet owl", at: clock.now()),
+                                                delivery: Self.delivery, quota: nil)
+        try await ports.stories.saveText(Fixtures.written(pages: 3), for: story.id)
+        #expect(try await ports.stories.story(job.storyID)?.request.heroPronouns == .she)
+        #expect(try await ports.stories.pageSnapshot(story.id, page: 1)?.story.request.heroPronouns == .she)
+        #expect(try await ports.stories.story(StoryID(rawValue: "name")!)?.request.heroPronouns == nil)
+    }
+
     @Test("a portrait is kept once by its hash, read like a page's picture, and deleted when no one uses it",
           arguments: [StoreBackend.sqlite, .postgres])
     func portraits(_ backend: StoreBackend) async throws {

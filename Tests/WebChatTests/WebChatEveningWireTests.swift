@@ -60,12 +60,13 @@ struct WebChatEveningWireTests {
         #expect(!joined.isPrivate && joined.fromBot && joined.text?.contains("Mia joined") == true && joined.buttons.isEmpty)
     }
 
-    @Test("the cast for the new-story form: names and kinds only")
+    @Test("the cast for the new-story form: names, kinds and pronouns when set, nothing else")
     func cast() throws {
         let cast = [CastMember(name: "Leo", kind: .child, age: 5, look: "red hair", createdBy: "anna", createdAt: Self.at),
-                    CastMember(name: "Grandma", kind: .grownUp, createdBy: "anna", createdAt: Self.at)]
+                    CastMember(name: "Grandma", kind: .grownUp, pronouns: .she, createdBy: "anna", createdAt: Self.at)]
         let object = try WebChatWireTests.json(WebChatServer.CastAnswer(cast))
-        #expect(object["members"] as? [[String: String]] == [["name": "Leo", "kind": "child"], ["name": "Grandma", "kind": "grown-up"]])
+        #expect(object["members"] as? [[String: String]]
+            == [["name": "Leo", "kind": "child"], ["name": "Grandma", "kind": "grown-up", "pronouns": "she"]])
         #expect(try WebChatWireTests.json(WebChatServer.CastAnswer([]))["members"] as? [Any] != nil, "an empty list, never missing")
     }
 

@@ -63,7 +63,7 @@ public struct CastDesigner: Sendable {
         let traits = ["curious", "kind", "brave in a quiet way", "gentle", "cheerful", "playful", "thoughtful"]
         return CharacterDesign(name: member.name, kind: figure, bodyColor: body, accentColor: accent, detailColor: detail,
                                looks: Self.looks(member), trait: traits[Int(rng.next(upperBound: UInt32(traits.count)))],
-                               referencePicture: member.portrait?.rawValue, figure: look)
+                               referencePicture: member.portrait?.rawValue, figure: look, pronouns: member.pronouns)
     }
 
     /// A person's build, hair style, clothes, glasses, beard and hat: as the look says, and what

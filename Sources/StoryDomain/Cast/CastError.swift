@@ -13,6 +13,8 @@ public enum CastError: Error, Sendable, Equatable {
     /// More named heroes than a story takes.
     case tooManyHeroes(limit: Int)
     case unknownKind(String)
+    /// `pronouns:` is not he, she, they or "name" (carries the cleaned value, at most 20 characters).
+    case unknownPronouns(String)
     /// `field` (`name` or `look`) is longer than `limit` characters.
     case tooLong(field: String, limit: Int)
     /// Nothing was left of `field` after cleaning (only invisible or control characters).

@@ -12,6 +12,8 @@ public struct CastMember: Hashable, Sendable, Codable {
     public var age: Int?
     /// A short description of how they look (≤ ``CastLimits/maxLookLength`` characters, screened).
     public var look: String
+    /// How stories refer to them ("he", "she", "they"), as the family set it; nil: by their name.
+    public var pronouns: Pronouns?
     /// Who added them (a platform user id): they, and the family's managers, may edit or remove them.
     public var createdBy: String
     /// Their portrait, painted once with the family's illustrator and kept (content-addressed);
@@ -19,12 +21,13 @@ public struct CastMember: Hashable, Sendable, Codable {
     public var portrait: ImageID?
     public var createdAt: Date
 
-    public init(name: String, kind: CastKind, age: Int? = nil, look: String = "", createdBy: String,
+    public init(name: String, kind: CastKind, age: Int? = nil, look: String = "", pronouns: Pronouns? = nil, createdBy: String,
                 portrait: ImageID? = nil, createdAt: Date) {
         self.name = name
         self.kind = kind
         self.age = age
         self.look = look
+        self.pronouns = pronouns
         self.createdBy = createdBy
         self.portrait = portrait
         self.createdAt = createdAt

@@ -33,6 +33,14 @@ public struct CastMemberValidator: Sendable {
         return kind
     }
 
+    /// The pronouns typed (nil when nothing was typed); refused unless he, she, they or "name".
+    public func pronouns(_ raw: String?) throws(CastError) -> PronounChoice? {
+        let text = sanitizer.cleanLine(raw ?? "")
+        guard !text.isEmpty else { return nil }
+        guard text.count <= 40, let choice = PronounChoice(reading: text) else { throw .unknownPronouns(String(text.prefix(20))) }
+        return choice
+    }
+
     /// An age for a child or baby (nil when none was given); refused for anyone else.
     public func age(_ raw: String?, kind: CastKind) throws(CastError) -> Int? {
         let text = (raw ?? "").trimmingCharacters(in: .whitespaces)

@@ -7,7 +7,7 @@ public protocol CastStore: Sendable {
     /// members (throws ``CastError/full(limit:)``) and no one of the same ``CastMember/key``
     /// (throws ``CastError/duplicateName(_:)``).
     func addMember(_ member: CastMember, to family: FamilyRef, limit: Int) async throws
-    /// Replaces the member of the same key (kind, age, look, portrait); false when there is none.
+    /// Replaces the member of the same key (kind, age, look, pronouns, portrait); false when there is none.
     /// A portrait no member or page uses any more is deleted.
     func updateMember(_ member: CastMember, in family: FamilyRef) async throws -> Bool
     /// Removes the member of that name's key; false when there is none. Stories already made

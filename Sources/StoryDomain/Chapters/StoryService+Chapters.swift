@@ -54,7 +54,8 @@ extension StoryService {
         let request = previous.request
         let draft = StoryRequestDraft(theme: planner.theme(seed: seed, earlierThemes: earlierThemes, avoid: limits.avoidList),
                                       heroName: request.heroName, age: String(request.age), companion: request.companion,
-                                      pages: String(min(request.pageCount, limits.maxPages)), language: request.language.rawValue)
+                                      pages: String(min(request.pageCount, limits.maxPages)), language: request.language.rawValue,
+                                      pronouns: request.heroPronouns?.rawValue)
         var story = try prepareStory(draft, family: previous.family, requester: requester, limits: limits, seed: seed)
         story.request.heroSheet = previous.sheet ?? request.heroSheet
         // A chapter of a children's story is children's too, whoever asks for it.

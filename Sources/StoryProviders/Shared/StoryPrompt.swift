@@ -22,11 +22,17 @@ public struct StoryPrompt: Sendable {
         public var previousChapter: PreviousChapter?
         /// The other named heroes (the family's cast), when the story has some.
         public var heroFriends: [String]?
+        /// The hero's pronouns as the family set them ("she/her"); nil: not set.
+        public var heroPronouns: String?
+        /// The pronouns the family set for each of `heroFriends` who has some, by name.
+        public var heroFriendsPronouns: [String: String]?
 
         enum CodingKeys: String, CodingKey {
             case theme, companion, age, pages, language
             case heroName = "hero_name"
             case heroFriends = "hero_friends"
+            case heroPronouns = "hero_pronouns"
+            case heroFriendsPronouns = "hero_friends_pronouns"
             case avoidTopics = "avoid_topics"
             case previousChapter = "previous_chapter"
         }
@@ -73,6 +79,12 @@ public struct StoryPrompt: Sendable {
             system += "\n- \"hero_friends\" in the request data names more heroes who share the lead (the character sheet's "
                 + "second and third hero): each of them appears and speaks in the story, called only by that exact name."
         }
+        let friendsPronouns = Dictionary(sheet.friends.compactMap { friend in friend.pronouns.map { (friend.name, Self.words($0)) } },
+                                         uniquingKeysWith: { first, _ in first })
+        if sheet.hero.pronouns != nil || !friendsPronouns.isEmpty {
+            system += "\n- \"hero_pronouns\" (and \"hero_friends_pronouns\", by name) are the pronouns the family chose for the "
+                + "hero (and the other heroes): use exactly those. For a hero without pronouns there, repeat the name instead."
+        }
         self.system = system
         data = RequestData(theme: request.theme, heroName: sheet.hero.name, companion: sheet.companion?.name,
                            age: request.age, pages: request.pageCount, language: request.language.displayName,
@@ -80,7 +92,9 @@ public struct StoryPrompt: Sendable {
                            previousChapter: request.chapter.map {
                                PreviousChapter(title: $0.previousTitle, summary: $0.previousSummary, chapter: $0.number)
                            },
-                           heroFriends: sheet.friends.isEmpty ? nil : sheet.friends.map(\.name))
+                           heroFriends: sheet.friends.isEmpty ? nil : sheet.friends.map(\.name),
+                           heroPronouns: sheet.hero.pronouns.map(Self.words),
+                           heroFriendsPronouns: friendsPronouns.isEmpty ? nil : friendsPronouns)
         var user = """
         Write a bedtime story with exactly \(request.pageCount) pages, in \(request.language.displayName), about the \
         request data's "theme".
@@ -96,6 +110,9 @@ public struct StoryPrompt: Sendable {
         }
         self.user = user + "\n" + Self.dataLabel + Self.encode(data)
     }
+
+    /// "he/him", "she/her", "they/them".
+    static func words(_ pronouns: Pronouns) -> String { "\(pronouns.subject)/\(pronouns.object)" }
 
     /// The data as one line of JSON: quotes, newlines and line separators escaped.
     static func encode(_ data: RequestData) -> String {

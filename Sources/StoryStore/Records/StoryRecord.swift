@@ -30,6 +30,8 @@ struct StoryRecord: Codable, FetchableRecord, PersistableRecord {
     var readAt: Date?
     /// ``StoryAudience``; nil on stories made before it was kept (the family's).
     var audience: String?
+    /// ``StoryRequest/heroPronouns``; nil on stories made before, and when the hero has none.
+    var heroPronouns: String?
 
     init(_ story: Story, familyID: Int64) throws {
         id = story.id.rawValue
@@ -53,6 +55,7 @@ struct StoryRecord: Codable, FetchableRecord, PersistableRecord {
         heroSheetJson = try story.request.heroSheet.map(JSONColumn.encode)
         readAt = nil
         audience = story.request.audience?.rawValue
+        heroPronouns = story.request.heroPronouns?.rawValue
     }
 
     /// Decodes by column name without `Codable`'s snake-case key conversion: this runs on every
@@ -79,6 +82,7 @@ struct StoryRecord: Codable, FetchableRecord, PersistableRecord {
         heroSheetJson = row["hero_sheet_json"]
         readAt = row["read_at"]
         audience = row["audience"]
+        heroPronouns = row["hero_pronouns"]
     }
 
     /// The domain value; `family` comes from the joined family row.
@@ -93,6 +97,7 @@ struct StoryRecord: Codable, FetchableRecord, PersistableRecord {
             illustrations: IllustrationMode(rawValue: illustrations) ?? .pictures,
             heroSheet: try heroSheetJson.map(sheet))
         request.audience = audience.flatMap(StoryAudience.init(rawValue:))
+        request.heroPronouns = heroPronouns.flatMap(Pronouns.init(rawValue:))
         return Story(id: storyID, family: family, requester: Requester(userID: requesterId, displayName: requesterName),
                      request: request, title: title, sheet: try sheetJson.map(sheet),
                      status: StoryStatus(rawValue: status) ?? .failed, createdAt: createdAt, failureReason: failureReason,

@@ -24,6 +24,7 @@ public actor InMemoryCastStore: CastStore {
         casts[family]?[index].kind = member.kind
         casts[family]?[index].age = member.age
         casts[family]?[index].look = member.look
+        casts[family]?[index].pronouns = member.pronouns
         casts[family]?[index].portrait = member.portrait
         return true
     }
