@@ -3,14 +3,15 @@
 # at the same size (60 × 20 characters for a 3:2 page), for docs/text-art.md. Paints a few pages
 # with the built-in writer and illustrator (`magical-stories story new`), then writes into
 # docs/images/text-art/:
-#   NAME.png                          the picture itself
 #   NAME.ours-shapes.txt              `magical-stories textify` (shape-matched ASCII, the default)
 #   NAME.ours-ramp.txt                the old ten-tone ASCII ramp (`--palette ascii`), for before/after
 #   NAME.chafa-ascii.txt              `chafa -c none --symbols ascii`
 #   NAME.ours-braille-outline.txt     the web chat's and Discord's line drawing (`--palette braille --outline`)
 #   NAME.chafa-braille.txt            `chafa -c none --symbols braille`
-#   NAME.compare.png                  all of them side by side, light ink on dark paper as the web
-#                                     chat shows them (headless Chromium; skipped without it)
+#   NAME.compare.png                  the picture and all of them side by side, light ink on dark
+#                                     paper as the web chat shows them (headless Chromium; skipped
+#                                     without it), in 256 colours when the browser test's
+#                                     virtualenv has Pillow (scripts/evening-shots.sh)
 # Usage: scripts/textart-compare.sh [path/to/magical-stories]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,7 +34,7 @@ for spec in "${pages[@]}"; do
   IFS='|' read -r name theme seed page <<< "$spec"
   "$bin" story new --theme "$theme" --name Mia --age 5 --pages 5 --seed "$seed" --out "$work/$name" > /dev/null
   picture=$(printf '%s/%s/page-%02d.png' "$work" "$name" "$page")
-  cp "$picture" "$out/$name.png"
+  cp "$picture" "$work/$name.png"
   "$bin" textify "$picture" --width 60 > "$out/$name.ours-shapes.txt"
   "$bin" textify "$picture" --width 60 --palette ascii > "$out/$name.ours-ramp.txt"
   "$bin" textify "$picture" --width 60 --palette braille --outline > "$out/$name.ours-braille-outline.txt"
@@ -56,7 +57,7 @@ for spec in "${pages[@]}"; do
     echo 'pre { font:11px/1.05 "DejaVu Sans Mono", monospace; background:#0b0e22; color:#f4f1ff; padding:6px; margin:3px 0 12px; border-radius:6px; }'
     echo 'table { border-spacing:12px 0; } td { vertical-align:top; } img { width:420px; border-radius:6px; }'
     echo '</style><table>'
-    echo "<tr><td><b>the picture</b><br><img src=\"file://$PWD/$out/$name.png\"></td>"
+    echo "<tr><td><b>the picture</b><br><img src=\"file://$work/$name.png\"></td>"
     echo "<td><b>ours before: ten-tone ASCII ramp</b><pre>$(escape "$out/$name.ours-ramp.txt")</pre></td></tr>"
     echo "<tr><td><b>ours: shape-matched ASCII</b><pre>$(escape "$out/$name.ours-shapes.txt")</pre></td>"
     echo "<td><b>chafa --symbols ascii -c none</b><pre>$(escape "$out/$name.chafa-ascii.txt")</pre></td></tr>"
@@ -65,6 +66,15 @@ for spec in "${pages[@]}"; do
     echo '</table>'
   } > "$html"
   "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --allow-file-access-from-files \
-    --window-size=920,1040 --screenshot="$out/$name.compare.png" "file://$html" > /dev/null 2>&1
+    --window-size=1000,880 --screenshot="$out/$name.compare.png" "file://$html" > /dev/null 2>&1
 done
+python=.build/browser-venv/bin/python
+if [ -x "$python" ] && "$python" -c "import PIL" 2> /dev/null; then
+  "$python" - "$out" <<'PY'
+import glob, sys
+from PIL import Image
+for path in glob.glob(sys.argv[1] + "/*.compare.png"):
+    Image.open(path).convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT).save(path, optimize=True)
+PY
+fi
 echo "Wrote $(ls "$out" | wc -l) files to $out ($(du -sh "$out" | cut -f1))."
