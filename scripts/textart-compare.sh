@@ -12,6 +12,8 @@
 #                                     paper as the web chat shows them (headless Chromium; skipped
 #                                     without it), in 256 colours when the browser test's
 #                                     virtualenv has Pillow (scripts/evening-shots.sh)
+#   phone-390.compare.png             the first page in shade blocks, the Braille line drawing and
+#                                     shapes, in the web chat's `pre.art` rule at a 390 px phone's width
 # Usage: scripts/textart-compare.sh [path/to/magical-stories]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -68,6 +70,23 @@ for spec in "${pages[@]}"; do
   "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --allow-file-access-from-files \
     --window-size=1000,880 --screenshot="$out/$name.compare.png" "file://$html" > /dev/null 2>&1
 done
+# The web chat's choice on a phone: one page in the palettes it could use, in its own `pre.art` rule
+# (WebChatPage.css), at 390 px.
+first=${pages[0]%%|*}
+"$bin" textify "$work/$first.png" --width 60 --palette blocks > "$work/blocks.txt"
+{
+  echo '<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width">'
+  echo '<style>body { background:#141833; color:#f4f1ff; font:13px sans-serif; margin:8px; } h3 { font-size:13px; margin:8px 0 3px; }'
+  sed -n '/pre\.art {/,/}/p' Sources/WebChat/WebChatPage.swift
+  echo '</style><div class="page">'
+  echo "<h3>shade blocks (the web chat before)</h3><pre class=\"art\">$(escape "$work/blocks.txt")</pre>"
+  echo "<h3>Braille line drawing (the web chat now)</h3><pre class=\"art\">$(escape "$out/$first.ours-braille-outline.txt")</pre>"
+  echo "<h3>shape-matched ASCII</h3><pre class=\"art\">$(escape "$out/$first.ours-shapes.txt")</pre>"
+  echo '</div>'
+} > "$work/phone.html"
+"$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --force-device-scale-factor=2 \
+  --window-size=390,680 --screenshot="$out/phone-390.compare.png" "file://$work/phone.html" > /dev/null 2>&1
+
 python=.build/browser-venv/bin/python
 if [ -x "$python" ] && "$python" -c "import PIL" 2> /dev/null; then
   "$python" - "$out" <<'PY'
