@@ -28,8 +28,9 @@ fi
 packages=(
   # SQLite (GRDB), Cairo (the built-in illustrator), zlib (PNG), fonts for text art
   libsqlite3-dev libcairo2-dev zlib1g-dev pkg-config fonts-dejavu-core ca-certificates
-  # JPEG and WebP pictures from model providers, decoded for text art (Textify)
-  libturbojpeg0-dev libwebp-dev
+  # JPEG and WebP pictures from model providers, decoded for text art (Textify); chafa, the text art
+  # ours is compared with (scripts/textart-compare.sh)
+  libturbojpeg0-dev libwebp-dev chafa
   # Read aloud: Ogg/Opus encoding (Narration) and the built-in offline voice
   libopus-dev libopusenc-dev espeak-ng
   # What the Swift toolchain itself needs on a bare Debian machine

@@ -5,8 +5,9 @@ import StoryProviders
 import Textify
 
 /// `magical-stories-bench --textify [iterations]`: text art of real pages of the built-in
-/// illustrator (768×512 PNG), at 60 columns in every palette: the engine alone (grayscale
-/// buffer → characters) and the whole step a chat pays (PNG decoded → grayscale → characters).
+/// illustrator (768×512 PNG), at 60 columns in every palette, shaded and as a line drawing: the
+/// engine alone (grayscale buffer → characters) and the whole step a chat pays (PNG decoded →
+/// grayscale → characters).
 enum TextifyBenchmark {
     static func run(iterations: Int) async throws {
         let writer = OfflineStoryWriter()
@@ -35,6 +36,10 @@ enum TextifyBenchmark {
                     _ = try? PictureTextifier.textArt(of: pages[i % pages.count], options: withDither)
                 }.line)
             }
+            let outline = TextArtOptions.lineDrawing(columns: 60, palette: palette)
+            print(MagicalStoriesBench.measureSync("textify 60 cols, \(palette.rawValue) line drawing", iterations) { i in
+                _ = Textifier(options: outline).render(grays[i % grays.count])
+            }.line)
         }
         let sample = try PictureTextifier.textArt(of: pages[0], options: .storybook(columns: 40))
         print("\nA page at a phone's width (\(sample.columns)×\(sample.rows), \(sample.codePointCount + 8) code points with fences):")

@@ -31,7 +31,7 @@ public struct TextArtOptions: Sendable, Equatable {
 
     /// Settings that suit storybook pictures (mostly soft middle tones): levels stretched and
     /// tones spread (equalization 0.8), so hero, companion and sun stand out from sky and grass.
-    public static func storybook(columns: Int, palette: TextArtPalette = .ascii, invert: Bool = false) -> TextArtOptions {
+    public static func storybook(columns: Int, palette: TextArtPalette = .shapes, invert: Bool = false) -> TextArtOptions {
         TextArtOptions(columns: columns, palette: palette, dither: palette == .braille, invert: invert,
                        tone: ToneAdjustment(autoLevels: true, equalization: 0.8))
     }

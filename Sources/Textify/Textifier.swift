@@ -44,6 +44,10 @@ public struct Textifier: Sendable {
             let sampled = options.tone.apply(to: grid)
             ink = options.invert ? sampled.pixels.map { 1 - $0 } : sampled.pixels
         }
+        if palette == .shapes {
+            let lines = GlyphMatcher.dejaVuSansMono.match(ink, columns: columns, rows: rows, dither: options.dither)
+            return TextifiedImage(lines: lines.map { String(String.UnicodeScalarView($0)) }, columns: columns, palette: palette)
+        }
         let ramp = palette.ramp
         let levels = ErrorDiffusion.quantize(ink, width: samplesWide, height: samplesHigh, levels: ramp.count,
                                              dither: options.dither)

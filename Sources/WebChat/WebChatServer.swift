@@ -211,10 +211,11 @@ public struct WebChatServer: Sendable {
         }
     }
 
-    /// Text art in the web chat: shade blocks (the page's font has them), light ink on the dark
-    /// paper its `pre.art` always has (#0b0e22, whatever the page around it), so bright parts of the
-    /// picture are the dense ones and the art is never a negative.
-    static let textArtOptions = TextArtOptions.storybook(columns: 60, palette: .blocks)
+    /// Text art in the web chat: a line drawing in Braille dots (the picture's outlines), light ink
+    /// on the dark paper its `pre.art` always has (#0b0e22). Not shade blocks: ░▒▓ at a phone's
+    /// font size (2.1vw, about 8 px on a 390 px screen) run together into a grey blob where the
+    /// hero and companion disappear; their outlines stay apart (docs/text-art.md compares them).
+    static let textArtOptions = TextArtOptions.lineDrawing(columns: 60, palette: .braille)
     static let textArtMaxCodePoints = 4_000
 
     static func asset(_ text: String, type: String) -> Response {

@@ -13,7 +13,8 @@ struct TextifyCommand: ParsableCommand {
     @Argument(help: "The picture file.") var image: String
     @Option(help: "Characters across (\(TextArtLayout.columnRange.lowerBound)–\(TextArtLayout.columnRange.upperBound)).")
     var width = 60
-    @Option(help: "ascii, blocks or braille (2×4 dots per character).") var palette = TextArtPalette.ascii
+    @Option(help: "shapes (ASCII matched to each cell's shape), ascii (a ten-tone ramp), blocks or braille (2×4 dots per character).")
+    var palette = TextArtPalette.shapes
     @Flag(help: "Floyd–Steinberg dithering: smooth tones as a mix of characters.") var dither = false
     @Flag(help: "Dense characters for dark parts, for light backgrounds.") var invert = false
     @Flag(help: "A line drawing of the picture's outlines, the same on dark and light backgrounds.") var outline = false
