@@ -137,7 +137,7 @@ public struct OfflineIllustrator: Illustrator {
 
         var props: [PagePicture.Prop] = []
         for (index, word) in scene.props.prefix(2).enumerated() {
-            let shape = PropPainter.shape(for: word)
+            guard let shape = PropPainter.shape(for: word) else { continue }
             if shape == .rocket {
                 props.append(PagePicture.Prop(word: word, shape: shape.rawValue, x: sceneWidth * 0.12, y: baseY - 110))
             } else if action == .sleeping {
@@ -185,8 +185,8 @@ public struct OfflineIllustrator: Illustrator {
         }
         let props = PropPainter(canvas: canvas)
         for prop in picture.props {
-            let shape = PropPainter.Shape(rawValue: prop.shape) ?? .bundle
-            if action == .discovering || shape == .bundle {
+            guard let shape = PropPainter.Shape(rawValue: prop.shape) else { continue }
+            if action == .discovering {
                 canvas.glow(x: prop.x, y: prop.y, radius: 46, color: PaintColor(1.0, 0.95, 0.6), alpha: 0.7)
             }
             props.draw(shape, x: prop.x, y: prop.y, size: shape == .rocket ? 150 : 64)

@@ -2,15 +2,14 @@ import Foundation
 import StoryDomain
 
 /// Draws the things that matter in a story (the lost bell, the kite, the rocket) as small,
-/// recognisable shapes. A thing without a shape of its own is drawn as a glowing, wrapped bundle
-/// so the page still shows that something is there.
+/// recognisable shapes. A thing without a shape of its own is left out (never replaced by another).
 struct PropPainter {
     let canvas: CairoCanvas
 
     /// The shape used for a lexicon word.
     enum Shape: String, Sendable, CaseIterable {
         case bell, kite, balloon, boat, rocket, star, book, ball, lantern, present, shell, pearl, crown, key,
-             teddy, flower, cake, hat, umbrella, bundle
+             teddy, flower, cake, hat, umbrella
     }
 
     private static let shapes: [String: Shape] = [
@@ -18,12 +17,11 @@ struct PropPainter {
         "rocket": .rocket, "star": .star, "book": .book, "ball": .ball, "lantern": .lantern, "night-light": .lantern,
         "present": .present, "shell": .shell, "pearl": .pearl, "marble": .pearl, "crown": .crown, "key": .key,
         "teddy": .teddy, "teddy bear": .teddy, "flower": .flower, "rose": .flower, "daisy": .flower, "sunflower": .flower,
-        "tulip": .flower, "cake": .cake, "cupcake": .cake, "hat": .hat, "umbrella": .umbrella, "treasure chest": .present,
-        "gem": .pearl, "moon rock": .pearl, "pebble": .pearl,
+        "tulip": .flower, "cake": .cake, "cupcake": .cake, "hat": .hat, "umbrella": .umbrella,
     ]
 
-    /// The shape for a word (nil: the bundle).
-    static func shape(for word: String) -> Shape { shapes[word] ?? .bundle }
+    /// The shape for a word, or nil for a word the painter cannot draw (the caller leaves it out).
+    static func shape(for word: String) -> Shape? { shapes[word] }
 
     /// The colour each shape is painted in (its main fill), so a test can find it in the pixels.
     static func color(of shape: Shape) -> PaintColor {
@@ -36,7 +34,7 @@ struct PropPainter {
         case .book: PaintColor(0.25, 0.45, 0.85)
         case .ball: PaintColor(0.95, 0.45, 0.20)
         case .lantern: PaintColor(1.0, 0.88, 0.55)
-        case .present, .bundle: PaintColor(0.60, 0.35, 0.85)
+        case .present: PaintColor(0.60, 0.35, 0.85)
         case .shell: PaintColor(0.98, 0.80, 0.75)
         case .pearl: PaintColor(0.95, 0.93, 0.98)
         case .teddy: PaintColor(0.72, 0.50, 0.30)
@@ -123,8 +121,7 @@ struct PropPainter {
                 canvas.rect(-14, -22, 28, 6)
                 canvas.rect(-14, 16, 28, 6)
                 canvas.fill(PaintColor(0.3, 0.22, 0.2))
-            case .present, .bundle:
-                if shape == .bundle { canvas.glow(x: 0, y: 0, radius: 38, color: PaintColor(1, 0.95, 0.6), alpha: 0.6) }
+            case .present:
                 canvas.roundedRect(-20, -16, 40, 34, radius: 3)
                 canvas.fill(main)
                 canvas.rect(-3, -16, 6, 34)
