@@ -79,9 +79,10 @@ struct StorytellerPictureTests {
             #expect(picture.backdrop.contains("earth") && picture.backdrop.contains("craters"))
             #expect(picture.props.contains { $0.shape == "rocket" }, "page \(index + 1)")
             let pixels = try illustrator.renderPixels(request)
-            // Earth sits high on the right (scene x ≈ 0.8 of the width, y ≈ 105 of 512).
+            // Earth sits high on the right (scene x ≈ 0.8 of the width, y ≈ 105 of 512), enlarged on a close page.
             let scale = Double(pixels.height) / 512
-            let box = (x: Int(picture.sceneWidth * 0.8 * scale) - 40, y: Int(105 * scale) - 35, w: 80, h: 70)
+            let earthAt = picture.zoomed(x: picture.sceneWidth * 0.8, y: 105)
+            let box = (x: Int(earthAt.x * scale) - 40, y: Int(earthAt.y * scale) - 35, w: 80, h: 70)
             #expect(count(pixels, near: earth, tolerance: 40, in: box) > 150, "Earth is in the sky on page \(index + 1)")
             // The lower third is the moon's grey ground, not grass.
             var greenish = 0
