@@ -51,11 +51,7 @@ extension PropPainter.Pen {
         fill(P.gold)
         tube(P.gold, width: 5) { canvas.arc(-30, -76, 12, from: 0.5 * .pi, to: 1.6 * .pi) }
         tube(P.gold, width: 5) { canvas.arc(30, -76, 12, from: -0.6 * .pi, to: 0.5 * .pi) }
-        canvas.moveTo(-30, -96)
-        canvas.lineTo(30, -96)
-        canvas.curveTo(30, -66, 16, -48, 0, -48)
-        canvas.curveTo(-16, -48, -30, -66, -30, -96)
-        canvas.closePath()
+        cup(rimY: -96, bottomY: -48, halfWidth: 30)
         fill(P.gold)
         canvas.ellipse(0, -96, 30, 5)
         fill(P.yellow)
@@ -98,6 +94,16 @@ extension PropPainter.Pen {
         mark(P.iron, width: 3)
         shine(0, -38, 8, 4)
         shine(-32, -35, 8, 1.8)
+    }
+
+    /// The path of a round-bottomed cup: its rim at `rimY`, its foot at `bottomY`.
+    func cup(rimY: Double, bottomY: Double, halfWidth: Double) {
+        let depth = bottomY - rimY
+        canvas.moveTo(-halfWidth, rimY)
+        canvas.lineTo(halfWidth, rimY)
+        canvas.curveTo(halfWidth, rimY + depth * 0.6, halfWidth * 0.55, bottomY, 0, bottomY)
+        canvas.curveTo(-halfWidth * 0.55, bottomY, -halfWidth, rimY + depth * 0.6, -halfWidth, rimY)
+        canvas.closePath()
     }
 
     /// A five-pointed star centred on (x, y), outlined.

@@ -176,11 +176,7 @@ extension PropPainter.Pen {
         canvas.ellipse(0, -8, 42, 7)
         fill(P.paper)
         tube(P.pink, width: 5) { canvas.arc(30, -36, 10, from: -.pi / 2, to: .pi / 2) }
-        canvas.moveTo(-30, -52)
-        canvas.lineTo(30, -52)
-        canvas.curveTo(30, -28, 18, -12, 0, -12)
-        canvas.curveTo(-18, -12, -30, -28, -30, -52)
-        canvas.closePath()
+        cup(rimY: -52, bottomY: -12, halfWidth: 30)
         fill(P.pink)
         canvas.ellipse(0, -52, 30, 6)
         fill(P.paper)

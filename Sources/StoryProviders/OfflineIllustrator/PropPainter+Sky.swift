@@ -13,18 +13,17 @@ extension PropPainter.Pen {
         }
         canvas.polygon([(-9, -14), (9, -14), (12, -4), (-12, -4)])
         fill(P.iron)
-        canvas.moveTo(0, -100)
-        canvas.curveTo(22, -84, 20, -40, 15, -14)
-        canvas.lineTo(-15, -14)
-        canvas.curveTo(-20, -40, -22, -84, 0, -100)
-        canvas.closePath()
-        fill(P.cream)
-        canvas.layer {
+        let body = {
             canvas.moveTo(0, -100)
             canvas.curveTo(22, -84, 20, -40, 15, -14)
             canvas.lineTo(-15, -14)
             canvas.curveTo(-20, -40, -22, -84, 0, -100)
             canvas.closePath()
+        }
+        body()
+        fill(P.cream)
+        canvas.layer {
+            body()
             canvas.clip()
             canvas.rect(-30, -100, 60, 20)
             tint(P.red)
