@@ -83,6 +83,16 @@ struct PageCompositionTests {
         }
     }
 
+    @Test("a picture on its own (a cast portrait) is the standard centred view, whatever the seed")
+    func portrait() {
+        for seed in UInt64(0)..<6 {
+            var request = Self.request(Self.sheet(companion: nil), scene: PageScene(timeOfDay: .afternoon, action: .standing), seed: seed)
+            request.pageCount = 1
+            let picture = illustrator.picture(for: request)
+            #expect(picture.composition == "mid-centre" && picture.zoom == 1)
+        }
+    }
+
     @Test("close pages have big figures and wide pages small ones")
     func framings() throws {
         let scene = PageScene(timeOfDay: .afternoon, action: .walking)

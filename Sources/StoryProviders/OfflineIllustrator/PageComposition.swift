@@ -70,9 +70,13 @@ struct PageComposition: Sendable, Equatable {
     static func choose(for request: IllustrationRequest) -> PageComposition {
         let scene = request.page.scene
         let setting = scene.place ?? request.sheet.setting
+        let bed = scene.action == .sleeping
+        // A picture on its own (a cast member's portrait) is the standard view, centred.
+        if request.pageCount == 1 && !bed {
+            return PageComposition(framing: .mid, spot: .centre, room: room(for: scene, setting: setting), bed: false)
+        }
         let offset = Int(request.seed % 3)
         let framing = Framing.allCases[(request.pageNumber + offset) % 3]
-        let bed = scene.action == .sleeping
         let room = bed ? .bedroom : Self.room(for: scene, setting: setting)
         var spin = SeededGenerator(seed: request.seed, salt: "spot-\(request.pageNumber)-\(scene.action.rawValue)")
         var spot = Spot.allCases[Int.random(in: 0..<3, using: &spin)]
