@@ -129,22 +129,34 @@ extension PropPainter.Pen {
         }
     }
 
-    /// A golden pie in a dish, steam vents in its crust.
+    /// A golden lattice pie in its dish, red filling between the strips.
     func pie() {
         shadow(46)
         canvas.polygon([(-46, -20), (46, -20), (38, -2), (-38, -2)])
         fill(P.terracotta)
-        canvas.ellipse(0, -22, 46, 14)
-        fill(P.crust)
-        for k in -4...4 {
-            canvas.circle(Double(k) * 10, -22 + abs(Double(k)) * 0.6 + 11, 4)
+        canvas.ellipse(0, -24, 44, 13)
+        fill(P.red.darker(0.1))
+        canvas.layer {
+            canvas.ellipse(0, -24, 40, 10)
+            canvas.clip()
+            for k in -3...3 {
+                let x = Double(k) * 13
+                canvas.polygon([(x - 3 - 6, -36), (x + 3 - 6, -36), (x + 3 + 6, -12), (x - 3 + 6, -12)])
+                canvas.polygon([(x - 3 + 6, -36), (x + 3 + 6, -36), (x + 3 - 6, -12), (x - 3 - 6, -12)])
+            }
+            fill(P.crust.lighter(0.15))
         }
-        tint(P.crust.darker(0.12))
-        for (x, tilt) in [(-16.0, -1.0), (0.0, 0.0), (16.0, 1.0)] {
-            canvas.moveTo(x - 3 + tilt * 2, -27); canvas.lineTo(x + 3 + tilt * 2, -20)
+        canvas.ellipse(0, -24, 44, 13)
+        canvas.ellipse(0, -24, 39, 9.5)
+        canvas.fillEvenOdd(P.crust)
+        canvas.ellipse(0, -24, 44, 13)
+        mark(P.outline, width: line)
+        for k in 0..<12 {
+            let a = Double(k) * .pi / 6
+            canvas.circle(41.5 * cos(a), -24 + 11.2 * sin(a), 1.6)
         }
-        mark(P.red.darker(0.2), width: 3)
-        shine(-20, -28, 12, 3)
+        tint(P.crust.darker(0.25))
+        shine(-22, -31, 10, 2.5)
     }
 
     /// A round teapot with a spout, lid and handle.
