@@ -208,6 +208,10 @@ struct PageCompositionTests {
         for i in stride(from: 0, to: dryPixels.rgba.count, by: 4) where dryPixels.rgba[i] != wetPixels.rgba[i] { changed += 1 }
         #expect(changed > dryPixels.rgba.count / 4 / 40, "\(weather) changes the picture: \(changed)")
         #expect(OfflineIllustratorTests.meanLuminance(wetPixels) > 110, "\(weather): no dark sky in the afternoon")
+        let inside = illustrator.picture(for: Self.request(scene: PageScene(timeOfDay: .afternoon, action: .walking, weather: weather, indoors: true)))
+        let moon = illustrator.picture(for: Self.request(Self.sheet(setting: .space), scene: PageScene(timeOfDay: .afternoon, action: .walking,
+                                                                                                     weather: weather)))
+        #expect(inside.weather == nil && moon.weather == nil, "no weather indoors or on the moon")
     }
 
     @Test("a race has a track, a party bunting, a ride a boat, flying lifts the figures")

@@ -107,12 +107,16 @@ extension OfflineIllustrator {
         let zoomX = min(max((groupLeft + groupRight) / 2, sceneWidth * 0.35), sceneWidth * 0.65)
         var picture = PagePicture(setting: setting, backdrop: room.map { PagePicture.backdrop(for: $0) } ?? PagePicture.backdrop(for: setting),
                                   props: [], figures: figures, sceneWidth: sceneWidth, composition: composition.name,
-                                  room: room?.rawValue, weather: scene.weather?.rawValue)
+                                  room: room?.rawValue, weather: nil)
         picture.zoom = composition.zoom
         picture.zoomX = zoomX
         picture.zoomY = 210
         picture.table = tableBox
-        if let weather = scene.weather, room == nil { picture.backdrop.append(weather.rawValue) }
+        // Weather falls under a sky: not inside, not on the moon, not under the sea.
+        if let weather = scene.weather, room == nil, ![.space, .underwater].contains(setting) {
+            picture.weather = weather.rawValue
+            picture.backdrop.append(weather.rawValue)
+        }
         if room == nil && (action == .racing || words.contains("finish line")) { picture.backdrop.append("race track") }
         if room == nil && (action == .celebrating || words.contains("bunting")) { picture.backdrop.append("bunting") }
         if riding { picture.ride = words.first { rideWords.contains($0) } ?? (place == .snow ? "sled" : "boat") }

@@ -123,7 +123,7 @@ public struct OfflineIllustrator: Illustrator {
             }
         }
         let horizon = picture.zoomed(x: 0, y: 330).y
-        if let weather = scene.weather, room == nil {
+        if let weather = picture.weather.flatMap(SceneWeather.init(rawValue:)) {
             WeatherPainter(canvas: canvas, width: sceneWidth, height: 512, horizon: horizon).paint(weather, page: &page)
         }
         if picture.backdrop.contains("race track"), let hero {
