@@ -240,6 +240,8 @@ struct PageCompositionTests {
                                       indoors: page % 2 == 0)
                 let picture = illustrator.picture(for: Self.request(scene: scene, page: page))
                 #expect(!picture.props.contains { $0.word == "compass" })
+                let moon = illustrator.picture(for: Self.request(Self.sheet(setting: .space), scene: scene, page: page))
+                #expect(moon.setting != .space || !moon.props.contains { $0.word == "kite" }, "no kite on the moon")
                 Self.expectInsideFrame(picture, "page \(page) \(chosen)")
             }
         }

@@ -45,7 +45,9 @@ extension OfflineIllustrator {
         default: place
         }
         let ground = composition.groundY(indoors: room != nil)
-        let words = scene.props.map { $0.lowercased() }.filter { PropPainter.shape(for: $0) != nil }
+        // Only words with a drawing, and none that cannot be there (no kite on the moon, no balloon under the sea).
+        let airless: Set<String> = setting == .space || setting == .underwater ? ["kite", "balloon", "umbrella", "puddle", "bunting"] : []
+        let words = scene.props.map { $0.lowercased() }.filter { PropPainter.shape(for: $0) != nil && !airless.contains($0) }
         let riding = action == .riding
         // A table between hero and companion for hands at work inside.
         let table = [.kitchen, .workshop].contains(room) || (room != nil && action == .making)
