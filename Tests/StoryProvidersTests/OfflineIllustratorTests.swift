@@ -130,9 +130,9 @@ struct OfflineIllustratorTests {
                 let request = Self.request(Self.sheet(setting: setting, companion: companion), time: time, action: action, page: i + 1)
                 let data = try illustrator.renderPNG(request)
                 #expect(PNGInspector.inspect(data)?.width == 192, "\(setting) \(kind)")
-                // The companion's scarf or markings must actually be drawn.
+                // The companion's scarf or markings must actually be drawn (at bedtime it is smaller, curled at the bed's foot).
                 let pixels = try illustrator.renderPixels(request)
-                #expect(Self.count(companion.bodyColor, in: pixels) > 20, "\(setting) \(kind)")
+                #expect(Self.count(companion.bodyColor, in: pixels) > (action == .sleeping ? 8 : 20), "\(setting) \(kind) \(action)")
             }
         }
         // A story without a companion renders too.

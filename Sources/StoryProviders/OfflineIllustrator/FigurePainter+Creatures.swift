@@ -8,7 +8,7 @@ import StoryDomain
 extension FigurePainter {
     /// Draws `kind` if it is one of these creatures; nil for any other kind.
     func drawNewCreature(_ kind: CreatureKind, _ c: Colors, facing f: Double, pose: Pose) -> Bool? {
-        let closed = pose == .sleeping
+        let closed = pose == .sleeping || pose == .curled
         switch kind {
         case .horse: horse(c, facing: f, closed: closed, pose: pose)
         case .fish: fish(c, facing: f, closed: closed)

@@ -11,7 +11,8 @@ extension FigurePainter {
         case .reaching: [(f * 46, -86), (f * 40, -76)]
         case .jumping: [(-40, -140), (40, -140)]
         case .hugging: [(f * 50, -92), (f * 44, -80)]
-        case .sitting: [(-30, -56), (30, -56)]
+        case .sitting, .curled: [(-30, -56), (30, -56)]
+        case .running: [(-34, -66), (32, -58)]
         case .sleeping: [(-26, -50), (26, -50)]
         case .standing: [(-32, -60), (32, -60)]
         }
@@ -22,8 +23,8 @@ extension FigurePainter {
         let look = PersonLook(design)
         let p = look.proportions
         // A baby sits (or lies asleep); its arms still wave, reach and hug.
-        let pose: Pose = look.build == .baby && asked != .sleeping ? .sitting : asked
-        let sitting = pose == .sitting
+        let pose: Pose = look.build == .baby && asked != .sleeping && asked != .curled ? .sitting : asked
+        let sitting = pose == .sitting || pose == .curled
         let hipY = sitting ? -10.0 : -p.leg
         let top = hipY - p.torso
         let headY = top - p.headRadius - 2
@@ -51,7 +52,7 @@ extension FigurePainter {
         canvas.layer {
             canvas.translate(0, headY)
             canvas.scale(headScale, headScale)
-            personHead(look, c, facing: f, closed: pose == .sleeping)
+            personHead(look, c, facing: f, closed: pose == .sleeping || pose == .curled)
         }
     }
 
@@ -61,7 +62,7 @@ extension FigurePainter {
         switch pose {
         case .walking: legs = [(-8, hipY, -8 - 12 * k, -2), (8, hipY, 8 + 8 * k, -6)]
         case .jumping: legs = [(-8, hipY, -16, -8), (8, hipY, 18, -4)]
-        case .sitting: legs = [(-6, -12, f * 30 * k - 6, -6), (6, -12, f * 34 * k + 6, -6)]
+        case .sitting, .curled: legs = [(-6, -12, f * 30 * k - 6, -6), (6, -12, f * 34 * k + 6, -6)]
         default: legs = [(-9, hipY, -11, -2), (9, hipY, 11, -2)]
         }
         let grownUp = look.build == .grownUp

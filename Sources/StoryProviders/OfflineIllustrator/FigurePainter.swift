@@ -10,6 +10,10 @@ struct FigurePainter {
     /// How a figure holds itself on a page.
     enum Pose: Sendable, Equatable {
         case standing, walking, pointing, reaching, jumping, hugging, sitting, sleeping
+        /// Running: a walk's stride, leaning forward.
+        case running
+        /// Asleep sitting up, curled at the foot of a bed: a sitting body with closed eyes.
+        case curled
     }
 
     let canvas: CairoCanvas
@@ -44,14 +48,16 @@ struct FigurePainter {
         case .resting: .sitting
         case .sleeping: .sleeping
         case .making: .reaching
-        case .racing: .walking
+        case .racing: .running
         case .riding: .sitting
         case .flying, .celebrating: .jumping
         }
     }
 
     /// Draws `design` with its feet at (x, baseY), looking towards `facing` (+1 right, -1 left).
-    func draw(_ design: CharacterDesign, x: Double, baseY: Double, facing: Double, pose: Pose, size: Double = 1) {
+    func draw(_ design: CharacterDesign, x: Double, baseY: Double, facing: Double, pose asked: Pose, size: Double = 1) {
+        // Running is a walk leaning forward.
+        let pose: Pose = asked == .running ? .walking : asked
         let s = Self.scale(of: design.kind) * ([.child, .grownUp].contains(design.kind) ? 1.0 : 1.15) * size
         let colors = Colors(design)
         canvas.layer {
@@ -62,6 +68,7 @@ struct FigurePainter {
             canvas.scale(s, s)
             switch pose {
             case .jumping: canvas.translate(0, -14)
+            case .walking where asked == .running: canvas.rotate(facing * 0.16)
             case .sleeping:
                 canvas.translate(0, -30)
                 canvas.rotate(-facing * .pi / 2)
@@ -126,8 +133,8 @@ struct FigurePainter {
 
     /// The shared chubby, upright body plus the features of each kind.
     private func creature(_ kind: CreatureKind, _ c: Colors, facing f: Double, pose: Pose) {
-        let closed = pose == .sleeping
-        let sitting = pose == .sitting
+        let closed = pose == .sleeping || pose == .curled
+        let sitting = pose == .sitting || pose == .curled
         let bodyY = sitting ? -30.0 : -38
         let headY = sitting ? -82.0 : -92
         let headR: Double = kind == .owl || kind == .penguin || kind == .robot ? 0 : 32
@@ -370,8 +377,8 @@ struct FigurePainter {
 
     /// Owl and penguin: one egg-shaped body.
     private func tallBird(_ kind: CreatureKind, _ c: Colors, facing f: Double, pose: Pose) {
-        let sit = pose == .sitting ? 10.0 : 0
-        let closed = pose == .sleeping
+        let sit = pose == .sitting || pose == .curled ? 10.0 : 0
+        let closed = pose == .sleeping || pose == .curled
         for side in [-1.0, 1.0] {
             canvas.ellipse(side * 12, -4, 12, 6)
         }
@@ -431,7 +438,7 @@ struct FigurePainter {
     }
 
     private func robot(_ c: Colors, facing f: Double, pose: Pose) {
-        let sit = pose == .sitting ? 12.0 : 0
+        let sit = pose == .sitting || pose == .curled ? 12.0 : 0
         for side in [-1.0, 1.0] {
             canvas.roundedRect(side * 14 - 9, -26 + sit * 0.5, 18, 26 - sit * 0.5, radius: 4)
         }
@@ -462,7 +469,7 @@ struct FigurePainter {
         canvas.roundedRect(-26, -140 + sit, 52, 38, radius: 10)
         canvas.fill(c.detail.darker(0.5))
         let ey = -124 + sit, fx = f * 3
-        if pose == .sleeping {
+        if pose == .sleeping || pose == .curled {
             canvas.moveTo(fx - 16, ey); canvas.lineTo(fx - 6, ey)
             canvas.moveTo(fx + 6, ey); canvas.lineTo(fx + 16, ey)
             canvas.stroke(PaintColor(0.5, 0.95, 1.0), width: 3)
@@ -480,7 +487,7 @@ struct FigurePainter {
     }
 
     private func turtle(_ c: Colors, facing f: Double, pose: Pose) {
-        let closed = pose == .sleeping
+        let closed = pose == .sleeping || pose == .curled
         for dx in [-30.0, -12, 12, 30] {
             canvas.ellipse(dx, -8, 10, 10)
         }

@@ -79,78 +79,6 @@ public struct OfflineIllustrator: Illustrator {
                                looks: "", trait: "")
     }
 
-    /// The layout of a page, from the request alone (deterministic: the same request, the same layout).
-    static func layout(_ request: IllustrationRequest, sceneWidth: Double) -> PagePicture {
-        let sheet = request.sheet
-        let scene = request.page.scene
-        let setting = scene.place ?? sheet.setting
-        var page = SeededGenerator(seed: request.seed, salt: "page-\(request.pageNumber)")
-        _ = Double.random(in: -50...50, using: &page) // the scenery's pan
-        let action = scene.action
-        let gap: Double = switch action {
-        case .hugging: 70
-        case .sleeping: 190
-        default: 130
-        }
-        let centre = sceneWidth / 2 + Double.random(in: -40...40, using: &page)
-        let baseY: Double = [.home, .school].contains(setting) ? 462 : 452
-        // A companion that is the one lost is not drawn until it is found.
-        let present = scene.companionAway ? nil : sheet.companion
-        let heroX = present == nil ? centre : centre - gap / 2
-        let companionX = centre + gap / 2
-
-        func figure(_ design: CharacterDesign, role: PagePicture.Role, x: Double, baseY: Double, size: Double) -> PagePicture.Figure {
-            let scale = FigurePainter.scale(of: design.kind) * ([.child, .grownUp].contains(design.kind) ? 1.0 : 1.15) * size
-            let standing: Double = switch design.kind {
-            case .grownUp, .child: PersonLook.height(of: design)
-            case .horse: 175
-            case .butterfly: 165
-            case .octopus: 160
-            case .fish, .whale: 110
-            default: 150
-            }
-            return PagePicture.Figure(kind: design.kind, role: role, x: x, baseY: baseY, size: size,
-                                      colors: [design.bodyColor, design.accentColor, design.detailColor],
-                                      height: standing * scale)
-        }
-
-        var figures: [PagePicture.Figure] = []
-        if let companion = present {
-            figures.append(figure(companion, role: .companion, x: companionX, baseY: baseY, size: 1))
-        }
-        figures.append(figure(sheet.hero, role: .hero, x: heroX, baseY: baseY, size: 1))
-        // The other named heroes stand on the hero's other side, one step apart, on every page.
-        // Asleep they lie end to end: a step wide enough that the hero's hair leaves the friend's face and collar in view.
-        let step: Double = action == .sleeping ? 150 : 105
-        for (index, friend) in sheet.friends.prefix(2).enumerated() {
-            figures.append(figure(friend, role: .friend, x: max(50, heroX - step * Double(index + 1)), baseY: baseY + 4, size: 0.95))
-        }
-        let right = present == nil ? heroX : companionX
-        for (index, kind) in scene.others.enumerated() where index < 2 {
-            // Beside the pair, on whichever side has more room; swimmers and fliers a little higher.
-            let onRight = index == 0 ? right + 150 < sceneWidth - 40 : false
-            let left = heroX - 150 - Double(index) * 40 - (sheet.friends.isEmpty ? 0 : step * Double(min(2, sheet.friends.count)))
-            let x = onRight ? right + 150 : left
-            let lift: Double = [.fish, .whale, .butterfly].contains(kind) ? 60 : 0
-            figures.append(figure(otherDesign(kind), role: .other, x: max(60, x), baseY: baseY - 10 - lift, size: 0.8))
-        }
-
-        var props: [PagePicture.Prop] = []
-        for (index, word) in scene.props.prefix(2).enumerated() {
-            let shape = PropPainter.shape(for: word)
-            if shape == .rocket {
-                props.append(PagePicture.Prop(word: word, shape: shape.rawValue, x: sceneWidth * 0.12, y: baseY - 110))
-            } else if action == .sleeping {
-                props.append(PagePicture.Prop(word: word, shape: shape.rawValue, x: sceneWidth * 0.88, y: baseY - 150))
-            } else {
-                let x = (heroX + (present == nil ? heroX + 120 : companionX)) / 2 + Double(index) * 70
-                props.append(PagePicture.Prop(word: word, shape: shape.rawValue, x: x, y: baseY - 235))
-            }
-        }
-        return PagePicture(setting: setting, backdrop: PagePicture.backdrop(for: setting), props: props,
-                           figures: figures, sceneWidth: sceneWidth)
-    }
-
     private func paint(_ request: IllustrationRequest) throws(OfflineIllustratorError) -> CairoCanvas {
         guard Self.sizeRange.contains(width), Self.sizeRange.contains(height) else {
             throw .invalidSize(width: width, height: height)
@@ -171,43 +99,131 @@ public struct OfflineIllustrator: Illustrator {
         var world = SeededGenerator(seed: request.seed, salt: "world-\(picture.setting.rawValue)")
         var page = SeededGenerator(seed: request.seed, salt: "page-\(request.pageNumber)")
         let pan = Double.random(in: -50...50, using: &page)
+        let room = picture.room.flatMap(PageComposition.Room.init(rawValue:))
+        let hero = picture.figures.first { $0.role == .hero }
+        let occasion = OccasionPainter(canvas: canvas, width: sceneWidth, height: 512)
 
-        let scenery = SceneryPainter(canvas: canvas, width: sceneWidth, height: 512, sheet: sheet, setting: picture.setting,
-                                     light: light, pan: pan)
-        scenery.paint(world: &world, page: &page)
-        scenery.vignette()
-
-        let action = scene.action
-        guard let hero = picture.figures.first(where: { $0.role == .hero }) else { return canvas }
-        if light.isDark && ![.home, .school].contains(picture.setting) {
-            let lanternX = action == .sleeping && sheet.companion != nil ? (hero.x + 65) : hero.x - 92
-            lantern(canvas: canvas, x: lanternX, baseY: hero.baseY + 6)
+        // The backdrop, enlarged round the figures on a close page.
+        canvas.layer {
+            if picture.zoom != 1 {
+                canvas.translate(picture.zoomX, picture.zoomY)
+                canvas.scale(picture.zoom, picture.zoom)
+                canvas.translate(-picture.zoomX, -picture.zoomY)
+            }
+            if let room, [.kitchen, .workshop, .hall].contains(room) {
+                let ovenX: Double? = picture.props.contains { $0.word == "oven" } ? nil
+                    : (hero?.x ?? 0) > sceneWidth / 2 ? 100 : sceneWidth - 100
+                RoomPainter(canvas: canvas, width: sceneWidth, height: 512, light: light, accent: PaintColor(sheet.palette.accent))
+                    .paint(room, ovenX: ovenX)
+            } else {
+                let scenery = SceneryPainter(canvas: canvas, width: sceneWidth, height: 512, sheet: sheet, setting: picture.setting,
+                                             light: light, pan: pan)
+                scenery.showsBed = picture.beds.isEmpty
+                scenery.paint(world: &world, page: &page)
+            }
+        }
+        let horizon = picture.zoomed(x: 0, y: 330).y
+        if let weather = picture.weather.flatMap(SceneWeather.init(rawValue:)) {
+            WeatherPainter(canvas: canvas, width: sceneWidth, height: 512, horizon: horizon).paint(weather, page: &page)
+        }
+        if picture.backdrop.contains("race track"), let hero {
+            let finish = picture.props.contains { $0.word == "finish line" } ? nil
+                : Optional(hero.x < sceneWidth / 2 ? sceneWidth - 60 : 60.0)
+            occasion.raceTrack(groundY: hero.baseY, scale: hero.size, finishX: finish)
+        }
+        if picture.backdrop.contains("bunting") {
+            occasion.bunting(colours: [PaintColor(sheet.palette.accent), PaintColor(0.98, 0.8, 0.25), PaintColor(0.35, 0.6, 0.9),
+                                       PaintColor(0.9, 0.35, 0.45)])
+        }
+        SceneryPainter(canvas: canvas, width: sceneWidth, height: 512, sheet: sheet, setting: picture.setting, light: light, pan: pan)
+            .vignette()
+        if let table = picture.table { occasion.table(table, workshop: room == .workshop) }
+        guard let hero else { return canvas }
+        if light.isDark && room == nil && picture.beds.isEmpty && ![.home, .school].contains(picture.setting) {
+            lantern(canvas: canvas, x: max(30, hero.x - 92 * hero.size), baseY: hero.baseY + 6)
         }
         let props = PropPainter(canvas: canvas)
-        for prop in picture.props {
-            let shape = PropPainter.Shape(rawValue: prop.shape) ?? .bundle
-            if action == .discovering || shape == .bundle {
-                canvas.glow(x: prop.x, y: prop.y, radius: 46, color: PaintColor(1.0, 0.95, 0.6), alpha: 0.7)
+        for prop in picture.props where prop.word != picture.ride {
+            if prop.word == "bunting" && picture.backdrop.contains("bunting") { continue }
+            guard let shape = PropPainter.Shape(rawValue: prop.shape) else { continue }
+            if scene.action == .discovering {
+                canvas.glow(x: prop.x, y: prop.y, radius: prop.size * 0.75, color: PaintColor(1.0, 0.95, 0.6), alpha: 0.7)
             }
-            props.draw(shape, x: prop.x, y: prop.y, size: shape == .rocket ? 150 : 64)
+            if prop.word == "oven" && room == .kitchen {
+                RoomPainter(canvas: canvas, width: sceneWidth, height: 512, light: light, accent: PaintColor(sheet.palette.accent))
+                    .oven(x: prop.x, baseY: prop.y + prop.size / 2, size: prop.size)
+                continue
+            }
+            props.draw(shape, x: prop.x, y: prop.y, size: prop.size)
         }
-        let figures = FigurePainter(canvas: canvas)
-        for other in picture.figures where other.role == .other {
-            let facing: Double = other.x > hero.x ? -1 : 1
-            let pose: FigurePainter.Pose = action == .sleeping ? .standing : .standing
-            figures.draw(Self.otherDesign(other.kind), x: other.x, baseY: other.baseY, facing: facing, pose: pose, size: other.size)
+        if picture.beds.isEmpty {
+            paintFigures(picture, sheet: sheet, action: scene.action, canvas: canvas)
+        } else {
+            paintBedtime(picture, sheet: sheet, canvas: canvas)
         }
-        if let companion = sheet.companion, let drawn = picture.figures.first(where: { $0.role == .companion }) {
-            // A grown-up companion tucks the hero in rather than sleeping beside them.
-            let pose = companion.kind == .grownUp && action == .sleeping ? .standing : FigurePainter.pose(for: action, hero: false)
-            figures.draw(companion, x: drawn.x, baseY: drawn.baseY, facing: -1, pose: pose)
-        }
-        for (index, drawn) in picture.figures.filter({ $0.role == .friend }).enumerated().reversed() where index < sheet.friends.count {
-            figures.draw(sheet.friends[index], x: drawn.x, baseY: drawn.baseY, facing: 1, pose: FigurePainter.pose(for: action, hero: true),
-                         size: drawn.size)
-        }
-        figures.draw(sheet.hero, x: hero.x, baseY: hero.baseY, facing: 1, pose: FigurePainter.pose(for: action, hero: true))
         return canvas
+    }
+
+    /// Others met, the companion, friends and the hero on top, each in the pose of the page's action.
+    private func paintFigures(_ picture: PagePicture, sheet: CharacterSheet, action: SceneAction, canvas: CairoCanvas) {
+        let figures = FigurePainter(canvas: canvas)
+        guard let hero = picture.figures.first(where: { $0.role == .hero }) else { return }
+        // The friend nearest the hero (furthest right) is the first friend.
+        let friendXs = picture.figures.filter { $0.role == .friend }.map(\.x).sorted(by: >)
+        for drawn in picture.figures {
+            let baseY = drawn.baseY - drawn.lift
+            switch drawn.role {
+            case .other:
+                figures.draw(Self.otherDesign(drawn.kind), x: drawn.x, baseY: baseY, facing: drawn.x > hero.x ? -1 : 1, pose: .standing,
+                             size: drawn.size)
+            case .companion:
+                guard let companion = sheet.companion else { continue }
+                figures.draw(companion, x: drawn.x, baseY: baseY, facing: drawn.x > hero.x ? -1 : 1,
+                             pose: FigurePainter.pose(for: action, hero: false), size: drawn.size)
+            case .friend:
+                guard let index = friendXs.firstIndex(of: drawn.x), index < sheet.friends.count else { continue }
+                figures.draw(sheet.friends[index], x: drawn.x, baseY: baseY, facing: 1, pose: FigurePainter.pose(for: action, hero: true),
+                             size: drawn.size)
+            case .hero:
+                figures.draw(sheet.hero, x: drawn.x, baseY: baseY, facing: 1, pose: FigurePainter.pose(for: action, hero: true), size: drawn.size)
+            }
+        }
+        if let ride = picture.ride, let vehicle = picture.props.first(where: { $0.word == ride }) ?? Optional(
+            PagePicture.Prop(word: ride, shape: ride, x: hero.x, y: hero.baseY, size: 0)) {
+            let riders = picture.figures.filter { $0.role != .other }
+            let left = riders.map { $0.x - $0.height * 0.3 }.min() ?? hero.x
+            let right = riders.map { $0.x + $0.height * 0.3 }.max() ?? hero.x
+            let across = vehicle.size > 0 ? vehicle.size - 40 : right - left + 20
+            OccasionPainter(canvas: canvas, width: picture.sceneWidth, height: 512)
+                .ride(ride, x: (left + right) / 2, rimY: hero.baseY - 36 * hero.size, across: across, scale: hero.size)
+        }
+    }
+
+    /// Bedtime: beds, sleepers under their blankets, the companion at the foot (or a grown-up beside it).
+    private func paintBedtime(_ picture: PagePicture, sheet: CharacterSheet, canvas: CairoCanvas) {
+        let figures = FigurePainter(canvas: canvas)
+        let bedPainter = BedPainter(canvas: canvas, quilt: PaintColor(sheet.palette.accent).mixed(with: PaintColor(0.55, 0.65, 0.95), 0.45))
+        let sleepers = picture.figures.filter(\.lying)
+        let designs = [sheet.hero] + sheet.friends.prefix(2)
+        // A grown-up stands behind the bed, drawn first.
+        if let companion = sheet.companion, let drawn = picture.figures.first(where: { $0.role == .companion }), !drawn.lying,
+           companion.kind == .grownUp {
+            figures.draw(companion, x: drawn.x, baseY: drawn.baseY, facing: -1, pose: .standing, size: drawn.size)
+        }
+        for (index, (bed, sleeper)) in zip(picture.beds, sleepers).enumerated() where index < designs.count {
+            let design = designs[index]
+            bedPainter.back(bed)
+            figures.draw(design, x: sleeper.x, baseY: sleeper.baseY, facing: 1, pose: .sleeping, size: sleeper.size)
+            // The blanket from the chest down, just over the body (which lies along a line 30 figure units above the feet).
+            let s = sleeper.size * FigurePainter.scale(of: design.kind) * ([.child, .grownUp].contains(design.kind) ? 1.0 : 1.15)
+            // A creature's head is bigger: its blanket starts further down.
+            let covered = [.child, .grownUp].contains(design.kind) ? 0.48 : 0.4
+            bedPainter.blanket(bed, fromX: sleeper.x - sleeper.height * covered, topY: sleeper.baseY - 58 * s)
+        }
+        if let companion = sheet.companion, let drawn = picture.figures.first(where: { $0.role == .companion }),
+           companion.kind != .grownUp {
+            figures.draw(companion, x: drawn.x, baseY: drawn.baseY, facing: -1, pose: .curled, size: drawn.size)
+        }
     }
 
     /// A little lantern with a warm glow (drawn behind the figures, so their colours stay exact).

@@ -23,16 +23,57 @@ public struct PagePicture: Sendable, Equatable {
         public var colors: [RGB]
         /// Roughly how tall it stands, in scene units.
         public var height: Double
+        /// Lying down (asleep in bed): then `height` runs along the ground.
+        public var lying: Bool = false
+        /// Lifted off the ground by this much (flying, swimming), in scene units.
+        public var lift: Double = 0
+
+        /// The box the figure is painted in, roughly, in scene units (for the "nothing cut off" check).
+        public var bounds: Box {
+            if lying {
+                // Laid on its side, head to the left: from the head (x - height) to the feet, as thick as a body.
+                return Box(x: x - height - 6, y: baseY - height * 0.42, width: height + 14, height: height * 0.44)
+            }
+            let half = height * ([.child, .grownUp].contains(kind) ? 0.3 : 0.42)
+            return Box(x: x - half, y: baseY - height - lift - 6, width: 2 * half, height: height + 10)
+        }
+    }
+
+    /// A rectangle in scene units.
+    public struct Box: Sendable, Equatable {
+        public var x: Double
+        public var y: Double
+        public var width: Double
+        public var height: Double
+        public var maxX: Double { x + width }
+        public var maxY: Double { y + height }
+
+        public init(x: Double, y: Double, width: Double, height: Double) {
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
+        }
+
+        /// Whether `other` lies wholly inside this box.
+        public func contains(_ other: Box) -> Bool {
+            other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY
+        }
     }
 
     /// One thing drawn, and where.
     public struct Prop: Sendable, Equatable {
         /// The story's word for it ("bell").
         public var word: String
-        /// The shape used ("bell", or "bundle" for a thing without a shape of its own).
+        /// The shape used ("bell"); a word without a shape is not drawn and has no `Prop`.
         public var shape: String
         public var x: Double
         public var y: Double
+        /// About how many units across it is drawn.
+        public var size: Double = 64
+
+        /// The box it is drawn in.
+        public var bounds: Box { Box(x: x - size / 2, y: y - size / 2, width: size, height: size) }
     }
 
     /// The place painted (the sheet's setting, or home for the wind-down).
@@ -46,6 +87,39 @@ public struct PagePicture: Sendable, Equatable {
     /// A short, stable name of the page's composition ("wide-left", "close-right", "bed"): two
     /// consecutive pages of a story never share one.
     public var composition: String = "standard"
+    /// The room painted when the moment is inside ("kitchen", "workshop", "classroom", "bedroom", "hall").
+    public var room: String?
+    /// The weather painted ("rain", "snow", "wind", "fog", "rainbow").
+    public var weather: String?
+    /// The table the figures work at, when there is one (kitchen, workshop).
+    public var table: Box?
+    /// What the riders sit in ("boat", "sled"), drawn round them.
+    public var ride: String?
+    /// The beds at bedtime, each with the figure lying in it (the hero's first).
+    public var beds: [Box] = []
+    /// How much the scenery is enlarged (1, or more on a close page) and the scene point it is enlarged about.
+    public var zoom: Double = 1
+    public var zoomX: Double = 0
+    public var zoomY: Double = 0
+
+    /// The whole picture, in scene units.
+    public var frame: Box { Box(x: 0, y: 0, width: sceneWidth, height: 512) }
+
+    /// Where a point of the scenery (as painted unzoomed) lands in the picture.
+    public func zoomed(x: Double, y: Double) -> (x: Double, y: Double) {
+        (zoomX + (x - zoomX) * zoom, zoomY + (y - zoomY) * zoom)
+    }
+
+    /// The backdrop parts each room paints.
+    static func backdrop(for room: PageComposition.Room) -> [String] {
+        switch room {
+        case .kitchen: ["kitchen wall", "oven", "table", "shelves", "tiled floor"]
+        case .workshop: ["workshop wall", "workbench", "tool board", "planks", "wooden floor"]
+        case .classroom: backdrop(for: .school)
+        case .bedroom: backdrop(for: .home)
+        case .hall: ["stone wall", "arched windows", "banners", "throne", "red carpet"]
+        }
+    }
 
     /// The backdrop parts each setting paints.
     static func backdrop(for setting: StorySetting) -> [String] {

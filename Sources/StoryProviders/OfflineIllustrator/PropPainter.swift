@@ -1,200 +1,243 @@
 import Foundation
 import StoryDomain
 
-/// Draws the things that matter in a story (the lost bell, the kite, the rocket) as small,
-/// recognisable shapes. A thing without a shape of its own is drawn as a glowing, wrapped bundle
-/// so the page still shows that something is there.
+/// Draws the things that matter in a story (the bread and the oven, the finish line and its flags,
+/// the boat and its hammer) from a library of small storybook drawings: outlined, flat colours, a
+/// highlight. A word without a drawing of its own is left out, never replaced by another thing.
+///
+/// Every prop is drawn inside a `size`×`size` box centred on (x, y); a standing thing stands on the
+/// box's bottom edge, so `y = ground - size / 2` puts it on the ground (or a table). Drawing is
+/// deterministic and cheap (a few dozen Cairo paths, well under a millisecond).
+///
+/// To add a prop: add a case (raw value = the word) to ``Shape``, its group, size class and
+/// placement below, and its drawing in the group's `PropPainter+<Group>.swift` (a `Pen` method drawn
+/// in the 100-unit box: x in -50...50, y in -100...0, the base at y = 0). See docs/prop-library.md.
 struct PropPainter {
     let canvas: CairoCanvas
 
-    /// The shape used for a lexicon word.
+    /// A drawable thing; the raw value is its word in the prop vocabulary (CONTRACTS.md).
     enum Shape: String, Sendable, CaseIterable {
-        case bell, kite, balloon, boat, rocket, star, book, ball, lantern, present, shell, pearl, crown, key,
-             teddy, flower, cake, hat, umbrella, bundle
+        // Kitchen and baking.
+        case oven, bread, cake, bowl, spoon, cookies, pie, teapot, teacup, apron
+        // Contest and race.
+        case finishLine = "finish line", flags, trophy, ribbon, whistle
+        // Building and fixing.
+        case boat, hammer, toolbox, paintbrush, paintPot = "paint pot", ladder, box, wheel, nails
+        // Party and picnic.
+        case balloon, present, bunting, candles, picnicBlanket = "picnic blanket", basket, sandwich, lemonade
+        // Weather.
+        case umbrella, boots, puddle, snowman, sled, scarf, kite
+        // Space and sky.
+        case rocket, star, planet, telescope
+        // Farm and garden.
+        case tractor, hayBale = "hay bale", wateringCan = "watering can", seeds, flower, flowerPot = "flower pot", spade,
+             carrot, egg, nest
+        // School and learning.
+        case desk, blackboard, book, pencil, map, globe
+        // Music and play.
+        case drum, guitar, trumpet, ball, teddy, crown, hat
+        // Sea.
+        case shell, pearl, bucket, net, anchor
+        // Things found and kept.
+        case bell, key, lantern, glasses = "pair of glasses", feather, blanket, pillow
     }
 
-    private static let shapes: [String: Shape] = [
-        "bell": .bell, "kite": .kite, "balloon": .balloon, "hot-air balloon": .balloon, "boat": .boat, "ship": .boat,
-        "rocket": .rocket, "star": .star, "book": .book, "ball": .ball, "lantern": .lantern, "night-light": .lantern,
-        "present": .present, "shell": .shell, "pearl": .pearl, "marble": .pearl, "crown": .crown, "key": .key,
-        "teddy": .teddy, "teddy bear": .teddy, "flower": .flower, "rose": .flower, "daisy": .flower, "sunflower": .flower,
-        "tulip": .flower, "cake": .cake, "cupcake": .cake, "hat": .hat, "umbrella": .umbrella, "treasure chest": .present,
-        "gem": .pearl, "moon rock": .pearl, "pebble": .pearl,
-    ]
+    /// The families of props, as the vocabulary groups them (for the docs and the contact sheet).
+    enum Group: String, Sendable, CaseIterable {
+        case kitchen, contest, workshop, party, weather, sky, farm, school, play, sea, keepsakes
+    }
 
-    /// The shape for a word (nil: the bundle).
-    static func shape(for word: String) -> Shape { shapes[word] ?? .bundle }
+    /// How big a thing naturally is beside a figure (a child stands about 150 units tall).
+    enum SizeClass: Sendable, CaseIterable {
+        /// Held in a hand, or on a table: a loaf, a whistle, a key.
+        case small
+        /// Carried in both arms or standing knee-high: a toolbox, a drum, a basket.
+        case medium
+        /// Scene-sized, as tall as a figure or wider: an oven, a boat, a finish line.
+        case large
 
-    /// The colour each shape is painted in (its main fill), so a test can find it in the pixels.
-    static func color(of shape: Shape) -> PaintColor {
-        switch shape {
-        case .bell, .crown, .star, .key: PaintColor(0.98, 0.78, 0.18)
-        case .kite: PaintColor(0.93, 0.26, 0.36)
-        case .balloon: PaintColor(0.92, 0.22, 0.30)
-        case .boat: PaintColor(0.85, 0.35, 0.25)
-        case .rocket: PaintColor(0.95, 0.95, 0.98)
-        case .book: PaintColor(0.25, 0.45, 0.85)
-        case .ball: PaintColor(0.95, 0.45, 0.20)
-        case .lantern: PaintColor(1.0, 0.88, 0.55)
-        case .present, .bundle: PaintColor(0.60, 0.35, 0.85)
-        case .shell: PaintColor(0.98, 0.80, 0.75)
-        case .pearl: PaintColor(0.95, 0.93, 0.98)
-        case .teddy: PaintColor(0.72, 0.50, 0.30)
-        case .flower: PaintColor(0.95, 0.45, 0.65)
-        case .cake: PaintColor(0.98, 0.85, 0.90)
-        case .hat: PaintColor(0.30, 0.55, 0.85)
-        case .umbrella: PaintColor(0.95, 0.30, 0.30)
+        /// The suggested box side in scene units (the picture is 512 units tall).
+        var side: Double {
+            switch self {
+            case .small: 64
+            case .medium: 100
+            case .large: 150
+            }
         }
     }
 
-    /// Draws `shape` centred on (x, y), about `size` units across.
+    /// Where a thing belongs in a picture.
+    enum Placement: Sendable {
+        /// Stands on the ground, the floor or a table (its base is the box's bottom edge).
+        case ground
+        /// Up in the sky (kite, balloon, star, planet); the box's bottom is the string's end or the thing's foot.
+        case air
+        /// Hangs across the top of the picture (bunting).
+        case hanging
+    }
+
+    /// Other words for the same thing (a ship is a boat; "glasses" are a pair of glasses).
+    private static let aliases: [String: Shape] = [
+        "ship": .boat, "sailboat": .boat, "teddy bear": .teddy, "glasses": .glasses, "spectacles": .glasses,
+        "rose": .flower, "daisy": .flower, "sunflower": .flower, "tulip": .flower, "cupcake": .cake, "gift": .present,
+        "loaf": .bread, "loaves": .bread, "cookie": .cookies, "biscuits": .cookies, "flag": .flags, "pennants": .flags,
+        "candle": .candles, "seed": .seeds, "nail": .nails, "bear's blanket": .blanket, "shovel": .spade, "pail": .bucket,
+        "chalkboard": .blackboard, "sledge": .sled, "wellies": .boots, "rain boots": .boots, "trophy cup": .trophy,
+    ]
+
+    private static let shapes: [String: Shape] = Dictionary(uniqueKeysWithValues: Shape.allCases.map { ($0.rawValue, $0) })
+        .merging(aliases) { word, _ in word }
+
+    /// Every word of the prop vocabulary, in the vocabulary's order.
+    static var vocabulary: [String] { Shape.allCases.map(\.rawValue) }
+
+    /// The shape for a word (any case, surrounding spaces ignored), or nil for a word the painter
+    /// cannot draw: the caller leaves it out.
+    static func shape(for word: String) -> Shape? {
+        shapes[word.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()]
+    }
+
+    /// The group a shape belongs to.
+    static func group(of shape: Shape) -> Group {
+        switch shape {
+        case .oven, .bread, .cake, .bowl, .spoon, .cookies, .pie, .teapot, .teacup, .apron: .kitchen
+        case .finishLine, .flags, .trophy, .ribbon, .whistle: .contest
+        case .boat, .hammer, .toolbox, .paintbrush, .paintPot, .ladder, .box, .wheel, .nails: .workshop
+        case .balloon, .present, .bunting, .candles, .picnicBlanket, .basket, .sandwich, .lemonade: .party
+        case .umbrella, .boots, .puddle, .snowman, .sled, .scarf, .kite: .weather
+        case .rocket, .star, .planet, .telescope: .sky
+        case .tractor, .hayBale, .wateringCan, .seeds, .flower, .flowerPot, .spade, .carrot, .egg, .nest: .farm
+        case .desk, .blackboard, .book, .pencil, .map, .globe: .school
+        case .drum, .guitar, .trumpet, .ball, .teddy, .crown, .hat: .play
+        case .shell, .pearl, .bucket, .net, .anchor: .sea
+        case .bell, .key, .lantern, .glasses, .feather, .blanket, .pillow: .keepsakes
+        }
+    }
+
+    /// The natural size of a shape beside the figures.
+    static func sizeClass(of shape: Shape) -> SizeClass {
+        switch shape {
+        case .oven, .finishLine, .boat, .ladder, .tractor, .hayBale, .snowman, .rocket, .desk, .blackboard, .picnicBlanket,
+             .telescope, .bunting:
+            .large
+        case .toolbox, .wheel, .box, .basket, .sled, .globe, .drum, .guitar, .flags, .apron, .umbrella, .net, .flowerPot,
+             .wateringCan, .blanket, .kite, .cake, .puddle, .anchor, .planet:
+            .medium
+        default:
+            .small
+        }
+    }
+
+    /// Where a shape belongs in a picture.
+    static func placement(of shape: Shape) -> Placement {
+        switch shape {
+        case .kite, .balloon, .star, .planet: .air
+        case .bunting: .hanging
+        default: .ground
+        }
+    }
+
+    /// Draws `shape` inside the `size`×`size` box centred on (x, y); a standing thing stands on the
+    /// box's bottom edge (y + size / 2).
     func draw(_ shape: Shape, x: Double, y: Double, size: Double) {
-        let main = Self.color(of: shape)
+        guard size > 0 else { return }
+        // About two scene units of outline whatever the size, so small and big props read alike.
+        let pen = Pen(canvas: canvas, line: min(4, max(1, 200 / size)))
         canvas.layer {
-            canvas.translate(x, y)
-            canvas.scale(size / 60, size / 60)
-            switch shape {
-            case .bell:
-                canvas.moveTo(-22, 18)
-                canvas.curveTo(-20, -6, -16, -24, 0, -24)
-                canvas.curveTo(16, -24, 20, -6, 22, 18)
-                canvas.closePath()
-                canvas.fill(main)
-                canvas.circle(0, 22, 6)
-                canvas.fill(main.darker(0.3))
-                canvas.circle(0, -28, 5)
-                canvas.stroke(main.darker(0.3), width: 3)
-            case .kite:
-                canvas.polygon([(0, -30), (20, 0), (0, 30), (-20, 0)])
-                canvas.fill(main)
-                canvas.moveTo(0, -30); canvas.lineTo(0, 30); canvas.moveTo(-20, 0); canvas.lineTo(20, 0)
-                canvas.stroke(.white, width: 2)
-                canvas.moveTo(0, 30)
-                canvas.curveTo(10, 45, -10, 55, 6, 70)
-                canvas.stroke(main.darker(0.3), width: 2)
-            case .balloon:
-                canvas.ellipse(0, -6, 20, 25)
-                canvas.fill(main)
-                canvas.ellipse(-7, -14, 5, 8)
-                canvas.fill(.white, alpha: 0.5)
-                canvas.moveTo(0, 19)
-                canvas.curveTo(6, 34, -6, 44, 2, 60)
-                canvas.stroke(.ink, width: 1.5)
-            case .boat:
-                canvas.polygon([(-30, 4), (30, 4), (20, 20), (-20, 20)])
-                canvas.fill(main)
-                canvas.polygon([(2, 0), (2, -36), (24, 0)])
-                canvas.fill(.white)
-                canvas.moveTo(0, 4); canvas.lineTo(0, -38)
-                canvas.stroke(.ink, width: 2)
-            case .rocket:
-                canvas.polygon([(-12, 20), (-26, 40), (-12, 36)])
-                canvas.polygon([(12, 20), (26, 40), (12, 36)])
-                canvas.fill(PaintColor(0.9, 0.25, 0.25))
-                canvas.moveTo(0, -50)
-                canvas.curveTo(20, -30, 16, 22, 12, 38)
-                canvas.lineTo(-12, 38)
-                canvas.curveTo(-16, 22, -20, -30, 0, -50)
-                canvas.fill(main)
-                canvas.circle(0, -10, 8)
-                canvas.fill(PaintColor(0.45, 0.75, 0.95))
-            case .star:
-                let points = (0..<10).map { k -> (Double, Double) in
-                    let r = k % 2 == 0 ? 28.0 : 12
-                    let a = Double(k) * .pi / 5 - .pi / 2
-                    return (r * cos(a), r * sin(a))
-                }
-                canvas.polygon(points)
-                canvas.fill(main)
-            case .book:
-                canvas.roundedRect(-24, -18, 48, 36, radius: 3)
-                canvas.fill(main)
-                canvas.rect(-2, -18, 4, 36)
-                canvas.fill(.white, alpha: 0.8)
-            case .ball:
-                canvas.circle(0, 0, 20)
-                canvas.fill(main)
-                canvas.arc(0, 0, 20, from: -0.3, to: 0.3 + .pi)
-                canvas.stroke(.white, width: 4)
-            case .lantern:
-                canvas.glow(x: 0, y: 0, radius: 40, color: main, alpha: 0.5)
-                canvas.roundedRect(-12, -18, 24, 36, radius: 5)
-                canvas.fill(main)
-                canvas.rect(-14, -22, 28, 6)
-                canvas.rect(-14, 16, 28, 6)
-                canvas.fill(PaintColor(0.3, 0.22, 0.2))
-            case .present, .bundle:
-                if shape == .bundle { canvas.glow(x: 0, y: 0, radius: 38, color: PaintColor(1, 0.95, 0.6), alpha: 0.6) }
-                canvas.roundedRect(-20, -16, 40, 34, radius: 3)
-                canvas.fill(main)
-                canvas.rect(-3, -16, 6, 34)
-                canvas.rect(-20, -2, 40, 6)
-                canvas.fill(PaintColor(0.98, 0.82, 0.2))
-            case .shell:
-                canvas.moveTo(-24, 14)
-                canvas.curveTo(-24, -20, 24, -20, 24, 14)
-                canvas.closePath()
-                canvas.fill(main)
-                for k in -2...2 {
-                    canvas.moveTo(0, 14); canvas.lineTo(Double(k) * 9, -10)
-                }
-                canvas.stroke(main.darker(0.25), width: 1.5)
-            case .pearl:
-                canvas.glow(x: 0, y: 0, radius: 30, color: .white, alpha: 0.5)
-                canvas.circle(0, 0, 14)
-                canvas.fill(main)
-                canvas.circle(-4, -4, 4)
-                canvas.fill(.white)
-            case .crown:
-                canvas.polygon([(-24, 14), (-24, -12), (-12, 2), (0, -18), (12, 2), (24, -12), (24, 14)])
-                canvas.fill(main)
-                canvas.circle(0, 6, 4)
-                canvas.fill(PaintColor(0.9, 0.2, 0.3))
-            case .key:
-                canvas.circle(-14, 0, 10)
-                canvas.stroke(main, width: 5)
-                canvas.rect(-4, -3, 30, 6)
-                canvas.rect(18, 3, 5, 8)
-                canvas.fill(main)
-            case .teddy:
-                for side in [-1.0, 1.0] { canvas.circle(side * 12, -22, 7) }
-                canvas.circle(0, -12, 14)
-                canvas.ellipse(0, 12, 16, 18)
-                canvas.fill(main)
-                canvas.circle(-5, -14, 2); canvas.circle(5, -14, 2)
-                canvas.fill(.ink)
-            case .flower:
-                canvas.moveTo(0, 0); canvas.lineTo(0, 34)
-                canvas.stroke(PaintColor(0.3, 0.6, 0.3), width: 3)
-                for k in 0..<5 {
-                    let a = Double(k) * 2 * .pi / 5
-                    canvas.circle(10 * cos(a), 10 * sin(a), 9)
-                }
-                canvas.fill(main)
-                canvas.circle(0, 0, 6)
-                canvas.fill(PaintColor(0.98, 0.85, 0.2))
-            case .cake:
-                canvas.rect(-24, -4, 48, 24)
-                canvas.fill(main)
-                canvas.rect(-24, -8, 48, 6)
-                canvas.fill(PaintColor(0.75, 0.45, 0.30))
-                canvas.rect(-2, -24, 4, 16)
-                canvas.fill(PaintColor(0.4, 0.6, 0.95))
-                canvas.circle(0, -28, 3)
-                canvas.fill(PaintColor(1, 0.7, 0.2))
-            case .hat:
-                canvas.ellipse(0, 10, 26, 6)
-                canvas.fill(main)
-                canvas.roundedRect(-15, -14, 30, 24, radius: 6)
-                canvas.fill(main)
-            case .umbrella:
-                canvas.moveTo(-28, 0)
-                canvas.curveTo(-28, -30, 28, -30, 28, 0)
-                canvas.closePath()
-                canvas.fill(main)
-                canvas.moveTo(0, 0); canvas.lineTo(0, 30)
-                canvas.stroke(.ink, width: 2.5)
-            }
+            canvas.translate(x, y + size / 2)
+            canvas.scale(size / 100, size / 100)
+            pen.draw(shape)
+        }
+    }
+
+    /// Draws `shape` standing with its base centre at (x, baseY), `size` units across and tall at most.
+    func draw(_ shape: Shape, x: Double, baseY: Double, size: Double) {
+        draw(shape, x: x, y: baseY - size / 2, size: size)
+    }
+}
+
+extension PropPainter.Pen {
+    /// Draws `shape` in the pen's 100-unit box (base centre at the origin).
+    func draw(_ shape: PropPainter.Shape) {
+        switch shape {
+        case .oven: oven()
+        case .bread: bread()
+        case .cake: cake()
+        case .bowl: bowl()
+        case .spoon: spoon()
+        case .cookies: cookies()
+        case .pie: pie()
+        case .teapot: teapot()
+        case .teacup: teacup()
+        case .apron: apron()
+        case .finishLine: finishLine()
+        case .flags: flags()
+        case .trophy: trophy()
+        case .ribbon: ribbon()
+        case .whistle: whistle()
+        case .boat: boat()
+        case .hammer: hammer()
+        case .toolbox: toolbox()
+        case .paintbrush: paintbrush()
+        case .paintPot: paintPot()
+        case .ladder: ladder()
+        case .box: box()
+        case .wheel: wheel()
+        case .nails: nails()
+        case .balloon: balloon()
+        case .present: present()
+        case .bunting: bunting()
+        case .candles: candles()
+        case .picnicBlanket: picnicBlanket()
+        case .basket: basket()
+        case .sandwich: sandwich()
+        case .lemonade: lemonade()
+        case .umbrella: umbrella()
+        case .boots: boots()
+        case .puddle: puddle()
+        case .snowman: snowman()
+        case .sled: sled()
+        case .scarf: scarf()
+        case .kite: kite()
+        case .rocket: rocket()
+        case .star: star()
+        case .planet: planet()
+        case .telescope: telescope()
+        case .tractor: tractor()
+        case .hayBale: hayBale()
+        case .wateringCan: wateringCan()
+        case .seeds: seeds()
+        case .flower: flower()
+        case .flowerPot: flowerPot()
+        case .spade: spade()
+        case .carrot: carrot()
+        case .egg: egg()
+        case .nest: nest()
+        case .desk: desk()
+        case .blackboard: blackboard()
+        case .book: book()
+        case .pencil: pencil()
+        case .map: map()
+        case .globe: globe()
+        case .drum: drum()
+        case .guitar: guitar()
+        case .trumpet: trumpet()
+        case .ball: ball()
+        case .teddy: teddy()
+        case .crown: crown()
+        case .hat: hat()
+        case .shell: shell()
+        case .pearl: pearl()
+        case .bucket: bucket()
+        case .net: net()
+        case .anchor: anchor()
+        case .bell: bell()
+        case .key: key()
+        case .lantern: lantern()
+        case .glasses: glasses()
+        case .feather: feather()
+        case .blanket: blanket()
+        case .pillow: pillow()
         }
     }
 }

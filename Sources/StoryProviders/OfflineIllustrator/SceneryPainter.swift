@@ -16,6 +16,8 @@ final class SceneryPainter {
     let ground: PaintColor
     let accent: PaintColor
     let skyTint: PaintColor
+    /// Whether the bedroom shows its own bed (at bedtime the beds are drawn round their sleepers instead).
+    var showsBed = true
     /// Warm lights (windows, lamps) collected while painting the land, lit after the tint.
     private var lamps: [(x: Double, y: Double, w: Double, h: Double)] = []
 
@@ -877,22 +879,24 @@ final class SceneryPainter {
             canvas.stroke(ground.darker(0.2), width: 1.2, alpha: 0.5)
             canvas.rect(0, 372, width, 10)
             canvas.fill(PaintColor(0.9, 0.86, 0.8))
-            // Bed on the left.
-            let bx = width * 0.04 + pan * 0.3
-            canvas.roundedRect(bx, 250, 18, 170, radius: 6)
-            canvas.fill(PaintColor(0.55, 0.36, 0.22))
-            canvas.roundedRect(bx + 10, 340, 210, 50, radius: 12)
-            canvas.fill(PaintColor(0.97, 0.96, 0.94))
-            canvas.roundedRect(bx + 20, 318, 60, 30, radius: 14)
-            canvas.fill(.white)
-            canvas.roundedRect(bx + 70, 330, 160, 70, radius: 16)
-            canvas.fill(accent)
-            for k in 0..<4 {
-                canvas.circle(bx + 95 + Double(k) * 36, 362, 6)
+            if showsBed {
+                // Bed on the left.
+                let bx = width * 0.04 + pan * 0.3
+                canvas.roundedRect(bx, 250, 18, 170, radius: 6)
+                canvas.fill(PaintColor(0.55, 0.36, 0.22))
+                canvas.roundedRect(bx + 10, 340, 210, 50, radius: 12)
+                canvas.fill(PaintColor(0.97, 0.96, 0.94))
+                canvas.roundedRect(bx + 20, 318, 60, 30, radius: 14)
+                canvas.fill(.white)
+                canvas.roundedRect(bx + 70, 330, 160, 70, radius: 16)
+                canvas.fill(accent)
+                for k in 0..<4 {
+                    canvas.circle(bx + 95 + Double(k) * 36, 362, 6)
+                }
+                canvas.fill(.white, alpha: 0.6)
+                canvas.roundedRect(bx + 212, 340, 14, 80, radius: 5)
+                canvas.fill(PaintColor(0.55, 0.36, 0.22))
             }
-            canvas.fill(.white, alpha: 0.6)
-            canvas.roundedRect(bx + 212, 340, 14, 80, radius: 5)
-            canvas.fill(PaintColor(0.55, 0.36, 0.22))
             // Lamp on a little table on the right.
             let lx = width * 0.94 + pan * 0.3
             canvas.rect(lx - 30, 330, 60, 8)
