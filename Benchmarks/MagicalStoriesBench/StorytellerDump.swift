@@ -2,18 +2,23 @@ import Foundation
 import StoryDomain
 import StoryProviders
 
-/// `magical-stories-bench --storyteller-dump FILE.json [--pictures DIR] [--themes PATH]`: tells every
+/// `magical-stories-bench --storyteller-dump FILE.json [--pictures DIR] [--only ID,ID…] [--themes PATH]`: tells every
 /// story of the theme set (each theme × ages 3, 6, 9 × three seeds, 5 pages, built-in writer and
 /// illustrator) and writes them as JSON for `scripts/storyteller/check.py`: theme and labels, age,
 /// seed, hero and companion, title, and each page's text, scene and picture composition. With
-/// `--pictures DIR`, also each page's PNG as `DIR/<theme id>/age<A>-seed<S>-p<N>.png`.
+/// `--pictures DIR`, also each page's PNG as `DIR/<theme id>/age<A>-seed<S>-p<N>.png`; `--only` tells only
+/// the themes of those ids (the contact sheets' six).
 enum StorytellerDump {
     static func run(arguments: [String]) async throws {
         guard let flag = arguments.firstIndex(of: "--storyteller-dump"), let output = arguments.dropFirst(flag + 1).first else {
             throw StorytellerDumpError.usage
         }
         let pictures = arguments.firstIndex(of: "--pictures").flatMap { arguments.dropFirst($0 + 1).first }
-        let set = try StorytellerThemeSet.load(arguments: arguments)
+        var set = try StorytellerThemeSet.load(arguments: arguments)
+        if let only = arguments.firstIndex(of: "--only").flatMap({ arguments.dropFirst($0 + 1).first }) {
+            let ids = Set(only.split(separator: ",").map(String.init))
+            set.themes = set.themes.filter { ids.contains($0.id) }
+        }
         let maker = StorytellerStoryMaker()
         var stories: [[String: Any]] = []
         for theme in set.themes {
@@ -68,5 +73,7 @@ enum StorytellerDump {
 enum StorytellerDumpError: Error, CustomStringConvertible {
     case usage
 
-    var description: String { "usage: magical-stories-bench --storyteller-dump FILE.json [--pictures DIR] [--themes PATH]" }
+    var description: String {
+        "usage: magical-stories-bench --storyteller-dump FILE.json [--pictures DIR] [--only ID,ID…] [--themes PATH]"
+    }
 }

@@ -72,6 +72,12 @@ PARSER_IDIOMS = [
     (re.compile(r"^(?:Oh no|Oh dear|Oh look|Ooh|Oh|Wow|Hooray|Ta-da|Phew|Yay|Aha|Ah|Shh|Hush|Oops|Look)[,!]\s+(?=\S)"), ""),
     # a sound put first: "Splash, splash went the sea." reads as "The sea went splash."
     (re.compile(r"^([A-Z][a-z-]+), ([a-z-]+) went (the [^.!?]+)([.!?])$"), lambda m: f"{m.group(3)} went {m.group(2)}{m.group(4)}"),
+    # a place or direction put first: "Into bed went Mia, snug and warm." / "Away went Mia, out to the meadow!"
+    (re.compile(r"^(Into [^,.!?]+?|Away|Off|Out|Up|Down|In|Back|Home|Over|Round|Along) went ([A-Z][a-z]+(?: and [A-Z][a-z]+)?)\b"),
+     lambda m: f"{m.group(2)} went {m.group(1)[0].lower()}{m.group(1)[1:]}"),
+    # "into bed", "in bed", "to bed": the dictionary wants a determiner before "bed"
+    (re.compile(r"\b(in|into|to|out of|from) bed\b"), r"\1 the bed"),
+    (re.compile(r"\b(?:[Ee]very )?[Nn]ow and then\b"), "sometimes"),
     # a searching fragment: "Not under the old apple tree." / "But no sandcastle!" checked as "It was not …"
     (re.compile(r"^(?:But |And )?(No|Not|not|no) (?=\S)"), lambda m: f"It was {m.group(1).lower()} "),
 ]

@@ -7,7 +7,7 @@
 #
 # Without arguments it first tells the theme set with the bench (BENCH, default the release build,
 # else the debug one): magical-stories-bench --storyteller-dump .build/storyteller/dump.json
-# --pictures .build/storyteller/pictures. Pillow from PyPI, in the browser test's virtualenv.
+# --pictures .build/storyteller/pictures --only <the six themes>. Pillow from PyPI, in the browser test's virtualenv.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 dump=${1:-.build/storyteller/dump.json}
@@ -26,7 +26,7 @@ if [ $# -eq 0 ]; then
   [ -n "$bench" ] || { echo "Build the bench first: swift build -c release --product magical-stories-bench" >&2; exit 1; }
   mkdir -p "$(dirname "$dump")"
   rm -rf "$pictures"
-  "$bench" --storyteller-dump "$dump" --pictures "$pictures"
+  "$bench" --storyteller-dump "$dump" --pictures "$pictures" --only "$themes"
 fi
 
 [ -x "$venv/bin/python" ] || bash scripts/setup.sh --browser-venv

@@ -73,6 +73,10 @@ class GoodSentencesPass(unittest.TestCase):
         "Oh no, the oven was cold!",
         "Splash, splash went the sea.",
         "Mia waved goodbye to the moon.",
+        "Into bed went Mia, snug and warm.",
+        "Away went Mia, out to the meadow!",
+        "Every now and then, Mia looked at the bread.",
+        "Mia snuggled into bed.",
         "Not under the old apple tree.",
         "The bees hummed, and they were busy.",
     ]
