@@ -40,7 +40,7 @@ from PIL import Image, ImageDraw, ImageFont
 dump, pictures, target, wanted = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4].split(",")
 stories = json.load(open(dump, encoding="utf-8"))["stories"]
 seed = min(story["seed"] for story in stories)
-thumb_w, thumb_h, caption, label_w, gap = 224, 149, 30, 190, 6
+thumb_w, thumb_h, caption, label_w, gap = 224, 149, 30, 214, 6
 font_path = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 font = ImageFont.truetype(font_path, 12) if os.path.exists(font_path) else ImageFont.load_default()
 bold_path = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
