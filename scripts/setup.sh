@@ -40,6 +40,8 @@ packages=(
   openssl poppler-utils
   # The container's health check is tested as the image runs it: under dash, Debian's /bin/sh
   dash
+  # The storyteller's grammar measure (scripts/storyteller/check.py): Debian's link-grammar, offline, with its own dictionary
+  link-grammar
   # PostgreSQL, the second store: the contract tests start a private server (initdb, pg_ctl) on
   # loopback. The package also creates the unprivileged `postgres` user the tests run it as under root.
   postgresql

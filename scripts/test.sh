@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs the whole test suite (installs the system libraries first if needed), then the web chat in
-# real headless Chromium browsers (scripts/browser-test.sh).
+# Runs the whole test suite (installs the system libraries first if needed), the storyteller
+# checker's own tests, then the web chat in real headless Chromium browsers (scripts/browser-test.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --browser
@@ -9,4 +9,5 @@ swift build --build-tests
 # held both of Swift's pool threads for ~25 s at the start of a run, and tests that keep Discord's
 # 3 s deadlines then failed at random (7 of 780 on a quiet machine). Pass --parallel to override.
 swift test --skip-build --no-parallel "$@"
+python3 -m unittest discover -s scripts/storyteller -p 'test_*.py'
 bash scripts/browser-test.sh

@@ -13,8 +13,9 @@ import WSClient
 
 /// `swift run -c release magical-stories-bench [iterations]` (or `--first-page`, see
 /// ``FirstPageBenchmark``, `--web-chat HOST:PORT`, see ``WebChatWorkload``, `--textify`, see
-/// ``TextifyBenchmark``, `--slow-readers [stuck] [messages]`, see ``SlowReaderBenchmark``, or
-/// `--storyteller [iterations]`: only the built-in writer and illustrator)
+/// ``TextifyBenchmark``, `--slow-readers [stuck] [messages]`, see ``SlowReaderBenchmark``,
+/// `--storyteller [stories]`, see ``StorytellerBenchmark``, or `--storyteller-dump FILE.json`, see
+/// ``StorytellerDump``)
 ///
 /// Measures, with the built-in providers:
 /// - writing a 5-page story, painting one page, and writing + painting a whole 5-page story;
@@ -26,6 +27,15 @@ import WSClient
 @main
 struct MagicalStoriesBench {
     static func main() async throws {
+        let arguments = CommandLine.arguments
+        if arguments.contains("--storyteller-dump") {
+            try await StorytellerDump.run(arguments: arguments)
+            return
+        }
+        if arguments.contains("--storyteller") {
+            try await StorytellerBenchmark.run(arguments: arguments)
+            return
+        }
         if let flag = CommandLine.arguments.firstIndex(of: "--textify") {
             try await TextifyBenchmark.run(iterations: CommandLine.arguments.dropFirst(flag + 1).first.flatMap(Int.init) ?? 200)
             return
@@ -89,9 +99,6 @@ struct MagicalStoriesBench {
         print(try await measure("write + paint a 5-page story (offline)", iterations) { i in
             _ = try await exporter.make(request(i))
         }.line)
-        // `--storyteller`: only the built-in writer and illustrator (the lines above).
-        if CommandLine.arguments.contains("--storyteller") { return }
-
         // Through the real pipeline and SQLite.
         let database = try AppDatabase.open(path: directory.appendingPathComponent("bench.sqlite").path)
         let clock = SystemWallClock()
