@@ -17,8 +17,9 @@ extension DiscordMessageRenderer {
         }
         var embeds: [Embed] = []
         for (index, picture) in pictures.prefix(min(PayloadLimits.embeds, PayloadLimits.attachments)).enumerated() {
-            guard let image = try await images(picture.imageID) else { continue }
-            let filename = "portrait-\(index + 1).\(image.contentType == "image/jpeg" ? "jpg" : "png")"
+            guard let stored = try await images(picture.imageID) else { continue }
+            let image = shown(stored)
+            let filename = "portrait-\(index + 1).\(Self.fileExtension(of: image))"
             files.append(FileUpload(filename: filename, contentType: image.contentType, data: image.data,
                                     description: "Portrait of \(picture.caption)".fittingCodePoints(PayloadLimits.attachmentDescription)))
             embeds.append(Embed(title: picture.caption.fittingCodePoints(PayloadLimits.embedTitle), color: Self.storyColor,

@@ -36,6 +36,26 @@ struct DiscordMessageRendererTests {
         #expect(throws: Never.self) { try rendered.message.validate() }
     }
 
+    /// A fake compactor: the picture as a two-byte "WebP".
+    struct TinyWebP: PictureCompactor {
+        func compact(_ image: StoredImage) -> StoredImage? {
+            StoredImage(id: image.id, contentType: "image/webp", data: Data("RI".utf8), width: image.width, height: image.height)
+        }
+    }
+
+    @Test("with a compactor, a page's and a portrait's pictures are uploaded as WebP (.webp, image/webp), in the plain rendering too")
+    func webpUpload() async throws {
+        let renderer = DiscordMessageRenderer(images: { $0 == Self.imageID ? Self.picture : nil }, compactor: TinyWebP())
+        let rendered = try await renderer.render(Self.page(), capabilities: .all)
+        #expect(rendered.message.embeds?.first?.image?.url == "attachment://page-1.webp")
+        let file = try #require(rendered.files.only)
+        #expect(file.filename == "page-1.webp" && file.contentType == "image/webp" && file.data == Data("RI".utf8))
+        #expect(try await renderer.renderPlain(Self.page(), capabilities: .all).files.map(\.contentType) == ["image/webp"])
+        let cast = ChatReply(text: "The cast", pictures: [ChatPicture(imageID: Self.imageID, caption: "Mia")])
+        let portraits = try await renderer.render(cast, capabilities: .all)
+        #expect(portraits.files.map(\.filename) == ["portrait-1.webp"] && portraits.files.first?.contentType == "image/webp")
+    }
+
     @Test("Discord never shows a web chat invite: the text goes out, the invite's link does not")
     func webInviteNeverShown() async throws {
         let invite = ChatInvite(url: "http://127.0.0.1:8080/join#secret", role: .child, expiresText: "for 7 days", usesText: "works once")

@@ -1,0 +1,22 @@
+import Foundation
+import ImageDecoding
+import StoryBot
+import StoryDomain
+
+/// The image encoders behind the bot's ``PictureCompactor``: a stored picture as WebP at quality
+/// 85 (JPEG when WebP fails), kept once per picture by a ``CompactPictureCache``.
+enum WebPPictureEncoding {
+    /// Bytes of compact copies kept in memory (~270 built-in 768×512 pages).
+    static let cacheBytes = 4 << 20
+
+    /// The compactor the platforms share.
+    static func compactor() -> CompactPictureCache {
+        CompactPictureCache(budget: cacheBytes, encode: encode)
+    }
+
+    /// `image` as WebP (else JPEG) with the same id and size, or nil when it cannot be read.
+    @Sendable static func encode(_ image: StoredImage) -> StoredImage? {
+        guard let (format, bytes) = PictureEncoder.compact([UInt8](image.data)) else { return nil }
+        return StoredImage(id: image.id, contentType: format.contentType, data: Data(bytes), width: image.width, height: image.height)
+    }
+}
