@@ -27,4 +27,20 @@ extension DiscordMessageRenderer {
         }
         message.embeds = embeds
     }
+
+    /// `rendered` as the update of a message that holds `held`: an upload the message already
+    /// holds — same name (the page's number and format) and size (pictures are encoded
+    /// deterministically) — is kept by its attachment id instead of uploaded again, e.g. when two
+    /// people press ▶ together and the second press shows the page the first one did.
+    static func keepingHeldPictures(_ rendered: Rendered, held: [Interaction.PartialMessage.Attachment]) -> Rendered {
+        guard !held.isEmpty, var kept = rendered.message.attachments else { return rendered }
+        var result = rendered
+        result.files = rendered.files.filter { file in
+            guard let match = held.first(where: { $0.filename == file.filename && $0.size == file.data.count }) else { return true }
+            kept.append(AttachmentReference(id: match.id))
+            return false
+        }
+        result.message.attachments = kept
+        return result
+    }
 }

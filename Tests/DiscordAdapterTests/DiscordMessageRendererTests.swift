@@ -157,3 +157,30 @@ extension Collection {
     /// The one element, or nil when there are none or several.
     var only: Element? { count == 1 ? first : nil }
 }
+
+@Suite("Discord updates keep pictures the message holds")
+struct DiscordHeldPictureTests {
+    static let upload = FileUpload(filename: "page-2.webp", contentType: "image/webp", data: Data(count: 16), description: nil)
+
+    @Test("an upload with the held file's name and size is kept by id; others are uploaded")
+    func keepsHeld() {
+        var message = MessagePayload()
+        message.attachments = []
+        let other = FileUpload(filename: "page-3.webp", contentType: "image/webp", data: Data(count: 16), description: nil)
+        let rendered = DiscordMessageRenderer.Rendered(message: message, files: [Self.upload, other])
+        let held = [Interaction.PartialMessage.Attachment(id: "1600000000000000777", filename: "page-2.webp", size: 16)]
+        let update = DiscordMessageRenderer.keepingHeldPictures(rendered, held: held)
+        #expect(update.files.map(\.filename) == ["page-3.webp"])
+        #expect(update.message.attachments == [AttachmentReference(id: "1600000000000000777")])
+    }
+
+    @Test("a held file of another size (a repainted picture) is replaced; nothing held, nothing changes")
+    func replacesChanged() {
+        var message = MessagePayload()
+        message.attachments = []
+        let rendered = DiscordMessageRenderer.Rendered(message: message, files: [Self.upload])
+        let changed = [Interaction.PartialMessage.Attachment(id: "1", filename: "page-2.webp", size: 17)]
+        #expect(DiscordMessageRenderer.keepingHeldPictures(rendered, held: changed).files.count == 1)
+        #expect(DiscordMessageRenderer.keepingHeldPictures(rendered, held: []).message.attachments == [])
+    }
+}

@@ -56,6 +56,23 @@ struct DiscordStoryFlowTests {
         #expect(turned.attachments.map(\.filename) == ["page-2.webp"])
         #expect(turned.attachments.first?.data != picture.data)
         #expect(try #require(simulator.acknowledgementLatency(interactionID: press.id)) < .seconds(3))
+        let turnUploads = simulator.interactionCallbacks(interactionID: press.id).first?.files ?? []
+        let turnUpload = try #require(turnUploads.first)
+        #expect(turnUploads.count == 1)
+        #expect(turnUpload.contentType == "image/webp" && turnUpload.data.count < 40_000, "\(turnUpload.data.count) B a turn")
+
+        // Ann pressed ▶ on page 1 too, just after Bob: her press shows page 2 again, and the
+        // picture the message already holds is kept by its id, not uploaded again.
+        let kept = try #require(turned.attachments.first)
+        let again = simulator.makeButtonPress(customID: next, messageID: page1.id)
+        #expect(again.message?.attachments?.map(\.filename) == ["page-2.webp"])
+        await simulator.sendInteraction(again)
+        #expect(try await simulator.waitForCallback(interactionID: again.id).type == .updateMessage)
+        let repeated = try #require(simulator.interactionCallbacks(interactionID: again.id).first)
+        #expect(repeated.isAccepted && repeated.files.isEmpty, "nothing uploaded")
+        #expect(repeated.response.data?.message?.attachments == [AttachmentReference(id: kept.id.description)])
+        let shown = try #require(simulator.message(id: page1.id))
+        #expect(shown.attachments == [kept] && shown.embeds.first?.image?.url == "attachment://page-2.webp")
         await bot.stopAll()
     }
 
