@@ -27,21 +27,37 @@ public enum PictureEncoder {
         return nil
     }
 
+    /// libwebp's speed/size trade-off for chat pictures (0 fastest … 6 smallest; its default is 4).
+    public static let chatMethod = 2
+
     /// Lossy WebP (transparency kept); nil when libwebp refuses.
-    public static func webp(_ image: DecodedImage, quality: Int = chatQuality) -> [UInt8]? {
-        let level = Float(min(max(quality, 0), 100))
-        var output: UnsafeMutablePointer<UInt8>?
+    public static func webp(_ image: DecodedImage, quality: Int = chatQuality, method: Int = chatMethod) -> [UInt8]? {
+        var config = WebPConfig()
+        guard WebPConfigInit(&config) != 0 else { return nil }
+        config.quality = Float(min(max(quality, 0), 100))
+        config.method = Int32(min(max(method, 0), 6))
+        var picture = WebPPicture()
+        guard WebPPictureInit(&picture) != 0 else { return nil }
+        defer { WebPPictureFree(&picture) }
+        picture.width = Int32(image.width)
+        picture.height = Int32(image.height)
         let opaque = image.channels == 3 || image.channels == 1
         let pixels = opaque ? rgb(of: image) : rgba(of: image)
-        let size = pixels.withUnsafeBufferPointer { source -> Int in
-            if opaque {
-                return WebPEncodeRGB(source.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width * 3), level, &output)
-            }
-            return WebPEncodeRGBA(source.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width * 4), level, &output)
+        let imported = pixels.withUnsafeBufferPointer { source in
+            opaque ? WebPPictureImportRGB(&picture, source.baseAddress, Int32(image.width * 3))
+                : WebPPictureImportRGBA(&picture, source.baseAddress, Int32(image.width * 4))
         }
-        defer { WebPFree(output) }
-        guard size > 0, let output else { return nil }
-        return Array(UnsafeBufferPointer(start: output, count: size))
+        guard imported != 0 else { return nil }
+        var writer = WebPMemoryWriter()
+        WebPMemoryWriterInit(&writer)
+        defer { WebPMemoryWriterClear(&writer) }
+        let encoded = withUnsafeMutablePointer(to: &writer) { target in
+            picture.writer = WebPMemoryWrite
+            picture.custom_ptr = UnsafeMutableRawPointer(target)
+            return WebPEncode(&config, &picture)
+        }
+        guard encoded != 0, let output = writer.mem, writer.size > 0 else { return nil }
+        return Array(UnsafeBufferPointer(start: output, count: writer.size))
     }
 
     /// Baseline JPEG, 4:2:0, transparent parts over white; nil when libjpeg-turbo refuses.
