@@ -6,8 +6,9 @@ import StoryDomain
 /// The image encoders behind the bot's ``PictureCompactor``: a stored picture as WebP at quality
 /// 85 (JPEG when WebP fails), kept once per picture by a ``CompactPictureCache``.
 enum WebPPictureEncoding {
-    /// Bytes of compact copies kept in memory (~270 built-in 768×512 pages).
-    static let cacheBytes = 4 << 20
+    /// Bytes of compact copies kept in memory (~60 built-in 768×512 pages): enough for turning
+    /// back and for a room's several browsers, little against the service's private memory.
+    static let cacheBytes = 1 << 20
 
     /// The compactor the platforms share.
     static func compactor() -> CompactPictureCache {
