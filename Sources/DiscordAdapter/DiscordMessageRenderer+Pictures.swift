@@ -18,7 +18,7 @@ extension DiscordMessageRenderer {
         var embeds: [Embed] = []
         for (index, picture) in pictures.prefix(min(PayloadLimits.embeds, PayloadLimits.attachments)).enumerated() {
             guard let stored = try await images(picture.imageID) else { continue }
-            let image = shown(stored)
+            let image = await shown(stored)
             let filename = "portrait-\(index + 1).\(Self.fileExtension(of: image))"
             files.append(FileUpload(filename: filename, contentType: image.contentType, data: image.data,
                                     description: "Portrait of \(picture.caption)".fittingCodePoints(PayloadLimits.attachmentDescription)))

@@ -89,7 +89,7 @@ public struct DiscordMessageRenderer: Sendable {
                                   description: page.text.fittingCodePoints(PayloadLimits.embedDescription),
                                   color: Self.storyColor, footer: .init(text: page.footer.fittingCodePoints(PayloadLimits.embedFooter)))
                 if let image, attaches {
-                    let upload = pageUpload(page, image: image)
+                    let upload = await pageUpload(page, image: image)
                     files.append(upload)
                     embed.image = .init(url: "attachment://\(upload.filename)")
                 }
@@ -145,7 +145,7 @@ public struct DiscordMessageRenderer: Sendable {
         message.content = Self.fit(text)
         guard let image = try await picture(of: page) else { return Rendered(message: message, files: files) }
         if capabilities.canAttachFiles, !page.showsPictureAsText {
-            files.append(pageUpload(page, image: image))
+            files.append(await pageUpload(page, image: image))
         } else if let art = textArtBlock(image, budget: PayloadLimits.content - text.codePointCount - 1) {
             message.content = art + "\n" + text
         }
@@ -192,15 +192,15 @@ public struct DiscordMessageRenderer: Sendable {
     }
 
     /// The page's picture as uploaded: its compact copy (WebP) when there is one, else as stored.
-    func pageUpload(_ page: PageView, image: StoredImage) -> FileUpload {
-        let sent = shown(image)
+    func pageUpload(_ page: PageView, image: StoredImage) async -> FileUpload {
+        let sent = await shown(image)
         return FileUpload(filename: Self.filename(of: page, image: sent), contentType: sent.contentType, data: sent.data,
                           description: Self.pictureDescription(of: page))
     }
 
     /// A picture as sent: its compact copy when the compactor makes one, else as stored.
-    func shown(_ image: StoredImage) -> StoredImage {
-        compactor?.compact(image) ?? image
+    func shown(_ image: StoredImage) async -> StoredImage {
+        await compactor?.compact(image) ?? image
     }
 
     /// The attachment name of a page's picture (`page-2.webp`).

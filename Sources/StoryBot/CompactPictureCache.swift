@@ -23,14 +23,14 @@ public final class CompactPictureCache: PictureCompactor {
     public let budget: Int
     /// The most entries kept (pictures sent as stored hold no bytes but still an entry).
     public let maxEntries: Int
-    private let encode: @Sendable (StoredImage) -> StoredImage?
+    private let encode: @Sendable (StoredImage) async -> StoredImage?
     private let state = Mutex(State())
 
     /// - Parameters:
     ///   - budget: bytes of compact copies kept (4 MiB: ~270 built-in pages as WebP).
     ///   - maxEntries: entries kept.
-    ///   - encode: the compact copy of a PNG (same id), or nil.
-    public init(budget: Int = 4 << 20, maxEntries: Int = 1_024, encode: @escaping @Sendable (StoredImage) -> StoredImage?) {
+    ///   - encode: the compact copy of a PNG (same id), or nil; run outside the cache's lock.
+    public init(budget: Int = 4 << 20, maxEntries: Int = 1_024, encode: @escaping @Sendable (StoredImage) async -> StoredImage?) {
         self.budget = budget
         self.maxEntries = maxEntries
         self.encode = encode
@@ -39,7 +39,7 @@ public final class CompactPictureCache: PictureCompactor {
     /// How many pictures were encoded so far (cache misses), for tests and measurements.
     public var encodings: Int { state.withLock { $0.encodings } }
 
-    public func compact(_ image: StoredImage) -> StoredImage? {
+    public func compact(_ image: StoredImage) async -> StoredImage? {
         guard image.contentType == "image/png" else { return nil }
         let hit = state.withLock { state -> Entry? in
             guard var entry = state.entries[image.id] else { return nil }
@@ -49,7 +49,7 @@ public final class CompactPictureCache: PictureCompactor {
             return entry
         }
         if let hit { return hit.compact }
-        let encoded = encode(image).flatMap { $0.data.count < image.data.count ? $0 : nil }
+        let encoded = await encode(image).flatMap { $0.data.count < image.data.count ? $0 : nil }
         state.withLock { state in
             state.encodings += 1
             state.tick += 1

@@ -6,5 +6,5 @@ import StoryDomain
 public protocol PictureCompactor: Sendable {
     /// `image` in a compact format, or nil when it is best sent as stored (already compact, or
     /// it cannot be encoded).
-    func compact(_ image: StoredImage) -> StoredImage?
+    func compact(_ image: StoredImage) async -> StoredImage?
 }

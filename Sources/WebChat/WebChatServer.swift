@@ -192,7 +192,7 @@ public struct WebChatServer: Sendable {
                 return Response(status: .notModified, headers: [.eTag: held, .cacheControl: cache, .vary: "Accept"])
             }
             guard let stored = try await images(id) else { throw HTTPError(.notFound) }
-            let image = wantsWebP ? compactor?.compact(stored) ?? stored : stored
+            let image = wantsWebP ? await compactor?.compact(stored) ?? stored : stored
             return Response(status: .ok, headers: [.contentType: image.contentType, .eTag: image == stored ? storedTag : webpTag,
                                                    .cacheControl: cache, .vary: "Accept", .contentLength: String(image.data.count)],
                             body: .init(byteBuffer: ByteBuffer(bytes: image.data)))

@@ -38,7 +38,7 @@ struct DiscordMessageRendererTests {
 
     /// A fake compactor: the picture as a two-byte "WebP".
     struct TinyWebP: PictureCompactor {
-        func compact(_ image: StoredImage) -> StoredImage? {
+        func compact(_ image: StoredImage) async -> StoredImage? {
             StoredImage(id: image.id, contentType: "image/webp", data: Data("RI".utf8), width: image.width, height: image.height)
         }
     }

@@ -17,38 +17,39 @@ struct CompactPictureCacheTests {
     }
 
     @Test("A page turned to again is not encoded again")
-    func encodesOnce() {
+    func encodesOnce() async {
         let cache = CompactPictureCache(budget: 1 << 20, encode: Self.tenth)
-        let first = cache.compact(Self.png(1))
-        let again = cache.compact(Self.png(1))
+        let first = await cache.compact(Self.png(1))
+        let again = await cache.compact(Self.png(1))
         #expect(first?.contentType == "image/webp" && first?.data.count == 100)
         #expect(again == first && cache.encodings == 1)
     }
 
     @Test("Beyond the budget the least recently used copy goes first")
-    func boundedLRU() {
+    func boundedLRU() async {
         let cache = CompactPictureCache(budget: 250, encode: Self.tenth)
-        _ = cache.compact(Self.png(1))
-        _ = cache.compact(Self.png(2))
-        _ = cache.compact(Self.png(1))
-        _ = cache.compact(Self.png(3))  // 300 B > 250: picture 2, the least recently used, goes
+        _ = await cache.compact(Self.png(1))
+        _ = await cache.compact(Self.png(2))
+        _ = await cache.compact(Self.png(1))
+        _ = await cache.compact(Self.png(3))  // 300 B > 250: picture 2, the least recently used, goes
         #expect(cache.encodings == 3)
-        _ = cache.compact(Self.png(1))
+        _ = await cache.compact(Self.png(1))
         #expect(cache.encodings == 3, "picture 1 was kept")
-        _ = cache.compact(Self.png(2))
+        _ = await cache.compact(Self.png(2))
         #expect(cache.encodings == 4, "picture 2 was dropped")
     }
 
     @Test("Pictures already compact, copies no smaller and failed encodings are sent as stored, and remembered")
-    func sentAsStored() {
+    func sentAsStored() async {
         let cache = CompactPictureCache(encode: { _ in nil })
-        #expect(cache.compact(Self.png(1)) == nil && cache.compact(Self.png(1)) == nil && cache.encodings == 1)
+        #expect(await cache.compact(Self.png(1)) == nil)
+        #expect(await cache.compact(Self.png(1)) == nil && cache.encodings == 1)
         var jpeg = Self.png(2)
         jpeg.contentType = "image/jpeg"
-        #expect(cache.compact(jpeg) == nil && cache.encodings == 1)
+        #expect(await cache.compact(jpeg) == nil && cache.encodings == 1)
         let bigger = CompactPictureCache(encode: { image in
             StoredImage(id: image.id, contentType: "image/webp", data: Data(count: image.data.count + 1), width: 1, height: 1)
         })
-        #expect(bigger.compact(Self.png(3)) == nil)
+        #expect(await bigger.compact(Self.png(3)) == nil)
     }
 }
