@@ -46,6 +46,8 @@ public struct DiscordMessageRenderer: Sendable {
     let textArtist: (any PictureTextArtist)?
     /// Makes a story's picture book (PDF); nil: books are not offered.
     let books: (@Sendable (BookView) async throws -> ChatFile?)?
+    /// Makes the small copy (WebP) of a picture that is uploaded; nil: pictures go as stored.
+    let compactor: (any PictureCompactor)?
 
     /// Text art in Discord: a line drawing in Braille dots, a phone's width. A bot cannot know a
     /// reader's theme, and shaded art made for the dark theme reads as a negative in the light
@@ -57,9 +59,13 @@ public struct DiscordMessageRenderer: Sendable {
     ///   - premiumSKU: the SKU for premium buttons; nil: no button.
     ///   - textArtist: draws pictures as text art where they cannot be attached.
     ///   - books: makes a story's picture book for replies that offer one.
+    ///   - compactor: makes the WebP copy of a picture that is uploaded (the stored PNG stays for
+    ///     books and text art); nil: pictures are uploaded as stored.
     public init(images: @escaping @Sendable (ImageID) async throws -> StoredImage?, premiumSKU: Snowflake? = nil,
-                textArtist: (any PictureTextArtist)? = nil, books: (@Sendable (BookView) async throws -> ChatFile?)? = nil) {
+                textArtist: (any PictureTextArtist)? = nil, books: (@Sendable (BookView) async throws -> ChatFile?)? = nil,
+                compactor: (any PictureCompactor)? = nil) {
         self.images = images
+        self.compactor = compactor
         self.premiumSKU = premiumSKU
         self.textArtist = textArtist
         self.books = books
@@ -83,10 +89,9 @@ public struct DiscordMessageRenderer: Sendable {
                                   description: page.text.fittingCodePoints(PayloadLimits.embedDescription),
                                   color: Self.storyColor, footer: .init(text: page.footer.fittingCodePoints(PayloadLimits.embedFooter)))
                 if let image, attaches {
-                    let filename = Self.filename(of: page, image: image)
-                    files.append(FileUpload(filename: filename, contentType: image.contentType, data: image.data,
-                                            description: Self.pictureDescription(of: page)))
-                    embed.image = .init(url: "attachment://\(filename)")
+                    let upload = await pageUpload(page, image: image)
+                    files.append(upload)
+                    embed.image = .init(url: "attachment://\(upload.filename)")
                 }
                 message.embeds = [embed]
                 message.content = reply.text.map(Self.fit) ?? ""
@@ -140,8 +145,7 @@ public struct DiscordMessageRenderer: Sendable {
         message.content = Self.fit(text)
         guard let image = try await picture(of: page) else { return Rendered(message: message, files: files) }
         if capabilities.canAttachFiles, !page.showsPictureAsText {
-            files.append(FileUpload(filename: Self.filename(of: page, image: image), contentType: image.contentType, data: image.data,
-                                    description: Self.pictureDescription(of: page)))
+            files.append(await pageUpload(page, image: image))
         } else if let art = textArtBlock(image, budget: PayloadLimits.content - text.codePointCount - 1) {
             message.content = art + "\n" + text
         }
@@ -187,9 +191,30 @@ public struct DiscordMessageRenderer: Sendable {
         }
     }
 
-    /// The attachment name of a page's picture (`page-2.png`).
+    /// The page's picture as uploaded: its compact copy (WebP) when there is one, else as stored.
+    func pageUpload(_ page: PageView, image: StoredImage) async -> FileUpload {
+        let sent = await shown(image)
+        return FileUpload(filename: Self.filename(of: page, image: sent), contentType: sent.contentType, data: sent.data,
+                          description: Self.pictureDescription(of: page))
+    }
+
+    /// A picture as sent: its compact copy when the compactor makes one, else as stored.
+    func shown(_ image: StoredImage) async -> StoredImage {
+        await compactor?.compact(image) ?? image
+    }
+
+    /// The attachment name of a page's picture (`page-2.webp`).
     static func filename(of page: PageView, image: StoredImage) -> String {
-        "page-\(page.pageNumber).\(image.contentType == "image/jpeg" ? "jpg" : "png")"
+        "page-\(page.pageNumber).\(fileExtension(of: image))"
+    }
+
+    /// The file name extension for a picture's content type (png, jpg or webp).
+    static func fileExtension(of image: StoredImage) -> String {
+        switch image.contentType {
+        case "image/jpeg": "jpg"
+        case "image/webp": "webp"
+        default: "png"
+        }
     }
 
     static func style(_ style: ChatButton.Style) -> Int {

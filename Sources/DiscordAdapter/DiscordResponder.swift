@@ -160,12 +160,15 @@ final class DiscordResponder: ChatResponder {
             return
         }
         do {
+            let held = interaction.message?.attachments ?? []
             _ = try await sender.send(reply, capabilities: capabilities) { rendered in
-                var message = rendered.message
+                // A picture the message already shows is kept, not uploaded again.
+                let update = DiscordMessageRenderer.keepingHeldPictures(rendered, held: held)
+                var message = update.message
                 // An update cannot change whether the message is ephemeral.
                 message.flags = nil
                 try await self.rest.createInteractionResponse(interactionID: self.interaction.id, token: self.interaction.token,
-                                                              response: .update(message), files: rendered.files)
+                                                              response: .update(message), files: update.files)
                 return nil
             }
         } catch let error as DiscordRESTError where error.isAlreadyAcknowledged {

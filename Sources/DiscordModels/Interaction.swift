@@ -77,16 +77,32 @@ public struct Interaction: Codable, Sendable, Equatable {
 
     /// The message a pressed component is on (the fields this bot reads).
     public struct PartialMessage: Codable, Sendable, Equatable {
+        /// A file the message holds: an update may keep it by `id` instead of uploading it again.
+        public struct Attachment: Codable, Sendable, Equatable {
+            public var id: String
+            public var filename: String
+            /// Bytes.
+            public var size: Int?
+
+            public init(id: String, filename: String, size: Int?) {
+                self.id = id
+                self.filename = filename
+                self.size = size
+            }
+        }
+
         public var id: Snowflake
         public var channelID: Snowflake?
+        public var attachments: [Attachment]?
 
-        public init(id: Snowflake, channelID: Snowflake? = nil) {
+        public init(id: Snowflake, channelID: Snowflake? = nil, attachments: [Attachment]? = nil) {
             self.id = id
             self.channelID = channelID
+            self.attachments = attachments
         }
 
         enum CodingKeys: String, CodingKey {
-            case id
+            case id, attachments
             case channelID = "channel_id"
         }
     }

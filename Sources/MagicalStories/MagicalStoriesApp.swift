@@ -165,6 +165,8 @@ public struct MagicalStoriesApp: Sendable {
         var discord: (rest: DiscordRESTClient, renderer: DiscordMessageRenderer, configuration: DiscordBot.Configuration)?
         // Text art of pictures where they cannot be shown (illustrations:text, no Attach Files).
         let textArtist = TextifyPictureArtist()
+        // Pictures are sent as WebP (~15 KB a page instead of a ~150 KB PNG); stored as they were made.
+        let compactor = WebPPictureEncoding.compactor()
         // Picture books (`/story book`), drawn when asked for, under Discord's upload limit.
         let books = Self.bookFiles(StoryBookMaker(stories: repository))
         let shardSettings = config.discordShards
@@ -180,7 +182,8 @@ public struct MagicalStoriesApp: Sendable {
             let pictures = ImageCache(capacityBytes: Self.pictureCacheBytes)
             let renderer = DiscordMessageRenderer(images: { id in try await pictures.image(id) { try await stories.image(id) } },
                                                   premiumSKU: entitlements.offeredSKU.flatMap(Snowflake.init), textArtist: textArtist,
-                                                  books: { view in try await books(view.storyID, view.family, view.format) })
+                                                  books: { view in try await books(view.storyID, view.family, view.format) },
+                                                  compactor: compactor)
             transports.append(DiscordTransport(rest: rest, renderer: renderer, logger: logger.labeled("discord.delivery")))
             let gateway = GatewayConfiguration(token: token, maxResumeAge: .seconds(config.discordResumeMaxAgeSeconds),
                                                gatewayInfo: { try await rest.gatewayBot() })
@@ -266,7 +269,7 @@ public struct MagicalStoriesApp: Sendable {
         self.pageFillIn = pageFillIn
         webChat = WebChatServer(
             configuration: try Self.webChatConfiguration(config), hub: hub, router: router, rooms: rooms,
-            images: { id in try await stories.image(id) }, textArtist: textArtist, books: books,
+            images: { id in try await stories.image(id) }, textArtist: textArtist, compactor: compactor, books: books,
             narration: { id, part, family in
                 // Only the family's own stories, and only narration already made (by 🔊 or `/story listen`).
                 guard try await stories.story(id, family: family) != nil else { return nil }

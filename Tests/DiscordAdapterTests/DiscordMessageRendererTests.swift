@@ -36,6 +36,26 @@ struct DiscordMessageRendererTests {
         #expect(throws: Never.self) { try rendered.message.validate() }
     }
 
+    /// A fake compactor: the picture as a two-byte "WebP".
+    struct TinyWebP: PictureCompactor {
+        func compact(_ image: StoredImage) async -> StoredImage? {
+            StoredImage(id: image.id, contentType: "image/webp", data: Data("RI".utf8), width: image.width, height: image.height)
+        }
+    }
+
+    @Test("with a compactor, a page's and a portrait's pictures are uploaded as WebP (.webp, image/webp), in the plain rendering too")
+    func webpUpload() async throws {
+        let renderer = DiscordMessageRenderer(images: { $0 == Self.imageID ? Self.picture : nil }, compactor: TinyWebP())
+        let rendered = try await renderer.render(Self.page(), capabilities: .all)
+        #expect(rendered.message.embeds?.first?.image?.url == "attachment://page-1.webp")
+        let file = try #require(rendered.files.only)
+        #expect(file.filename == "page-1.webp" && file.contentType == "image/webp" && file.data == Data("RI".utf8))
+        #expect(try await renderer.renderPlain(Self.page(), capabilities: .all).files.map(\.contentType) == ["image/webp"])
+        let cast = ChatReply(text: "The cast", pictures: [ChatPicture(imageID: Self.imageID, caption: "Mia")])
+        let portraits = try await renderer.render(cast, capabilities: .all)
+        #expect(portraits.files.map(\.filename) == ["portrait-1.webp"] && portraits.files.first?.contentType == "image/webp")
+    }
+
     @Test("Discord never shows a web chat invite: the text goes out, the invite's link does not")
     func webInviteNeverShown() async throws {
         let invite = ChatInvite(url: "http://127.0.0.1:8080/join#secret", role: .child, expiresText: "for 7 days", usesText: "works once")
@@ -136,4 +156,31 @@ struct DiscordMessageRendererTests {
 extension Collection {
     /// The one element, or nil when there are none or several.
     var only: Element? { count == 1 ? first : nil }
+}
+
+@Suite("Discord updates keep pictures the message holds")
+struct DiscordHeldPictureTests {
+    static let upload = FileUpload(filename: "page-2.webp", contentType: "image/webp", data: Data(count: 16), description: nil)
+
+    @Test("an upload with the held file's name and size is kept by id; others are uploaded")
+    func keepsHeld() {
+        var message = MessagePayload()
+        message.attachments = []
+        let other = FileUpload(filename: "page-3.webp", contentType: "image/webp", data: Data(count: 16), description: nil)
+        let rendered = DiscordMessageRenderer.Rendered(message: message, files: [Self.upload, other])
+        let held = [Interaction.PartialMessage.Attachment(id: "1600000000000000777", filename: "page-2.webp", size: 16)]
+        let update = DiscordMessageRenderer.keepingHeldPictures(rendered, held: held)
+        #expect(update.files.map(\.filename) == ["page-3.webp"])
+        #expect(update.message.attachments == [AttachmentReference(id: "1600000000000000777")])
+    }
+
+    @Test("a held file of another size (a repainted picture) is replaced; nothing held, nothing changes")
+    func replacesChanged() {
+        var message = MessagePayload()
+        message.attachments = []
+        let rendered = DiscordMessageRenderer.Rendered(message: message, files: [Self.upload])
+        let changed = [Interaction.PartialMessage.Attachment(id: "1", filename: "page-2.webp", size: 17)]
+        #expect(DiscordMessageRenderer.keepingHeldPictures(rendered, held: changed).files.count == 1)
+        #expect(DiscordMessageRenderer.keepingHeldPictures(rendered, held: []).message.attachments == [])
+    }
 }

@@ -209,7 +209,7 @@ struct CastEndToEndTests {
         await simulator.sendInteraction(show)
         let shown = try await DiscordFamilyProductTests.answer(simulator, show, where: { !$0.embeds.isEmpty })
         #expect(shown.embeds.count == 2 && shown.attachments.count == 2)
-        #expect(shown.embeds.first?.image?.url == "attachment://portrait-1.png")
+        #expect(shown.embeds.first?.image?.url == "attachment://portrait-1.webp")
 
         let story = simulator.makeSlashCommand(subcommand: "new", options: ["theme": "a picnic", "cast": "Leo,Max", "pages": 3])
         await simulator.sendInteraction(story)

@@ -76,7 +76,7 @@ struct DiscordDeliveryEdgeTests {
             simulator.messages(channelID: Self.channel).first { $0.interactionID == nil && Self.isPage(1, of: 3)($0) }
         }
         #expect(!posted.isEphemeral)
-        #expect(posted.attachments.first?.filename == "page-1.png")
+        #expect(posted.attachments.first?.filename == "page-1.webp")
         #expect(simulator.requests.contains { $0.status == 401 || $0.status == 404 }, "the webhook was refused")
         #expect(simulator.messages(channelID: Self.channel).filter { $0.interactionID == nil }.count == 1, "posted once")
         let library = try await bot.app.stories.library(of: DiscordTestBot.family, offset: 0, limit: 5)
@@ -93,7 +93,7 @@ struct DiscordDeliveryEdgeTests {
         Self.killWebhook(code, of: command, on: simulator)
         gate.release(page: 1)
         let shown = try await waitFor(timeout: .seconds(20)) { simulator.message(id: painting.id).flatMap { Self.isPage(1, of: 3)($0) ? $0 : nil } }
-        #expect(shown.attachments.first?.filename == "page-1.png")
+        #expect(shown.attachments.first?.filename == "page-1.webp")
         #expect(simulator.messages(channelID: Self.channel).filter { $0.interactionID == nil }.isEmpty, "no second message")
         await bot.stopAll()
     }
@@ -110,7 +110,7 @@ struct DiscordDeliveryEdgeTests {
         let plain = try await simulator.waitForOriginalResponse(interactionID: first.id, where: { $0.content?.contains("*page 1 of 3*") == true },
                                                                 timeout: .seconds(20))
         #expect(plain.embeds.isEmpty)
-        #expect(plain.attachments.first?.filename == "page-1.png")
+        #expect(plain.attachments.first?.filename == "page-1.webp")
         #expect(plain.components.first?.components?.map(\.label) == ["⏮", "◀", "▶"])
 
         gate.hold(page: 1)
@@ -218,7 +218,7 @@ struct DiscordDeliveryEdgeTests {
 
         gate.release(page: 2)
         let filled = try await waitFor(timeout: .seconds(10)) {
-            simulator.message(id: page1.id).flatMap { $0.attachments.first?.filename == "page-2.png" ? $0 : nil }
+            simulator.message(id: page1.id).flatMap { $0.attachments.first?.filename == "page-2.webp" ? $0 : nil }
         }
         #expect(Self.isPage(2, of: 3)(filled))
         #expect(filled.embeds.first?.description?.contains("still being painted") == false)
@@ -232,7 +232,7 @@ struct DiscordDeliveryEdgeTests {
         simulator.revokeToken(interactionID: pressThree.id)
         gate.release(page: 3)
         let three = try await waitFor(timeout: .seconds(10)) {
-            simulator.message(id: page1.id).flatMap { $0.attachments.first?.filename == "page-3.png" ? $0 : nil }
+            simulator.message(id: page1.id).flatMap { $0.attachments.first?.filename == "page-3.webp" ? $0 : nil }
         }
         #expect(Self.isPage(3, of: 3)(three))
         await bot.stopAll()
@@ -283,7 +283,7 @@ struct DiscordDeliveryEdgeTests {
         #expect(Self.isPage(2, of: 3)(waiting))
         #expect(waiting.attachments.isEmpty, "page 2's picture was still being painted")
         let filled = try await waitFor(timeout: .seconds(10)) {
-            simulator.message(id: page1.id).flatMap { $0.attachments.first?.filename == "page-2.png" ? $0 : nil }
+            simulator.message(id: page1.id).flatMap { $0.attachments.first?.filename == "page-2.webp" ? $0 : nil }
         }
         #expect(Self.isPage(2, of: 3)(filled))
         await bot.stopAll()

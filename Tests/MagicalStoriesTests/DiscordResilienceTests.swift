@@ -115,7 +115,7 @@ struct DiscordResilienceTests {
         // Page 1 is shown as soon as it is painted; the bot stops while page 2 is being painted.
         let page = try await simulator.waitForOriginalResponse(interactionID: command.id,
                                                                where: { $0.embeds.first?.footer?.text == "page 1 of 3" }, timeout: .seconds(20))
-        #expect(page.attachments.first?.filename == "page-1.png")
+        #expect(page.attachments.first?.filename == "page-1.webp")
         try await waitFor { dying.callsStarted == 2 ? true : nil }
         await first.stopBot()
 
@@ -152,7 +152,7 @@ struct DiscordResilienceTests {
         let story = try await waitFor(timeout: .seconds(20)) {
             simulator.messages(channelID: DiscordSimulator.defaultChannelID).first { $0.embeds.first?.footer?.text == "page 1 of 3" }
         }
-        #expect(story.attachments.first?.filename == "page-1.png")
+        #expect(story.attachments.first?.filename == "page-1.webp")
         #expect(!story.isEphemeral)
         await second.stopAll()
     }

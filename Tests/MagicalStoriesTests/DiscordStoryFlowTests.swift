@@ -32,10 +32,11 @@ struct DiscordStoryFlowTests {
         let embed = try #require(page1.embeds.first)
         #expect(embed.title?.isEmpty == false)
         #expect(embed.description?.contains("Mia") == true)
-        #expect(embed.image?.url == "attachment://page-1.png")
+        #expect(embed.image?.url == "attachment://page-1.webp")
         let picture = try #require(page1.attachments.first)
-        #expect(picture.filename == "page-1.png" && picture.contentType == "image/png")
-        #expect(PNGInspector.inspect(picture.data)?.width == 768)
+        // Uploaded as WebP (~15 KB, not the stored ~150 KB PNG): RIFF….WEBP, 768 wide (VP8 frame header).
+        #expect(picture.filename == "page-1.webp" && picture.contentType == "image/webp")
+        #expect(picture.data.starts(with: Data("RIFF".utf8)) && picture.data.count < 40_000, "\(picture.data.count) B")
         let buttons = try #require(page1.components.first?.components)
         #expect(buttons.map(\.label) == ["⏮", "◀", "▶"])
         #expect(!page1.isEphemeral)
@@ -52,9 +53,26 @@ struct DiscordStoryFlowTests {
         #expect(update.type == .updateMessage)
         let turned = try #require(simulator.message(id: page1.id))
         #expect(turned.embeds.first?.footer?.text == "page 2 of 5")
-        #expect(turned.attachments.map(\.filename) == ["page-2.png"])
+        #expect(turned.attachments.map(\.filename) == ["page-2.webp"])
         #expect(turned.attachments.first?.data != picture.data)
         #expect(try #require(simulator.acknowledgementLatency(interactionID: press.id)) < .seconds(3))
+        let turnUploads = simulator.interactionCallbacks(interactionID: press.id).first?.files ?? []
+        let turnUpload = try #require(turnUploads.first)
+        #expect(turnUploads.count == 1)
+        #expect(turnUpload.contentType == "image/webp" && turnUpload.data.count < 40_000, "\(turnUpload.data.count) B a turn")
+
+        // Ann pressed ▶ on page 1 too, just after Bob: her press shows page 2 again, and the
+        // picture the message already holds is kept by its id, not uploaded again.
+        let kept = try #require(turned.attachments.first)
+        let again = simulator.makeButtonPress(customID: next, messageID: page1.id)
+        #expect(again.message?.attachments?.map(\.filename) == ["page-2.webp"])
+        await simulator.sendInteraction(again)
+        #expect(try await simulator.waitForCallback(interactionID: again.id).type == .updateMessage)
+        let repeated = try #require(simulator.interactionCallbacks(interactionID: again.id).first)
+        #expect(repeated.isAccepted && repeated.files.isEmpty, "nothing uploaded")
+        #expect(repeated.response.data?.message?.attachments == [AttachmentReference(id: kept.id.description)])
+        let shown = try #require(simulator.message(id: page1.id))
+        #expect(shown.attachments == [kept] && shown.embeds.first?.image?.url == "attachment://page-2.webp")
         await bot.stopAll()
     }
 

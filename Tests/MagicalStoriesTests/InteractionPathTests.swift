@@ -161,7 +161,7 @@ struct InteractionPathTests {
             await simulator.sendInteraction(back)
             #expect(try await simulator.waitForCallback(interactionID: back.id).type == .updateMessage)
             let onOne = try #require(simulator.message(id: page1.id))
-            #expect(DiscordDeliveryEdgeTests.isPage(1, of: 3)(onOne) && onOne.attachments.map(\.filename) == ["page-1.png"])
+            #expect(DiscordDeliveryEdgeTests.isPage(1, of: 3)(onOne) && onOne.attachments.map(\.filename) == ["page-1.webp"])
             for press in [forward, back] {
                 #expect(try #require(simulator.acknowledgementLatency(interactionID: press.id)) < .seconds(3))
             }

@@ -80,7 +80,7 @@ struct InteractionTokenPurgeTests {
         #expect(!after.contains { $0.matches("PATCH /webhooks") }, "no webhook write without a token")
         let message = try #require(simulator.message(id: shown.id))
         #expect(DiscordDeliveryEdgeTests.isPage(1, of: 3)(message), "page 1 is shown in the story's own message")
-        #expect(message.attachments.first?.filename == "page-1.png")
+        #expect(message.attachments.first?.filename == "page-1.webp")
         #expect(simulator.messages(channelID: DiscordDeliveryEdgeTests.channel).filter { $0.interactionID == nil }.isEmpty,
                 "no second message")
         await restarted.stopAll()

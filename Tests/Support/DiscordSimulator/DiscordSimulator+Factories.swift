@@ -32,7 +32,11 @@ extension DiscordSimulator {
         var interaction = makeInteraction(.messageComponent, data: Interaction.Data(customID: customID, componentType: 2),
                                           guildID: guildID, channelID: channelID, user: user, permissions: permissions,
                                           appPermissions: appPermissions, entitlements: entitlements, locale: locale)
-        interaction.message = Interaction.PartialMessage(id: messageID ?? identifiers.snowflake(), channelID: channelID)
+        // Discord sends the message the button is on, with the files it holds.
+        let held = messageID.flatMap { message(id: $0) }?.attachments.map {
+            Interaction.PartialMessage.Attachment(id: $0.id.description, filename: $0.filename, size: $0.data.count)
+        }
+        interaction.message = Interaction.PartialMessage(id: messageID ?? identifiers.snowflake(), channelID: channelID, attachments: held)
         return interaction
     }
 
