@@ -33,10 +33,10 @@ struct ThemeDoingReader {
     }
 
     /// Words that may stand between a verb and its object or place.
-    private static let gapWords: Set<String> = ThemeLexicon.determiners.union(["to", "at", "in", "on", "into", "across",
-                                                                                "around", "through", "over", "under", "up", "down", "by", "near", "for", "of", "with",
-                                                                                "new", "own", "lovely", "special", "very", "beautiful", "tasty", "yummy", "fresh",
-                                                                                "whole", "lots", "loaf", "slice", "piece"])
+    private static let gapWords: Set<String> = ThemeLexicon.determiners.union([
+        "up", "for", "of", "new", "own", "lovely", "special", "very", "beautiful", "tasty", "yummy", "fresh", "whole", "lots",
+        "loaf", "slice", "piece",
+    ])
     private static let pronouns: Set<String> = ["he", "she", "they", "it", "i", "we", "you"]
     private static let indoorPlaces: Set<String> = ["kitchen", "bedroom", "library", "bakery", "school", "museum"]
 
@@ -65,6 +65,8 @@ struct ThemeDoingReader {
         var told: [ThemeTrait] = []
         for var entry in traits.sorted(by: { $0.position < $1.position }) {
             if entry.trait.owner == nil { entry.trait.owner = subjectWord }
+            // A quality with no figure to have it ("a quiet afternoon") is a mood, not a trait.
+            if entry.trait.kind == .quality, entry.trait.owner == nil { continue }
             if !told.contains(entry.trait) { told.append(entry.trait) }
         }
         reading.traits = told

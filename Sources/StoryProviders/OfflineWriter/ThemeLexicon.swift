@@ -57,6 +57,7 @@ enum ThemeLexicon {
         ("doctor", false, []), ("nurse", false, []), ("vet", false, []), ("farmer", false, []), ("baker", false, []),
         ("chef", false, []), ("explorer", false, []), ("captain", false, []), ("ballerina", false, ["dancer"]),
         ("builder", false, []), ("superhero", false, []), ("zookeeper", false, []),
+        ("girl", false, []), ("boy", false, []), ("child", false, ["kid", "children"]),
     ]
 
     private static let places: [(word: String, phrase: String, setting: StorySetting?, also: [String])] = [

@@ -107,11 +107,25 @@ struct ThemeReader: Sendable {
             default: true
             }
         }
-        return String(String.UnicodeScalarView(kept)).lowercased()
+        return dropPossessives(String(String.UnicodeScalarView(kept)).lowercased())
             .filter { $0 != "'" && $0 != "’" }
             .split(whereSeparator: { !$0.isLetter })
             .prefix(maximumTokens)
             .map(String.init)
+    }
+
+    /// "the owl's party" → "the owl party": a possessive 's is not a plural.
+    private static func dropPossessives(_ text: String) -> String {
+        var result = ""
+        var characters = Array(text)[...]
+        while let character = characters.popFirst() {
+            if character == "'" || character == "’", characters.first == "s", !(characters.dropFirst().first?.isLetter ?? false) {
+                characters = characters.dropFirst()
+                continue
+            }
+            result.append(character)
+        }
+        return result
     }
 
     /// Up to two describing words right before the match at `position` ("sleepy little dragon").
