@@ -95,37 +95,53 @@ struct ThemeReader: Sendable {
     static let maximumScalars = 2_000
     static let maximumTokens = 64
 
-    /// Lower-cased words of letters only; apostrophes vanish ("can't" → "cant", "Grandma's" → "grandmas").
-    /// Accents, combining marks (zalgo) and invisible format characters (zero-width spaces, direction
-    /// marks) are removed first, so "dra\u{200B}gon" and "d̷r̷a̷g̷o̷n" read as "dragon".
+    /// Lower-cased words of letters only; apostrophes vanish ("can't" → "cant") and a possessive 's
+    /// goes ("Grandma's" → "grandma": not a plural). Accents, combining marks (zalgo) and invisible
+    /// format characters (zero-width spaces, direction marks) are removed first, so "dra\u{200B}gon"
+    /// and "d̷r̷a̷g̷o̷n" read as "dragon". Works on Unicode scalars, with a fast path for ASCII.
     static func tokens(_ text: String) -> [String] {
-        let scalars = text.unicodeScalars.prefix(maximumScalars)
-        let decomposed = String(String.UnicodeScalarView(scalars)).decomposedStringWithCanonicalMapping
-        let kept = decomposed.unicodeScalars.filter { scalar in
-            switch scalar.properties.generalCategory {
-            case .format, .nonspacingMark, .enclosingMark, .spacingMark: false
-            default: true
-            }
-        }
-        return dropPossessives(String(String.UnicodeScalarView(kept)).lowercased())
-            .filter { $0 != "'" && $0 != "’" }
-            .split(whereSeparator: { !$0.isLetter })
-            .prefix(maximumTokens)
-            .map(String.init)
-    }
-
-    /// "the owl's party" → "the owl party": a possessive 's is not a plural.
-    private static func dropPossessives(_ text: String) -> String {
-        var result = ""
-        var characters = Array(text)[...]
-        while let character = characters.popFirst() {
-            if character == "'" || character == "’", characters.first == "s", !(characters.dropFirst().first?.isLetter ?? false) {
-                characters = characters.dropFirst()
+        let head = text.unicodeScalars.prefix(maximumScalars)
+        let scalars: [Unicode.Scalar] = head.allSatisfy(\.isASCII)
+            ? Array(head)
+            : Array(String(String.UnicodeScalarView(head)).decomposedStringWithCanonicalMapping.unicodeScalars)
+        var tokens: [String] = []
+        var word = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count, tokens.count < maximumTokens {
+            let scalar = scalars[index]
+            index += 1
+            if scalar == "'" || scalar == "’" {
+                let next = scalars[safe: index]
+                if next == "s" || next == "S", !(scalars[safe: index + 1].map(isLetter) ?? false) { index += 1 }
                 continue
             }
-            result.append(character)
+            if isLetter(scalar) {
+                if scalar.isASCII {
+                    word.append(scalar.value < 0x61 ? Unicode.Scalar(UInt8(scalar.value) + 32) : scalar)
+                } else {
+                    word.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+                }
+            } else if !isIgnorable(scalar), !word.isEmpty {
+                tokens.append(String(word))
+                word = String.UnicodeScalarView()
+            }
         }
-        return result
+        if !word.isEmpty, tokens.count < maximumTokens { tokens.append(String(word)) }
+        return tokens
+    }
+
+    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return (0x41...0x5A).contains(scalar.value) || (0x61...0x7A).contains(scalar.value) }
+        return scalar.properties.isAlphabetic && !isIgnorable(scalar)
+    }
+
+    /// Marks and invisible format characters: dropped without breaking a word.
+    private static func isIgnorable(_ scalar: Unicode.Scalar) -> Bool {
+        guard !scalar.isASCII else { return false }
+        switch scalar.properties.generalCategory {
+        case .format, .nonspacingMark, .enclosingMark, .spacingMark: return true
+        default: return false
+        }
     }
 
     /// Up to two describing words right before the match at `position` ("sleepy little dragon").
