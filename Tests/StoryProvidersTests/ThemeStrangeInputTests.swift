@@ -72,8 +72,10 @@ struct ThemeStrangeInputTests {
 
     @Test("look-alike letters and other scripts are not read as lexicon words")
     func confusablesAreDropped() {
+        // "bаkes" with a Cyrillic "а" is an unknown word after "who": at most a general doing ("try").
         let confusable = reader.read(Self.strange[5])
-        #expect(confusable.figures.isEmpty && confusable.action == nil && confusable.objects.isEmpty)
+        #expect(confusable.figures.isEmpty && confusable.objects.isEmpty)
+        #expect(confusable.action == nil || confusable.action?.told(.base) == "try")
         #expect(reader.read(Self.strange[3]).isEmpty)
     }
 

@@ -13,6 +13,8 @@ struct ThemeAction: Sendable, Equatable {
         case wanting
         /// "teaches a bear to knit": the subject teaches, the theme's second figure learns.
         case teaching
+        /// "helps the farmer pull up the carrots": the subject helps, the theme's second figure does it.
+        case helping
     }
 
     /// One form of the verb.

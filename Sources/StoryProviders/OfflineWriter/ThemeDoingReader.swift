@@ -35,13 +35,20 @@ struct ThemeDoingReader {
     /// Words that may stand between a verb and its object or place.
     private static let gapWords: Set<String> = ThemeLexicon.determiners.union([
         "up", "for", "of", "new", "own", "lovely", "special", "very", "beautiful", "tasty", "yummy", "fresh", "whole", "lots",
-        "loaf", "slice", "piece",
+        "loaf", "slice", "piece", "broken", "missing", "favourite", "favorite", "best", "surprise", "huge", "tiny", "wooden",
+        "old", "shiny",
     ])
+    /// Words before a place the doing goes to or happens at.
+    private static let placeWords: Set<String> = ["to", "at", "in", "on", "into", "across", "around", "through", "over",
+                                                  "under", "by", "near", "inside", "from", "towards", "toward", "onto",
+                                                  "round", "up", "down", "along", "beside", "visits", "visit", "visited",
+                                                  "visiting", "explores", "explore", "explored", "exploring"]
     private static let pronouns: Set<String> = ["he", "she", "they", "it", "i", "we", "you"]
     private static let indoorPlaces: Set<String> = ["kitchen", "bedroom", "library", "bakery", "school", "museum"]
 
     /// Fills `reading`'s subject, traits, action, weather and occasion, and marks plural figures.
     func fill(_ reading: inout ThemeReading) {
+        addActingThing(&reading)
         let spots = figureSpots(reading)
         markPlurals(&reading, spots: spots)
         let fears = fearTraits(spots: spots, subject: nil)
@@ -74,11 +81,37 @@ struct ThemeDoingReader {
 
     // MARK: - Figures
 
+    /// "a little train that carries presents", "a cloud who wants to make a rainbow": with no figure
+    /// before it, a thing that does something is the theme's figure.
+    private func addActingThing(_ reading: inout ThemeReading) {
+        for (position, match) in matches.enumerated() {
+            if match.roles.contains(where: { $0.isCreature || $0.isPerson }) { return }
+            guard let word = match.roles.lazy.compactMap(\.objectWord).first,
+                  let next = tokens[safe: match.end] else { continue }
+            let acts = ["who", "that", "which", "whose"].contains(next)
+                || (verb(at: match.end) != nil && !(matches[safe: position + 1]?.start == match.end))
+            guard acts else { continue }
+            var describers: [String] = []
+            var cursor = position - 1
+            var chainStart = match.start
+            while describers.count < 2, cursor >= 0, matches[cursor].end == chainStart,
+                  let describer = matches[cursor].roles.lazy.compactMap(\.describerWord).first {
+                describers.insert(describer, at: 0)
+                chainStart = matches[cursor].start
+                cursor -= 1
+            }
+            let figure = ThemeReading.Figure(word: word, kind: nil, isPerson: false, isProper: false, describers: describers)
+            reading.figures.insert(figure, at: 0)
+            return
+        }
+    }
+
     private func figureSpots(_ reading: ThemeReading) -> [Spot] {
         var spots: [Spot] = []
         for match in matches {
             for role in match.roles {
-                guard let word = role.creatureWord ?? role.personWord, reading.figures.contains(where: { $0.word == word })
+                guard let word = role.creatureWord ?? role.personWord ?? role.objectWord,
+                      reading.figures.contains(where: { $0.word == word })
                 else { continue }
                 spots.append(Spot(start: match.start, end: match.end, word: word))
                 break
@@ -131,8 +164,8 @@ struct ThemeDoingReader {
         return nil
     }
 
-    private func occasion() -> ThemeOccasion? {
-        for index in tokens.indices {
+    private func occasion(from start: Int = 0, within: Int = .max) -> ThemeOccasion? {
+        for index in tokens.indices where index >= start && index - start < within {
             for length in stride(from: min(3, tokens.count - index), through: 1, by: -1) {
                 let key = tokens[index..<(index + length)].joined(separator: " ")
                 if let occasion = ThemeLexicon.occasionIndex[key] { return occasion }
@@ -186,6 +219,10 @@ struct ThemeDoingReader {
                 frames.append(Frame(start: index, attempt: .learning, target: index + (next == "how" ? 3 : 2)))
             } else if ThemeLexicon.tryWords.contains(token) {
                 if next == "to" { frames.append(Frame(start: index, attempt: .trying, target: index + 2)) }
+            } else if ThemeLexicon.helpWords.contains(token), let spot = spots.first(where: { $0.start > index && $0.start <= index + 3 }) {
+                // "helps the farmer pull up the carrots", "helps a duck to swim".
+                let target = tokens[safe: spot.end] == "to" ? spot.end + 1 : spot.end
+                if verb(at: target) != nil { frames.append(Frame(start: index, attempt: .helping, target: target)) }
             } else if ThemeLexicon.teachWords.contains(token),
                       let to = (index + 1..<min(index + 7, tokens.count)).first(where: { tokens[$0] == "to" }),
                       spots.contains(where: { $0.start > index && $0.start < to }) {
@@ -204,11 +241,17 @@ struct ThemeDoingReader {
         let low = { (hit: VerbHit) in lowRanges.contains { $0.contains(hit.start) } }
         let ordered = hits.filter { !$0.isNominal && !$0.verb.isWeak && !low($0) }
             + hits.filter { !$0.isNominal && $0.verb.isWeak && !low($0) }
-            + hits.filter { !$0.isNominal && low($0) } + hits.filter(\.isNominal)
+            + hits.filter { !$0.isNominal && low($0) } + hits.filter { $0.isNominal && endsNounPhrase($0) }
         for hit in ordered {
             if let action = action(hit.verb, end: hit.end, attempt: nil, reading: reading, nominal: hit.isNominal) { return action }
         }
         return unknownDoing(reading: reading)
+    }
+
+    /// "the big race" is the theme's race; "the harvest festival" is a festival, not harvesting.
+    private func endsNounPhrase(_ hit: VerbHit) -> Bool {
+        guard let next = tokens[safe: hit.end] else { return true }
+        return ThemeLexicon.occasionIndex[next] == nil && ThemeLexicon.index[next]?.contains { $0.objectWord != nil } != true
     }
 
     /// Words that follow a figure and are no doing ("a bear who is …", "a cat and …").
@@ -217,15 +260,17 @@ struct ThemeDoingReader {
                                                  "looks", "becomes", "keeps", "needs", "always", "really", "also", "plus"]
 
     /// Words that frame a doing or a fear, never a doing of their own.
-    private static let frameWords: Set<String> = ThemeLexicon.wishWords.union(ThemeLexicon.learnWords)
+    private static let frameWords: Set<String> = ThemeLexicon.wishWords.union(ThemeLexicon.learnWords).union(ThemeLexicon.helpWords)
         .union(ThemeLexicon.tryWords).union(ThemeLexicon.teachWords).union(ThemeLexicon.fearWords)
         .union(ThemeLexicon.wouldWishWords)
 
     /// A verb the lexicon does not know right after the first figure ("a wizard who zorbles a
     /// teacup"): the doing is kept as a general one, making when a thing follows, else trying.
     private func unknownDoing(reading: ThemeReading) -> ThemeAction? {
-        guard let first = matches.first(where: { $0.roles.contains { $0.isCreature || $0.isPerson } }) else { return nil }
-        var index = first.end
+        let figureEnd = matches.first(where: { $0.roles.contains { $0.isCreature || $0.isPerson } })?.end
+            ?? reading.figures.first.flatMap { figure in matches.first { $0.roles.contains { $0.objectWord == figure.word } }?.end }
+            ?? tokens.firstIndex(where: { ["who", "that"].contains($0) })
+        guard var index = figureEnd else { return nil }
         if ["who", "that", "which"].contains(tokens[safe: index] ?? "") { index += 1 }
         guard let token = tokens[safe: index], token.count > 3, token.hasSuffix("s"), !token.hasSuffix("ss"),
               !Self.notDoings.contains(token), !Self.frameWords.contains(token), ThemeLexicon.index[token] == nil,
@@ -256,6 +301,15 @@ struct ThemeDoingReader {
             guard let found else { return nil }
             if object?.kind != .contest, let look = ThemeLexicon.verb("look", particle: "for") { verb = look }
         }
+        if ["throw", "plan", "host", "organise", "organize"].contains(verb.base), let occasion = occasion(from: end, within: 4),
+           let celebrate = ThemeLexicon.verb("celebrate") {
+            // "throws a surprise party": the party is celebrated, with its props.
+            var action = celebrate.action(attempt: attempt)
+            action.props = Array(occasion.props.prefix(3))
+            action.setting = occasion.setting
+            action.indoors = occasion.indoors
+            return action
+        }
         var action = verb.action(attempt: attempt)
         if let found {
             action.object = found.word
@@ -283,7 +337,9 @@ struct ThemeDoingReader {
         for match in matches where match.start >= end {
             guard match.start - end <= 4 else { return nil }
             let gap = tokens[cursor..<match.start]
-            guard gap.allSatisfy({ Self.gapWords.contains($0) || ThemeLexicon.occasionIndex[$0] != nil }) else { return nil }
+            guard zip(gap.indices, gap).allSatisfy({ index, word in
+                Self.gapWords.contains(word) || ThemeLexicon.occasionIndex[word] != nil || isDescriber(at: index)
+            }) else { return nil }
             definite = definite || gap.contains { !["a", "an", "some", "to", "for", "up", "of"].contains($0) && ThemeLexicon.determiners.contains($0) }
             let said = tokens[match.start..<match.end].joined(separator: " ")
             for role in match.roles {
@@ -325,6 +381,10 @@ struct ThemeDoingReader {
     /// The place a doing ending at `end` goes to or happens at ("sails to an island", "at the beach").
     private func placeMatch(after end: Int) -> ThemeReading.Place? {
         for match in matches where match.start >= end && match.start - end <= 6 {
+            // Only where the doing goes or happens: "to the beach", "in the garden", not "for the winter".
+            var before = match.start - 1
+            while before >= end, ThemeLexicon.determiners.contains(tokens[before]) || isDescriber(at: before) { before -= 1 }
+            guard before >= end - 1, tokens.indices.contains(before), Self.placeWords.contains(tokens[before]) else { continue }
             for role in match.roles {
                 if case let .place(word, phrase, setting) = role {
                     return ThemeReading.Place(word: word, phrase: phrase, setting: setting)

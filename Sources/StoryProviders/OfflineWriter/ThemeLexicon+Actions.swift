@@ -119,6 +119,7 @@ extension ThemeLexicon {
         Entry(base: "hide", kind: .playing, scene: .playing, forms: "hid,hidden,hiding"),
         Entry(base: "solve", kind: .finding, scene: .discovering, props: ["map"]),
         Entry(base: "watch", kind: .finding, scene: .discovering, props: ["telescope"]),
+        Entry(base: "see", kind: .finding, scene: .discovering, forms: "saw,seen,seeing", weak: true),
         // Helping.
         Entry(base: "help", kind: .helping, scene: .helping),
         Entry(base: "rescue", kind: .helping, scene: .helping),
@@ -190,6 +191,10 @@ extension ThemeLexicon {
         Entry(base: "decorate", kind: .celebrating, scene: .making, props: ["bunting", "balloon"]),
         Entry(base: "wrap", kind: .celebrating, scene: .making, props: ["present", "ribbon"], forms: "wrapped,wrapped,wrapping"),
         Entry(base: "invite", kind: .celebrating, scene: .celebrating),
+        Entry(base: "host", kind: .celebrating, scene: .celebrating, props: ["balloon", "bunting"]),
+        Entry(base: "plan", kind: .celebrating, scene: .standing, forms: "planned,planned,planning"),
+        Entry(base: "organise", kind: .celebrating, scene: .standing),
+        Entry(base: "organize", kind: .celebrating, scene: .standing),
         // Resting.
         Entry(base: "sleep", kind: .resting, scene: .sleeping, props: ["pillow", "blanket"], setting: .home, indoors: true,
               forms: "slept,slept,sleeping"),
@@ -290,7 +295,7 @@ extension ThemeLexicon {
 
     /// Words before a noun that show it is one ("the race", "a dance"), so a verb form there is a thing.
     static let determiners: Set<String> = ["a", "an", "the", "his", "her", "their", "my", "our", "its", "your", "some",
-                                           "this", "that", "every", "big", "little", "first", "great"]
+                                           "this", "every", "big", "little", "first", "great"]
 
     /// "bakes", "fixes", "carries", "plays".
     private static func third(_ base: String) -> String {

@@ -70,7 +70,9 @@ extension ThemeLexicon {
     /// "tries to".
     static let tryWords: Set<String> = ["try", "tries", "tried", "trying", "attempts", "practises", "practices"]
     /// "teaches a bear to knit".
-    static let teachWords: Set<String> = ["teach", "teaches", "taught", "teaching", "shows", "showed", "helps", "helped"]
+    static let teachWords: Set<String> = ["teach", "teaches", "taught", "teaching", "shows", "showed"]
+    /// "helps the farmer pull up the carrots", "helped a duck to swim".
+    static let helpWords: Set<String> = ["help", "helps", "helped", "helping"]
 
     /// Words for more than one, before a figure ("two otters").
     static let manyWords: Set<String> = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "some",
@@ -85,7 +87,8 @@ extension ThemeLexicon {
         "drizzle": .rain, "drizzly": .rain, "showers": .rain, "downpour": .rain, "storm": .rain, "stormy": .rain,
         "thunder": .rain, "thunderstorm": .rain, "wet": .rain, "puddle": .rain, "puddles": .rain, "rainy-day": .rain,
         "snow": .snow, "snowy": .snow, "snowing": .snow, "snowed": .snow, "snowfall": .snow, "blizzard": .snow,
-        "snowstorm": .snow, "snowflakes": .snow, "snowflake": .snow,
+        "snowstorm": .snow, "snowflakes": .snow, "snowflake": .snow, "winter": .snow, "wintry": .snow, "frost": .snow,
+        "frosty": .snow, "icy": .snow,
         "wind": .wind, "windy": .wind, "breezy": .wind, "breeze": .wind, "blustery": .wind, "gale": .wind, "gusty": .wind,
         "fog": .fog, "foggy": .fog, "mist": .fog, "misty": .fog, "haze": .fog, "hazy": .fog,
         "rainbow": .rainbow, "rainbows": .rainbow,
@@ -122,6 +125,8 @@ extension ThemeLexicon {
          ["new year", "lunar new year", "new years"]),
         (ThemeOccasion(word: "sports day", phrase: "a sports day", props: ["finish line", "flags", "ribbon"], setting: .meadow,
                        indoors: false), ["sports day", "field day"]),
+        (ThemeOccasion(word: "harvest festival", phrase: "a harvest festival", props: ["basket", "carrot", "hay bale"],
+                       setting: .farm, indoors: false), ["harvest festival", "harvest fair", "harvest"]),
         (ThemeOccasion(word: "fair", phrase: "a fair", props: ["bunting", "balloon", "flags"], setting: .town, indoors: false),
          ["fair", "funfair", "carnival", "festival", "fete"]),
         (ThemeOccasion(word: "parade", phrase: "a parade", props: ["flags", "drum", "trumpet"], setting: .town, indoors: false),

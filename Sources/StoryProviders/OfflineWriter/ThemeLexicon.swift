@@ -87,7 +87,7 @@ enum ThemeLexicon {
     ]
 
     private static let objects: [(word: String, also: [String])] = [
-        ("bell", []), ("kite", []), ("balloon", []), ("hot-air balloon", ["hot air balloon"]), ("boat", ["sailboat"]),
+        ("bell", []), ("kite", []), ("balloon", []), ("hot-air balloon", ["hot air balloon"]), ("boat", ["sailboat", "tugboat", "rowboat", "rowing boat"]),
         ("ship", []), ("teddy", []), ("teddy bear", []), ("blanket", ["blankie"]), ("ball", []), ("hat", ["cap"]),
         ("scarf", []), ("mitten", ["glove"]), ("shoe", []), ("sock", []), ("boot", ["welly", "wellies"]),
         ("button", []), ("key", []), ("book", ["storybook"]), ("crayon", []), ("pencil", []), ("toy", []),

@@ -58,8 +58,9 @@ struct ThemeReader: Sendable {
                     if !reading.figures.contains(where: { $0.word == word }) { reading.figures.append(figure) }
                 case let .person(word, proper):
                     // "baby dragon": a person word right before a creature describes it instead.
+                    // "astronaut cat": a person word right before a creature says what the creature is.
                     if let next = matched[safe: position + 1], next.start == match.end,
-                       next.roles.contains(where: \.isCreature), match.roles.contains(where: \.isDescriber) { continue }
+                       next.roles.contains(where: \.isCreature), match.roles.contains(where: \.isDescriber) || !proper { continue }
                     let figure = ThemeReading.Figure(word: word, kind: nil, isPerson: true, isProper: proper,
                                                      describers: proper ? [] : describers(before: position, in: matched))
                     if !reading.figures.contains(where: { $0.word == word }) { reading.figures.append(figure) }
