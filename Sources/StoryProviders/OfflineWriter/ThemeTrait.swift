@@ -38,7 +38,8 @@ struct ThemeTrait: Sendable, Equatable {
     var kind: Kind
     var core: Core
     /// The lexicon word of the figure the trait belongs to (the reading's subject for most traits;
-    /// "bear" in "Grandma and a shy bear").
+    /// "bear" in "Grandma and a shy bear"); nil when the theme names no figure ("afraid of the
+    /// dark" alone): then it is the story's hero's.
     var owner: String?
 
     /// The trait without its verb: "afraid of the dark", "to fly", "sleep", "the hiccups".
