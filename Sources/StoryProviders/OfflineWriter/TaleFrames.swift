@@ -383,11 +383,31 @@ enum TaleFrames {
         .older("{both} stayed {spot3} a little longer, talking about {dream} and everything that had happened."),
     ]
 
-    /// Keeping on in a long story, when a page would be short: the action, the object or the place.
-    static let keepingOn: [TaleLine] = ["slowly", "happily", "carefully", "patiently", "bravely", "quietly", "cheerfully", "gently"].map { how in
-        TaleLine(["{D} kept at {acting}, \(how).", "{P} \(how) helped with {theObj}.", "{both} went on \(how) {inPlace}.",
-                  "{D} \(how) tried once more {spot1}.", "{P} waited \(how) {spot3} while {D} thought about {dream}.",
-                  "{both} talked \(how) about {acting}.", "{P} \(how) pointed the way {spot2}.", "{D} looked \(how) at {theObj} once more."])
+    /// Keeping on in a long story, when a page would be short: one line per kind of small moment
+    /// (a page never says two of one kind), said a different way each time it comes back.
+    static let keepingOn: [TaleLine] = [
+        "{D} kept at {acting}, HOW.", "{P} HOW helped with {theObj}.", "{both} went on HOW {inPlace}.",
+        "{D} HOW tried once more {spot1}.", "{P} waited HOW {spot3} while {D} thought about {dream}.",
+        "{both} talked HOW about {acting}.", "{P} HOW pointed the way {spot2}.", "{D} looked HOW at {theObj} once more.",
+        "{D} hummed HOW, thinking about {dream}.", "{both} shared a snack HOW {spot1}, talking about {theObj}.",
+    ].enumerated().map { index, template in
+        let longer = [
+            "{D} kept at {acting}, HOW, one small step after another, until it began to feel easier.",
+            "{P} HOW helped with {theObj}, passing things along and saying encouraging things at the right moments.",
+            "{both} went on HOW {inPlace}, noticing small things they had never noticed before.",
+            "{D} HOW tried once more {spot1}, and this time it went a tiny bit better than before.",
+            "{P} waited HOW {spot3} while {D} thought long and hard about {dream}.",
+            "{both} talked HOW about {acting}, and about what they might try next.",
+            "{P} HOW pointed the way {spot2}, and {D} followed without a single grumble.",
+            "{D} looked HOW at {theObj} once more and decided that it was coming along nicely.",
+            "{D} hummed HOW, thinking about {dream} and about everything still to come.",
+            "{both} shared a snack HOW {spot1}, talking about {theObj} between mouthfuls.",
+        ][index]
+        return TaleLine([template, longer].flatMap { form in
+            ["slowly", "happily", "carefully", "patiently", "bravely", "quietly", "cheerfully", "gently"].map {
+                form.replacing("HOW", with: $0)
+            }
+        })
     }
 
     /// The last page, at home and in bed, for every shape: the day's {dream} comes home with the hero.
