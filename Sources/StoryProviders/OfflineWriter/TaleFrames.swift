@@ -429,7 +429,7 @@ enum TaleFrames {
     /// Weather sentences: outdoors, and seen from indoors.
     static func weather(_ weather: SceneWeather, indoors: Bool) -> TaleLine {
         switch (weather, indoors) {
-        case (.rain, false): .all("Rain pattered down {inPlace}.", "{D} splashed through a puddle {inPlace}.", "Rain drummed softly on {theObj}.")
+        case (.rain, false): .all("Rain pattered down {inPlace}.", "{D} splashed through a puddle {inPlace}.", "Rain drummed softly {spot1}.")
         case (.rain, true): .all("Outside, the rain pattered while {both} worked on {theObj}.", "Rain tapped on the window {where}.")
         case (.snow, false): .all("Snow fell softly {spot1}.", "Snowflakes landed on {theObj}.", "{D} left little tracks in the fresh snow {spot1}.")
         case (.snow, true): .all("Outside, snow was falling while {both} worked on {theObj}.", "Snow drifted past the window {where}.")
@@ -445,9 +445,9 @@ enum TaleFrames {
     /// The occasion itself, at the resolution.
     static func occasion(_ occasion: String) -> TaleLine {
         switch occasion {
-        case "picnic": .all("Then {both} spread the picnic blanket and had the picnic {inPlace}.", "And so the picnic began {inPlace}, with sandwiches for everyone.")
-        case "birthday": .all("Then the birthday party began, with {theObj} and candles.", "Everyone sang happy birthday, and {theObj} {objWas} the best part.")
-        default: .all("And then the party began {inPlace}.", "Everyone came to the party, and {theObj} {objWas} the best part.")
+        case "picnic": .all("Then came the picnic {inPlace}!", "Then {both} spread the picnic blanket and had the picnic {inPlace}.", "And so the picnic began {inPlace}, with sandwiches for everyone.")
+        case "birthday": .all("Then came the birthday party, with {theObj}!", "Then the birthday party began, with {theObj} and candles.", "Everyone sang happy birthday, and {theObj} {objWas} the best part.")
+        default: .all("Then came the party {inPlace}!", "And then the party began {inPlace}.", "Everyone came to the party, and {theObj} {objWas} the best part.")
         }
     }
 }

@@ -48,7 +48,12 @@ enum TaleSlots {
             values["otherIntro"] = other.word.map { other.name.hasPrefix("the ") ? other.name : "\(other.name) the \($0)" } ?? other.name
         }
 
-        if let action = theme.action {
+        if var action = theme.action {
+            // "Wants to win the race": the race is run, not "won" page after page.
+            if shape == .contest, ["win", "enter", "join", "have", "do"].contains(action.base) {
+                action = TaleAction(kind: .contest, base: "race", ing: "racing", past: "raced", third: "races", object: action.object,
+                                    sceneAction: .racing)
+            }
             values["verb"] = action.base
             values["verbing"] = action.ing
             values["verbed"] = action.past

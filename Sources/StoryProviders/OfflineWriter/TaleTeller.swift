@@ -49,7 +49,10 @@ struct TaleTeller {
                 lines.insert(TaleFrames.weather(weather, indoors: indoors), at: min(1, lines.count))
                 weatherTold = true
             }
-            if let occasion = theme.occasion, beats.contains(.resolution) { lines.append(TaleFrames.occasion(occasion)) }
+            // The occasion itself comes early on the resolution page, so even the shortest page holds it.
+            if let occasion = theme.occasion, beats.contains(.resolution) {
+                lines.insert(TaleFrames.occasion(occasion), at: max(lines.count - 2, 0))
+            }
             let friendLines = FriendLines.lines(for: sheet, page: index, atHome: isFinal, seed: seed)
             for (offset, line) in friendLines.enumerated() {
                 lines.insert(TaleLine(line.split(separator: "|").map(String.init)), at: min(1 + offset, lines.count))
