@@ -51,7 +51,7 @@ enum TaleFrames {
             .older("{D} had watched others {act} many times, which is not at all the same as doing it."),
         ],
         .firstTry: [
-            .all("{D} tried to {act} all alone.", "First, {D} tried {acting} without any help.",
+            .all("{D} tried to {act} all alone {where}.", "First, {D} tried {acting} {where} without any help.",
                  "{D} began {acting}, one careful step at a time."),
             .all("But {verbing} was harder than it looked.", "But {theObj} came out wobbly and wrong.",
                  "But {theObj} did not look right at all."),
@@ -62,7 +62,7 @@ enum TaleFrames {
         .helpTry: [
             .all("\"Let's {act} together,\" said {P}.", "{P} showed {D} a better way to {act}.",
                  "{P} had a good idea about {theObj}."),
-            .all("{both} tried {acting} again, slowly this time.", "This time {both} worked on {theObj} side by side."),
+            .all("{both} tried {acting} again {where}, slowly this time.", "This time {both} worked on {theObj} side by side {where}."),
             .grown("{theObj} looked better, but something was still missing.", "It was nearly right, but {theObj} still needed something."),
             .older("For a while {P} helped with {theObj} mostly by getting in the way, which made {D} laugh."),
         ],
@@ -129,13 +129,13 @@ enum TaleFrames {
         .opening: [
             .all("{DIntro} was going to {learn} for the very first time.", "{DIntro} had never tried to {learn} before.",
                  "It was {DPos} very first time {firstPlace}.", "Today everything {firstPlace} was new for {DIntro}."),
-            .all("\"What if I can't {learn}?\" {D} asked {P}.", "\"What if nobody {firstPlace} likes me?\" {D} asked {P}."),
+            .all("{D} asked {P}, \"What if I can't {learn}?\"", "{D} asked {P}, \"What if nobody {firstPlace} likes me?\""),
             .all("{D} felt nervous about {new}.", "{new} felt very big to {D}."),
             .grown("{P} promised to help {DObj} {learn}.", "{P} promised to stay close {firstPlace}."),
             .older("{D} had practised being brave about {new} in the mirror, which had gone very well for the mirror."),
         ],
         .firstTry: [
-            .all("{D} tried to {learn}, but it was all wobbly.", "{firstPlace}, everything was big and new.",
+            .all("{D} tried to {learn} {where}, but it was all wobbly.", "{firstPlace}, everything was big and new.",
                  "On the first try, {D} could not {learn} at all."),
             .all("{D} felt a small wobble of worry about {new}.", "{D} stood very still {firstPlace}, not sure where to go."),
             .grown("\"It's all so new,\" whispered {D}, thinking about {new}.",
@@ -179,7 +179,7 @@ enum TaleFrames {
                    "{D} had tried every trick for being {awake}, and every trick had been wide awake too."),
         ],
         .firstTry: [
-            .all("{D} tried to be brave about {fear}, but it was hard.", "{D} tried counting sheep, but stayed {awake}."),
+            .all("{D} tried to be brave about {fear} {inPlace}, but it was hard.", "{D} tried counting sheep, but stayed {awake}."),
             .all("{D} peeked at {fear} and hid again.", "{D} tossed and turned, still {awake}."),
             .grown("\"What if something is hiding in {fear}?\" whispered {D}.", "\"I'll never sleep,\" sighed {D}, still {awake}."),
             .older("{D} made a list of everything that might be in {fear}, and most of it was socks.",
@@ -221,7 +221,7 @@ enum TaleFrames {
             .older("{D} had read every book about {wishing}, and some of them twice."),
         ],
         .firstTry: [
-            .all("{D} tried to {wish}, but nothing happened.", "{D} tried and tried to {wish}, but it did not work."),
+            .all("{D} tried to {wish} {inPlace}, but nothing happened.", "{D} tried and tried to {wish}, but it did not work."),
             .all("Bump, down came {D}, still not {wishing}.", "{D} landed with a bump, and {wishing} seemed very far away."),
             .grown("{D} felt sad that {wishing} was so hard.", "\"I will never {wish},\" sighed {D}."),
             .older("{D} tried {wishing} from the top of a cushion, which turned out to be mostly falling."),
@@ -299,7 +299,7 @@ enum TaleFrames {
             .older("{D} had a plan for {contest}, and the plan was mostly to be very fast."),
         ],
         .firstTry: [
-            .all("On the count of three, {contest} began.", "Off they all went, and {contest} had begun."),
+            .all("On the count of three, {contest} began {inPlace}.", "Off they all went, and {contest} had begun."),
             .all("{D} tried {DOwn} very best at {verbing}.", "{D} gave {verbing} everything.", "{D} was {verbing} as well as {D} could."),
             .grown("But {D} wobbled and slipped behind in {contest}.", "But {rival} was ahead in {contest}."),
             .older("{D} concentrated so hard on {verbing} that {D} forgot to breathe, which is not recommended."),
