@@ -104,7 +104,7 @@ enum TaleFrames {
         .helpTry: [
             .all("{P} spotted a clever way {toPlace}.", "\"Follow me,\" said {P}, and led the way {toPlace}."),
             .all("{both} went {spot2}, then {spot3}.", "{both} kept going, past everything {inPlace}."),
-            .grown("{D} grew tired, but {place} was close now.", "{D} wanted to stop, but {goal} was just ahead."),
+            .grown("{D} grew tired, but {place} was close now.", "{D} wanted to stop, but {place} was just ahead."),
             .older("{P} announced that walking {toPlace} was good for the legs, and then sat down on a rock for a rest."),
         ],
         .extra: [
@@ -194,12 +194,12 @@ enum TaleFrames {
         .extra: [
             .all("{D} took a tiny step towards {fear}.", "{D} listened to the quiet house, still {awake}."),
             .all("{P} hummed a song about {fear} being friendly.", "{P} and {D} whispered about being {awake}."),
-            .grown("{D} noticed that {fear} was very, very quiet.", "{D} breathed slowly, though still {awake}."),
+            .grown("{D} noticed that {fear} {fearWas} very, very quiet.", "{D} breathed slowly, though still {awake}."),
         ],
         .turn: [
             .all("Then {D} looked up, and {dark} was full of friendly stars.", "Then {D} looked closer, and {fear} was not scary at all.",
                  "Then {P} hummed a slow song, and {D} stopped being quite so {awake}."),
-            .grown("{fear} was only the same world, with its lights turned low.",
+            .grown("{fear} {fearWas} only part of the same world, with its lights turned low.",
                    "{D} breathed slowly in and out, until being {awake} felt calm instead of cross."),
             .older("{D} could stay hidden, or step out into {fear} with {P}.", "{D} could keep fighting being {awake}, or simply rest."),
             .older("{D} chose to step out into {fear}, one small step at a time.", "{D} chose to rest, and stopped minding being {awake}."),
@@ -207,7 +207,7 @@ enum TaleFrames {
         .resolution: [
             .all("{D} was not afraid of {fear} any more.", "{D} felt calm and cosy at last, no longer {awake}."),
             .all("{both} watched {dark} together, calm and quiet.", "{D} gave a long, slow yawn, not {awake} any more."),
-            .grown("\"{fear} is not so bad,\" said {D}.", "\"I think I'm sleepy now,\" said {D}, who had been so {awake}."),
+            .grown("\"{fear} {fearIs} not so bad,\" said {D}.", "\"I think I'm sleepy now,\" said {D}, who had been so {awake}."),
         ],
     ]
 

@@ -54,6 +54,11 @@ enum TaleSlots {
                 action = TaleAction(kind: .contest, base: "race", ing: "racing", past: "raced", third: "races", object: action.object,
                                     sceneAction: .racing)
             }
+            // An unknown doing read as "try": "try something new", never "tried to try".
+            if action.base == "try", action.object == nil {
+                action = TaleAction(kind: action.kind, base: "try", ing: "trying", past: "tried", third: "tries",
+                                    object: nil, objectPhrase: "something new", sceneAction: action.sceneAction)
+            }
             values["verb"] = action.base
             values["verbing"] = action.ing
             values["verbed"] = action.past
@@ -96,6 +101,8 @@ enum TaleSlots {
         switch theme.trait {
         case let .fear(thing)?:
             values["fear"] = thing
+            values["fearWas"] = TaleWords.be(thing)
+            values["fearIs"] = TaleWords.isPlural(thing) ? "are" : "is"
             if thing == "the dark" { values["dark"] = thing }
         case .sleepless?:
             values["awake"] = "wide awake"
