@@ -39,8 +39,8 @@ struct TaleTheme: Sendable {
     /// Things the theme names, in its order (lexicon words), the action's object first.
     var things: [String]
 
-    // TALE NEEDS: ThemeReading.subject / traits / action / weather / occasion (READER). Until they
-    // appear, `init(reading:sheet:world:rng:)` reads the same from figures, wants and objects.
+    // The reader's subject, traits, action, weather and occasion come through ``TaleReadingAdapter``,
+    // which falls back on the wants and objects of readings that do not have them.
 
     init(subject: TaleFigure, partner: TaleFigure, subjectIsHero: Bool, hero: TaleFigure, trait: Trait? = nil,
          action: TaleAction? = nil, weather: SceneWeather? = nil, occasion: String? = nil, other: TaleFigure? = nil,
