@@ -159,6 +159,7 @@ struct StorytellerPictureTests {
         // A thing without a shape of its own is left out, never drawn as something else.
         let compass = try await writer.write(StoryRequest(theme: "a compass in the mountains", heroName: "Noor", age: 6, pageCount: 5, seed: 11))
         #expect(requests(compass, seed: 11).map { illustrator.picture(for: $0) }.allSatisfy { $0.props.allSatisfy { $0.word != "compass" } })
+        #expect(compass.pages.allSatisfy { !$0.scene.props.contains("compass") })
     }
 
     @Test("a theme's grown-up who is not the companion is drawn beside the pair")

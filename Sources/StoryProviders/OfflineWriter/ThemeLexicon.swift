@@ -57,6 +57,7 @@ enum ThemeLexicon {
         ("doctor", false, []), ("nurse", false, []), ("vet", false, []), ("farmer", false, []), ("baker", false, []),
         ("chef", false, []), ("explorer", false, []), ("captain", false, []), ("ballerina", false, ["dancer"]),
         ("builder", false, []), ("superhero", false, []), ("zookeeper", false, []),
+        ("girl", false, []), ("boy", false, []), ("child", false, ["kid", "children"]),
     ]
 
     private static let places: [(word: String, phrase: String, setting: StorySetting?, also: [String])] = [
@@ -86,7 +87,7 @@ enum ThemeLexicon {
     ]
 
     private static let objects: [(word: String, also: [String])] = [
-        ("bell", []), ("kite", []), ("balloon", []), ("hot-air balloon", ["hot air balloon"]), ("boat", ["sailboat"]),
+        ("bell", []), ("kite", []), ("balloon", []), ("hot-air balloon", ["hot air balloon"]), ("boat", ["sailboat", "tugboat", "rowboat", "rowing boat"]),
         ("ship", []), ("teddy", []), ("teddy bear", []), ("blanket", ["blankie"]), ("ball", []), ("hat", ["cap"]),
         ("scarf", []), ("mitten", ["glove"]), ("shoe", []), ("sock", []), ("boot", ["welly", "wellies"]),
         ("button", []), ("key", []), ("book", ["storybook"]), ("crayon", []), ("pencil", []), ("toy", []),
@@ -110,6 +111,16 @@ enum ThemeLexicon {
         ("cape", []), ("coat", ["raincoat"]), ("dress", []), ("hoop", []), ("skateboard", []), ("wagon", []),
         ("chalk", []), ("desk", []), ("lunchbox", []), ("snowball", []), ("medal", []), ("snack", []), ("sandwich box", []),
         ("flag", []), ("ring", []), ("watering can", []), ("moon rock", []),
+        // Things a doing is done to or done with (see ThemeLexicon+Actions).
+        ("bread", ["loaf", "loaves"]), ("soup", []), ("tea", []), ("lemonade", []), ("bunting", []), ("hay", []),
+        ("raft", []), ("race", []), ("game", []), ("match", []), ("competition", ["contest", "tournament"]),
+        ("jumper", ["sweater"]), ("quilt", []), ("treehouse", ["tree house"]), ("den", ["fort"]), ("pancake", []),
+        ("muffin", []), ("nail", []), ("tower", []), ("bridge", []), ("teacup", ["tea cup"]), ("teapot", ["tea pot"]),
+        ("oven", []), ("bowl", []), ("spoon", []), ("apron", []), ("trophy", []), ("hammer", []),
+        ("toolbox", ["tool box", "tools"]), ("paint pot", []), ("ladder", []), ("wheel", []),
+        ("picnic blanket", []), ("puddle", []), ("globe", []), ("blackboard", ["chalkboard"]), ("net", []),
+        ("anchor", []), ("hay bale", []), ("flower pot", ["plant pot"]), ("finish line", ["finishing line"]),
+        ("song", ["tune"]),
     ]
 
     private static let describers: [(word: String, also: [String])] = [
@@ -171,7 +182,7 @@ enum ThemeLexicon {
             add([entry.word] + entry.also, .place(word: entry.word, phrase: entry.phrase, setting: entry.setting))
         }
         for entry in objects { add([entry.word] + entry.also, .object(entry.word)) }
-        for entry in describers { add([entry.word] + entry.also, .describer(entry.word), plurals: false) }
+        for entry in describers + traitDescribers { add([entry.word] + entry.also, .describer(entry.word), plurals: false) }
         for (want, forms) in wants { add(forms, .want(want), plurals: false) }
         return index
     }()

@@ -1,9 +1,13 @@
+import Foundation
 import StoryDomain
 
 /// Reads a family's theme into known parts (who, where, what matters, what is wanted, the mood)
 /// with ``ThemeLexicon``. Words the lexicon does not know are dropped, never echoed: the reading
 /// holds only the lexicon's own words. Deterministic and cheap (one pass over at most a few dozen words).
 struct ThemeReader: Sendable {
+    /// A run of theme tokens the lexicon knows, and the roles it plays.
+    typealias Match = (start: Int, end: Int, roles: [ThemeLexicon.Role])
+
     /// Roles of every form the reader knows, by lower-cased form.
     let index: [String: [ThemeLexicon.Role]]
     /// The longest phrase in `index`, in words.
@@ -30,7 +34,7 @@ struct ThemeReader: Sendable {
     func read(_ theme: String) -> ThemeReading {
         let tokens = Self.tokens(theme)
         var reading = ThemeReading()
-        var matched: [(start: Int, end: Int, roles: [ThemeLexicon.Role])] = []
+        var matched: [Match] = []
         var index = 0
         while index < tokens.count {
             var length = min(longestPhrase, tokens.count - index)
@@ -54,8 +58,9 @@ struct ThemeReader: Sendable {
                     if !reading.figures.contains(where: { $0.word == word }) { reading.figures.append(figure) }
                 case let .person(word, proper):
                     // "baby dragon": a person word right before a creature describes it instead.
+                    // "astronaut cat": a person word right before a creature says what the creature is.
                     if let next = matched[safe: position + 1], next.start == match.end,
-                       next.roles.contains(where: \.isCreature), match.roles.contains(where: \.isDescriber) { continue }
+                       next.roles.contains(where: \.isCreature), match.roles.contains(where: \.isDescriber) || !proper { continue }
                     let figure = ThemeReading.Figure(word: word, kind: nil, isPerson: true, isProper: proper,
                                                      describers: proper ? [] : describers(before: position, in: matched))
                     if !reading.figures.contains(where: { $0.word == word }) { reading.figures.append(figure) }
@@ -64,6 +69,9 @@ struct ThemeReader: Sendable {
                         reading.places.append(ThemeReading.Place(word: word, phrase: phrase, setting: setting))
                     }
                 case let .object(word):
+                    // "races" after a figure is a doing, not two races.
+                    if match.end - match.start == 1, ThemeLexicon.verbIndex[tokens[match.start]] != nil,
+                       !ThemeLexicon.determiners.contains(tokens[safe: match.start - 1] ?? "") { continue }
                     if !reading.objects.contains(word) { reading.objects.append(word) }
                 case let .want(want):
                     if !reading.wants.contains(want) { reading.wants.append(want) }
@@ -80,19 +88,65 @@ struct ThemeReader: Sendable {
             case nil: break
             }
         }
+        ThemeDoingReader(tokens: tokens, matches: matched).fill(&reading)
         return reading
     }
 
-    /// Lower-cased words of letters only; apostrophes vanish ("can't" → "cant", "Grandma's" → "grandmas").
+    /// The most of a theme read: longer text is cut (a theme is a line, not a page).
+    static let maximumScalars = 2_000
+    static let maximumTokens = 64
+
+    /// Lower-cased words of letters only; apostrophes vanish ("can't" → "cant") and a possessive 's
+    /// goes ("Grandma's" → "grandma": not a plural). Accents, combining marks (zalgo) and invisible
+    /// format characters (zero-width spaces, direction marks) are removed first, so "dra\u{200B}gon"
+    /// and "d̷r̷a̷g̷o̷n" read as "dragon". Works on Unicode scalars, with a fast path for ASCII.
     static func tokens(_ text: String) -> [String] {
-        text.lowercased()
-            .filter { $0 != "'" && $0 != "’" }
-            .split(whereSeparator: { !$0.isLetter })
-            .map(String.init)
+        let head = text.unicodeScalars.prefix(maximumScalars)
+        let scalars: [Unicode.Scalar] = head.allSatisfy(\.isASCII)
+            ? Array(head)
+            : Array(String(String.UnicodeScalarView(head)).decomposedStringWithCanonicalMapping.unicodeScalars)
+        var tokens: [String] = []
+        var word = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count, tokens.count < maximumTokens {
+            let scalar = scalars[index]
+            index += 1
+            if scalar == "'" || scalar == "’" {
+                let next = scalars[safe: index]
+                if next == "s" || next == "S", !(scalars[safe: index + 1].map(isLetter) ?? false) { index += 1 }
+                continue
+            }
+            if isLetter(scalar) {
+                if scalar.isASCII {
+                    word.append(scalar.value < 0x61 ? Unicode.Scalar(UInt8(scalar.value) + 32) : scalar)
+                } else {
+                    word.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+                }
+            } else if !isIgnorable(scalar), !word.isEmpty {
+                tokens.append(String(word))
+                word = String.UnicodeScalarView()
+            }
+        }
+        if !word.isEmpty, tokens.count < maximumTokens { tokens.append(String(word)) }
+        return tokens
+    }
+
+    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return (0x41...0x5A).contains(scalar.value) || (0x61...0x7A).contains(scalar.value) }
+        return scalar.properties.isAlphabetic && !isIgnorable(scalar)
+    }
+
+    /// Marks and invisible format characters: dropped without breaking a word.
+    private static func isIgnorable(_ scalar: Unicode.Scalar) -> Bool {
+        guard !scalar.isASCII else { return false }
+        switch scalar.properties.generalCategory {
+        case .format, .nonspacingMark, .enclosingMark, .spacingMark: return true
+        default: return false
+        }
     }
 
     /// Up to two describing words right before the match at `position` ("sleepy little dragon").
-    private func describers(before position: Int, in matched: [(start: Int, end: Int, roles: [ThemeLexicon.Role])]) -> [String] {
+    private func describers(before position: Int, in matched: [Match]) -> [String] {
         var words: [String] = []
         var cursor = position
         while words.count < 2, cursor > 0 {
@@ -126,7 +180,7 @@ struct ThemeReader: Sendable {
     /// What is lost: the object or creature right after a "lost" word ("lost his bell", "a lost
     /// penguin", "find my cat"), else one just before it ("the bell is missing", "a puppy who got lost").
     /// A person is never the lost thing: "Grandma and the lost bell" loses the bell.
-    private static func lostThing(in matched: [(start: Int, end: Int, roles: [ThemeLexicon.Role])], tokens: [String]) -> LostThing? {
+    private static func lostThing(in matched: [Match], tokens: [String]) -> LostThing? {
         for (index, token) in tokens.enumerated() where lostMarkers.contains(token) {
             for match in matched where match.start > index && match.start <= index + 4 {
                 if let word = match.roles.lazy.compactMap(\.objectWord).first { return .object(word) }
@@ -142,12 +196,13 @@ struct ThemeReader: Sendable {
 }
 
 extension ThemeLexicon.Role {
-    fileprivate var isCreature: Bool { if case .creature = self { true } else { false } }
-    fileprivate var isPerson: Bool { if case .person = self { true } else { false } }
-    fileprivate var isDescriber: Bool { describerWord != nil }
-    fileprivate var describerWord: String? { if case let .describer(word) = self { word } else { nil } }
-    fileprivate var objectWord: String? { if case let .object(word) = self { word } else { nil } }
-    fileprivate var creatureWord: String? { if case let .creature(word, _) = self { word } else { nil } }
+    var isCreature: Bool { if case .creature = self { true } else { false } }
+    var isPerson: Bool { if case .person = self { true } else { false } }
+    var isDescriber: Bool { describerWord != nil }
+    var describerWord: String? { if case let .describer(word) = self { word } else { nil } }
+    var objectWord: String? { if case let .object(word) = self { word } else { nil } }
+    var creatureWord: String? { if case let .creature(word, _) = self { word } else { nil } }
+    var personWord: String? { if case let .person(word, _) = self { word } else { nil } }
 }
 
 extension Array {

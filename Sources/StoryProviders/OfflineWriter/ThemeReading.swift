@@ -14,6 +14,8 @@ struct ThemeReading: Sendable, Equatable {
         var isProper: Bool
         /// At most two words ("sleepy", "little").
         var describers: [String]
+        /// The theme names more than one ("two otters", "the bunnies").
+        var isPlural: Bool = false
 
         /// "sleepy dragon", "little brother", "Grandma".
         var phrase: String { isProper ? word : (describers + [word]).joined(separator: " ") }
@@ -44,11 +46,40 @@ struct ThemeReading: Sendable, Equatable {
     /// The creature the theme says is lost ("a lost penguin", "a puppy who got lost"), if it names one.
     var lostCreature: Figure?
 
+    /// Who the theme is about: the figure its traits, wish and action belong to ("a sleepy dragon
+    /// who is afraid of the dark" → the dragon; "Grandma teaches a bear to knit" → Grandma, the
+    /// bear being a second figure). Nil when the theme names no figure, or starts with the doing
+    /// ("helping a lost kitten": the story's hero does it). Always one of `figures`.
+    var subject: Figure?
+    /// What the theme says its figures are, fear, wish for or struggle with, in theme order; each
+    /// names its owner (the subject's, unless the theme gives it to another figure). A quality that
+    /// is a describer ("shy") also stays in that figure's `describers`: tell one or the other.
+    var traits: [ThemeTrait] = []
+    /// The theme's main doing ("bakes bread", "learns to dance", "wants to win the race"), nil when
+    /// it names none.
+    var action: ThemeAction?
+    /// The weather the theme names ("a rainy day", "snowy", "windy", "foggy").
+    var weather: SceneWeather?
+    /// The occasion the theme names (a picnic, a birthday, a sleepover), with its props.
+    var occasion: ThemeOccasion?
+
+    /// The traits of the figure with lexicon word `word`.
+    func traits(of word: String) -> [ThemeTrait] { traits.filter { $0.owner == word } }
+
+    /// The subject's trait that drives a plot: its first fear, wish or problem, else its first quality.
+    var mainTrait: ThemeTrait? {
+        let own = traits.filter { $0.owner == subject?.word }
+        return own.first { $0.kind != .quality } ?? own.first
+    }
+
     var creatures: [Figure] { figures.filter { !$0.isPerson } }
     var people: [Figure] { figures.filter(\.isPerson) }
 
     /// True when nothing of the theme was understood.
-    var isEmpty: Bool { figures.isEmpty && places.isEmpty && objects.isEmpty && wants.isEmpty && moods.isEmpty }
+    var isEmpty: Bool {
+        figures.isEmpty && places.isEmpty && objects.isEmpty && wants.isEmpty && moods.isEmpty && traits.isEmpty
+            && action == nil && weather == nil && occasion == nil
+    }
 
     /// The first creature of the theme that is of `kind`.
     func creature(of kind: CreatureKind) -> Figure? {

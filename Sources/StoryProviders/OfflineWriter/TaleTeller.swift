@@ -1,0 +1,243 @@
+import StoryDomain
+
+/// Tells a tale page by page: the plot's beats of each page in sentences fit for the child's age,
+/// and the page's scene (where, what they do, the weather, the theme's props, the light).
+struct TaleTeller {
+    let theme: TaleTheme
+    let shape: PlotShape
+    let band: AgeBand
+    let world: StoryWorld
+    let sheet: CharacterSheet
+    let renderer: TemplateRenderer
+    let seed: UInt64
+
+    /// One page: its text and its scene.
+    struct Page {
+        var text: String
+        var scene: PageScene
+    }
+
+    init(theme: TaleTheme, shape: PlotShape, band: AgeBand, world: StoryWorld, sheet: CharacterSheet, seed: UInt64,
+         rng: inout SeededGenerator) {
+        self.theme = theme
+        self.shape = shape
+        self.band = band
+        self.world = world
+        self.sheet = sheet
+        self.seed = seed
+        let companion = sheet.companion.map { TaleTheme.figure(of: $0, word: nil) }
+        renderer = TemplateRenderer(values: TaleSlots.values(theme: theme, shape: shape, world: world, companion: companion, rng: &rng))
+    }
+
+    /// The pages of a tale of `pageCount` pages.
+    func pages(_ pageCount: Int) -> [Page] {
+        let plan = PlotBeat.pages(pageCount)
+        var used: Set<String> = []
+        var pages: [Page] = []
+        var rng = SeededGenerator(seed: seed, salt: "tale-\(shape.rawValue)-\(theme.subject.name)")
+        for (index, beats) in plan.enumerated() {
+            let isFinal = index == plan.count - 1
+            // A long story's extra pages are more tries and small moments.
+            var lines = beats.flatMap { $0 == .extra ? Self.extraLines(shape) : TaleFrames.lines(shape, $0) }.filter { $0.bands.contains(band) }
+            if beats.contains(.opening), theme.other != nil { lines.insert(TaleFrames.other, at: min(2, lines.count)) }
+            if beats.contains(.opening) { lines.insert(TaleFrames.thing, at: min(2, lines.count)) }
+            let middle = beats.contains { [.firstTry, .helpTry, .extra].contains($0) }
+            if band == .toddler, middle { lines.append(TaleLine([TaleFrames.refrain(shape)])) }
+            let indoors = Self.indoors(beats: beats, theme: theme, sheet: sheet)
+            var weatherTold = false
+            if let weather = theme.weather, !isFinal, beats.contains(where: { [.opening, .helpTry, .extra].contains($0) }) {
+                lines.insert(TaleFrames.weather(weather, indoors: indoors), at: min(1, lines.count))
+                weatherTold = true
+            }
+            // The occasion itself comes early on the resolution page, so even the shortest page holds it.
+            if let occasion = theme.occasion, beats.contains(.resolution) {
+                lines.insert(TaleFrames.occasion(occasion), at: max(lines.count - 2, 0))
+            }
+            let friendLines = FriendLines.lines(for: sheet, page: index, atHome: isFinal, seed: seed)
+            for (offset, line) in friendLines.enumerated() {
+                lines.insert(TaleLine(line.split(separator: "|").map(String.init)), at: min(1 + offset, lines.count))
+            }
+            let tail = isFinal ? [TaleFrames.asleep] : []
+            // Middle pages pad with the shape's small moments; the first page with how they set out into the place.
+            let arrive = band == .older ? world.arrive.long + world.arrive.short : world.arrive.short
+            let rounding = TaleFrames.rounding.filter { $0.bands.contains(band) }
+            let padding = middle ? Self.extraLines(shape).filter { $0.bands.contains(band) } + TaleFrames.keepingOn
+                : beats == [.opening] ? arrive.map { TaleLine([$0]) } : isFinal ? [] : rounding + TaleFrames.keepingOn
+            let text = compose(lines: lines, tail: tail, padding: padding, used: &used, rng: &rng)
+            let scene = scene(beats: beats, index: index, count: plan.count, indoors: indoors, weather: weatherTold ? theme.weather : nil)
+            pages.append(Page(text: text, scene: scene))
+        }
+        return pages
+    }
+
+    /// The lines of an extra page: small moments, then tries again.
+    static func extraLines(_ shape: PlotShape) -> [TaleLine] {
+        TaleFrames.lines(shape, .extra) + TaleFrames.lines(shape, .firstTry).dropFirst() + TaleFrames.lines(shape, .helpTry).dropFirst()
+    }
+
+    // MARK: - Text
+
+    /// The page's sentences: each line once, in order, within the band's page limit, padded from
+    /// the shape's small moments when the page would be short; the tail (the last line) ends it.
+    private func compose(lines: [TaleLine], tail: [TaleLine], padding: [TaleLine], used: inout Set<String>,
+                         rng: inout SeededGenerator) -> String {
+        let limit = band.wordsPerPage.upperBound
+        var sentences: [String] = []
+        var total = 0
+        var tailTexts: [String] = []
+        for line in tail {
+            if let text = pick(line, budget: limit, used: used, repeatable: false, rng: &rng) {
+                tailTexts.append(text)
+                used.insert(text)
+                total += TextTools.wordCount(text)
+            }
+        }
+        let refrain = band == .toddler ? TaleFrames.refrain(shape) : nil
+        for line in lines {
+            let repeatable = line.alternatives.count == 1 && line.alternatives.first == refrain
+            guard let text = pick(line, budget: limit - total, used: used, repeatable: repeatable, rng: &rng) else { continue }
+            sentences.append(text)
+            used.insert(text)
+            total += TextTools.wordCount(text)
+        }
+        let minimum = band.wordsPerPage.lowerBound
+        // Pad to the band's minimum only, so a long story keeps small moments for its later pages.
+        var extras = padding.shuffled(using: &rng)
+        while total < minimum || sentences.isEmpty && tailTexts.isEmpty, !extras.isEmpty {
+            let line = extras.removeFirst()
+            guard let text = pick(line, budget: limit - total, used: used, repeatable: false, rng: &rng) else { continue }
+            // Small moments go before the page's last beat line, so the page still ends on its beat.
+            sentences.insert(text, at: max(sentences.count - 1, 0))
+            used.insert(text)
+            total += TextTools.wordCount(text)
+        }
+        // Never an empty page: when everything has been said, a small moment is said again.
+        if sentences.isEmpty && tailTexts.isEmpty {
+            for line in TaleFrames.keepingOn {
+                if let text = pick(line, budget: limit, used: used, repeatable: true, rng: &rng) {
+                    sentences.append(text)
+                    break
+                }
+            }
+        }
+        return (sentences + tailTexts).joined(separator: " ")
+    }
+
+    /// One alternative of the line: rendered, short enough for the band and the budget, new to the
+    /// story (the refrain may come back); the youngest hear the shorter ones, older children the longer.
+    private func pick(_ line: TaleLine, budget: Int, used: Set<String>, repeatable: Bool, rng: inout SeededGenerator) -> String? {
+        let options = line.alternatives.flatMap { $0.split(separator: "|").map(String.init) }.compactMap(renderer.render)
+            .filter { (repeatable || !used.contains($0)) && TextTools.wordCount($0) <= min(band.maxWordsPerSentence, budget) }
+        guard !options.isEmpty else { return nil }
+        // The youngest hear the shortest sentences, 5–7 middling ones, 8–12 the long ones.
+        let fitting: (ClosedRange<Int>) -> [String] = { range in options.filter { range.contains(TextTools.wordCount($0)) } }
+        let preferred: [String] = switch band {
+        case .toddler: fitting(1...7).isEmpty ? fitting(1...9) : fitting(1...7)
+        case .early: fitting(7...15)
+        case .older: fitting(13...40).isEmpty ? fitting(10...40) : fitting(13...40)
+        }
+        // The refrain is said the same way every time.
+        if repeatable { return options[0] }
+        let pool = preferred.isEmpty ? options : preferred
+        return pool[Int(rng.next(upperBound: UInt32(pool.count)))]
+    }
+
+    // MARK: - Scene
+
+    /// Whether the page's moment is inside: an indoor action, a school or home setting, bed.
+    static func indoors(beats: [PlotBeat], theme: TaleTheme, sheet: CharacterSheet) -> Bool {
+        if beats.contains(.bedtime) { return true }
+        if let action = theme.action, action.indoors { return true }
+        return [.school, .home].contains(theme.action?.setting ?? sheet.setting)
+    }
+
+    /// The picture of the page's moment.
+    private func scene(beats: [PlotBeat], index: Int, count: Int, indoors: Bool, weather: SceneWeather?) -> PageScene {
+        let time = timeOfDay(page: index, of: count, beats: beats)
+        if beats.contains(.bedtime) {
+            let keep = theme.things.compactMap(TaleWords.prop).filter { ["teddy", "book", "lantern", "blanket", "pillow", "star"].contains($0) }
+            return PageScene(timeOfDay: .night, action: .sleeping, focus: "a cosy bed", props: Array(keep.prefix(1)),
+                             others: [], place: .home, companionAway: false, weather: nil, indoors: true)
+        }
+        let beat = beats.last ?? .opening
+        let hidden = shape == .puzzle && beat != .resolution && beat != .opening
+        var props: [String] = []
+        if !hidden { props += theme.action?.props ?? [] }
+        props += theme.things.compactMap(TaleWords.prop).filter { !hidden || $0 != TaleWords.prop(theme.action?.object ?? "") }
+        props += beatProps(beat)
+        if let weather { props += Self.weatherProps[weather] ?? [] }
+        if (theme.action?.setting ?? sheet.setting) == .space { props.append("rocket") }
+        var unique: [String] = []
+        for prop in props where TaleWords.props.contains(prop) && !unique.contains(prop) { unique.append(prop) }
+
+        var others: [CreatureKind] = []
+        let drawn = Set([sheet.hero.kind] + (sheet.companion.map { [$0.kind] } ?? []))
+        for figure in [theme.subject, theme.partner, theme.other].compactMap({ $0 }) {
+            if let kind = figure.kind, !drawn.contains(kind) || figure.name.hasPrefix("the "), !others.contains(kind) { others.append(kind) }
+        }
+        let lostAway = theme.lostFigure != nil && sheet.companion != nil && beat != .resolution && beat != .opening
+        let focus = hidden ? nil : (theme.lostFigure?.name ?? theme.action?.object.map(TaleWords.definite))
+        return PageScene(timeOfDay: time, action: action(beat), focus: focus, props: Array(unique.prefix(3)), others: others,
+                         place: theme.action?.setting ?? sheet.setting, companionAway: lostAway, weather: weather,
+                         indoors: indoors)
+    }
+
+    static let weatherProps: [SceneWeather: [String]] = [
+        .rain: ["umbrella", "puddle", "boots"], .snow: ["snowman", "scarf"], .wind: ["kite"], .fog: ["lantern"], .rainbow: [],
+    ]
+
+    private func beatProps(_ beat: PlotBeat) -> [String] {
+        switch (shape, beat) {
+        case (.contest, .resolution): ["trophy", "ribbon"]
+        case (.contest, _): ["finish line", "flags"]
+        case (.fearMet, .helpTry), (.fearMet, .turn): ["lantern"]
+        case (.journey, .opening): ["map"]
+        case (_, .resolution) where theme.occasion == "picnic": ["picnic blanket", "basket", "sandwich"]
+        case (_, .resolution) where theme.occasion != nil: ["balloon", "cake", "candles"]
+        default: []
+        }
+    }
+
+    /// What the characters do on a beat's page.
+    private func action(_ beat: PlotBeat) -> SceneAction {
+        let doing = theme.action?.sceneAction
+        switch beat {
+        case .opening: return shape == .journey ? .walking : .standing
+        case .firstTry, .helpTry, .extra:
+            switch shape {
+            case .making, .firstTime: return doing ?? .making
+            case .journey: return .walking
+            case .fearMet: return beat == .helpTry ? .hugging : .standing
+            case .wishGranted: return beat == .firstTry ? .playing : .flying
+            case .helping: return .helping
+            case .contest: return .racing
+            case .puzzle: return .discovering
+            }
+        case .turn:
+            switch shape {
+            case .wishGranted: return .flying
+            case .contest, .helping: return .helping
+            case .making: return doing ?? .making
+            default: return .discovering
+            }
+        case .resolution:
+            switch shape {
+            case .making, .contest, .firstTime: return .celebrating
+            case .wishGranted: return .flying
+            case .journey: return .playing
+            case .fearMet, .helping, .puzzle: return .hugging
+            }
+        case .bedtime: return .sleeping
+        }
+    }
+
+    /// The light of page `index` of `count`: afternoon towards night, never earlier than the page
+    /// before, night on the last page; a tale of the dark meets it at dusk.
+    func timeOfDay(page index: Int, of count: Int, beats: [PlotBeat]) -> TimeOfDay {
+        let stages: [TimeOfDay] = [.afternoon, .goldenHour, .sunset, .dusk, .night]
+        if index >= count - 1 { return .night }
+        if case .fear("the dark")? = theme.trait, beats.contains(.turn) || beats.contains(.resolution) { return .dusk }
+        let stage = index * (stages.count - 1) / max(count - 1, 1)
+        return stages[min(stage, stages.count - 2)]
+    }
+}
