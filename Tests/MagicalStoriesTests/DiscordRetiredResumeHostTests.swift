@@ -77,6 +77,13 @@ struct DiscordRetiredResumeHostTests {
         let second = try await DiscordTestBot.start(simulator: simulator, directory: directory)
         try await simulator.waitForIdentifies(count: 2, timeout: .seconds(30))
         #expect(simulator.resumeCount == 0 && simulator.identifyCount == 2, "no resume was tried")
+        // READY stores the new session (saved now, not ten minutes ago) before the bot stops.
+        try await pollUntil(timeout: .seconds(20)) {
+            guard let text = try await Self.values(of: second).value(for: Self.sessionKey),
+                  let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+                  let savedAt = object["savedAt"] as? Double else { return false }
+            return savedAt > tenMinutesAgo + 60
+        }
         await second.stopBot()
 
         // A quick restart under the limit still resumes.
