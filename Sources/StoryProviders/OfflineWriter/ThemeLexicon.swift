@@ -70,7 +70,7 @@ enum ThemeLexicon {
         ("planet", "a faraway planet", .space, []),
         ("castle", "a castle", .castle, ["palace"]), ("kingdom", "a faraway kingdom", .castle, []),
         ("meadow", "the meadow", .meadow, ["field"]),
-        ("mountain", "the mountains", .mountains, ["hill", "valley"]),
+        ("mountain", "the mountains", .mountains, ["valley"]), ("hill", "the hill", .mountains, ["hillside", "slope"]),
         ("garden", "the garden", .garden, []),
         ("park", "the park", nil, ["playground"]),
         ("town", "the town", .town, ["city", "village"]), ("street", "the street", .town, []),
@@ -81,7 +81,8 @@ enum ThemeLexicon {
         ("jungle", "the jungle", .jungle, ["rainforest"]),
         ("snow", "the snow", .snow, ["winter", "arctic", "igloo", "north pole"]),
         ("home", "a cosy home", .home, ["house"]), ("bedroom", "the bedroom", .home, []), ("kitchen", "the kitchen", .home, []),
-        ("island", "an island", nil, []), ("river", "the river", nil, []), ("lake", "the lake", nil, []),
+        ("island", "an island", nil, []), ("harbour", "the harbour", .seaside, ["harbor", "port"]),
+        ("lighthouse", "the lighthouse", .seaside, []), ("treetops", "the treetops", .forest, ["treetop"]), ("river", "the river", nil, []), ("lake", "the lake", nil, []),
         ("pond", "the pond", nil, []), ("cave", "a cave", nil, []), ("sky", "the sky", nil, []),
         ("desert", "the desert", nil, []), ("circus", "the circus", nil, []),
     ]
