@@ -108,7 +108,7 @@ enum TaleFrames {
             .all("{both} went {spot2}, then {spot3}.", "{both} kept going, past everything {inPlace}."),
             .grown("{D} grew tired, but {place} was close now.", "{D} wanted to stop, but {place} was just ahead."),
             .older("{P} announced that walking {toPlace} was good for the legs, and then sat down on a rock for a rest."),
-            .all("\"Soon we can {deed},\" said {P}.", "{D} was sure it was worth the trip to {deed}."),
+            .all("\"Soon we can {deed},\" said {P}.", "\"We will {deed} soon,\" said {D}."),
         ],
         .extra: [
             .all("{both} stopped {spot1} for a little rest.", "There was so much to see on the way {toPlace}."),
@@ -387,7 +387,7 @@ enum TaleFrames {
         "Everything {inPlace} seemed to be watching {D} and {theObj}.",
         "There was so much to notice {inPlace} that {D} nearly forgot about {theObj}.",
         "{P} said that nowhere was quite like {place} for {acting}, and {D} agreed with all {DOwn} heart.",
-        "{inPlace}, {D} {acted} with {P}.", "{inPlace}, {D} wanted to {learn}.", "{D} was {inPlace}, but {fear} still felt big.",
+        "{inPlace}, {D} {acted} with {P}.", "{D} was {inPlace}, but {fear} still felt big.",
         "{inPlace}, {D} felt braver about {fear}.", "{inPlace}, {D} listened for {fear}.",
         "{D} was {awake} {inPlace}.", "{D} dreamed of {wishing} {inPlace}.", "{D} felt a little {quality} {inPlace}.",
         "{inPlace}, {D} tried not to feel {quality}.")

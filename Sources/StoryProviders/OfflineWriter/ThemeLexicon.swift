@@ -97,7 +97,7 @@ enum ThemeLexicon {
         ("star", []), ("shell", ["seashell"]), ("pebble", ["stone"]), ("feather", []), ("flower", ["blossom"]),
         ("rose", []), ("daisy", []), ("sunflower", []), ("tulip", []), ("leaf", []), ("acorn", []), ("seed", []),
         ("apple", []), ("cake", []), ("cupcake", []), ("cookie", ["biscuit"]), ("pie", []), ("sandwich", []),
-        ("carrot", []), ("banana", []), ("strawberry", []), ("pumpkin", []), ("ice cream", []), ("egg", []),
+        ("carrot", []), ("banana", []), ("mango", []), ("strawberry", []), ("pumpkin", []), ("ice cream", []), ("egg", []),
         ("nest", []), ("present", ["gift", "parcel"]), ("letter", []), ("map", []), ("treasure", []),
         ("treasure chest", []), ("crown", []), ("wand", []), ("rocket", ["spaceship"]), ("train", []), ("bus", []),
         ("car", []), ("tractor", []), ("fire engine", ["fire truck"]), ("bicycle", ["bike"]), ("scooter", []),
