@@ -377,7 +377,7 @@ enum TaleFrames {
 
     /// The theme's other figure, on the first page.
     static let other = TaleLine.all("{otherIntro} came along to watch {D} {act}.", "{otherIntro} came along {toPlace} too.",
-                                    "{otherIntro} was close by {inPlace}, watching {D}.")
+                                    "{otherIntro} was there {inPlace} too, watching {D}.")
 
     /// The place, on a page before bedtime that would not otherwise say where it happens (with something of
     /// the theme, so two themes in one place do not share it).

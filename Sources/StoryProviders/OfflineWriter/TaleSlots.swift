@@ -38,6 +38,7 @@ enum TaleSlots {
             values["inPlace"] = place.at
             values["toPlace"] = place.to
             values["where"] = place.at
+            values["goal"] = "play \(place.at)"
         }
         var spots = world.spots
         spots.shuffle(using: &rng)
