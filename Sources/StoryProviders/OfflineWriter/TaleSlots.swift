@@ -143,12 +143,12 @@ enum TaleSlots {
         return world.place.hasPrefix("the ") ? String(world.place.dropFirst(4)) : world.place
     }
 
-    /// What the hero takes to bed from the day ("the bread", "the moon", "flying").
+    /// What the hero takes to bed from the day ("the bread", "the trip down to the sea", "flying").
     static func dream(shape: PlotShape, values: [String: String]) -> String {
         let found: String? = switch shape {
         case .puzzle where values["theObj"] == values["C"]: "the big search"
         case .making, .puzzle: values["theObj"]
-        case .journey: values["place"]
+        case .journey: values["toPlace"].map { "the trip \($0)" }
         case .firstTime: values["new"]
         case .fearMet: values["dark"] != nil ? "the friendly dark" : values["awake"] != nil ? "soft, sleepy clouds" : "being brave"
         case .wishGranted: values["wishing"]
