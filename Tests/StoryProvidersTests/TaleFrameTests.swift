@@ -49,7 +49,7 @@ struct TaleFrameTests {
             for beat in PlotBeat.allCases { lines += TaleFrames.lines(shape, beat) }
             lines.append(TaleLine([TaleFrames.refrain(shape)]))
         }
-        lines.append(TaleFrames.asleep)
+        lines += [TaleFrames.asleep, TaleFrames.setting]
         for weather in SceneWeather.allCases { lines += [TaleFrames.weather(weather, indoors: true), TaleFrames.weather(weather, indoors: false)] }
         for occasion in ["picnic", "birthday", "party"] { lines.append(TaleFrames.occasion(occasion)) }
         return lines.flatMap(\.alternatives).flatMap { $0.split(separator: "|").map(String.init) }
@@ -91,7 +91,7 @@ struct TaleFrameTests {
     func framesAreAboutTheTheme() {
         let themeSlots = ["{verb", "{act", "{obj", "{theObj", "{aObj", "{objIt", "{learn", "{new", "{contest", "{fear", "{dark", "{awake",
                           "{wish", "{quality", "{place", "{inPlace", "{toPlace", "{home", "{goal", "{where", "{firstPlace", "{spot",
-                          "{needy", "{rival", "{dream", "{DWord", "{DPhrase", "{other"]
+                          "{needy", "{rival", "{deed", "{dream", "{DWord", "{DPhrase", "{other"]
         let fixed = ["Ready, steady", "On the count of three", "Off they all went", "At the end of"]
         for template in Self.allTemplates where !fixed.contains(where: template.hasPrefix) {
             #expect(themeSlots.contains { template.contains($0) } || template.contains("sleep") || template.contains("Hooray"),

@@ -93,6 +93,7 @@ enum TaleFrames {
             .all("{D} could not wait to see {place}.", "\"Let's go to {place},\" said {D}."),
             .grown("It was a long way {toPlace}, much further than {D} had ever been.", "Nobody knew quite how far it was {toPlace}."),
             .older("{D} had drawn a map of the way {toPlace}, although the map was mostly arrows and one wobbly circle."),
+            .all("{D} was going to {deed} {inPlace}.", "{D} set off to {deed} {inPlace}."),
         ],
         .firstTry: [
             .all("{both} set off on the way {toPlace}.", "Off went {both}, on the way {toPlace}."),
@@ -100,17 +101,20 @@ enum TaleFrames {
                  "{D} looked {spot1}, but that was not the way {toPlace}."),
             .grown("{D} wondered if they would ever {goal}.", "\"Which way now?\" asked {D}, looking {spot2}."),
             .older("{P} was sure it was left, {D} was sure it was right, and the path went straight on {toPlace}."),
+            .all("{D} could hardly wait to {deed}.", "All the way, {D} thought about how to {deed}."),
         ],
         .helpTry: [
             .all("{P} spotted a clever way {toPlace}.", "\"Follow me,\" said {P}, and led the way {toPlace}."),
             .all("{both} went {spot2}, then {spot3}.", "{both} kept going, past everything {inPlace}."),
             .grown("{D} grew tired, but {place} was close now.", "{D} wanted to stop, but {place} was just ahead."),
             .older("{P} announced that walking {toPlace} was good for the legs, and then sat down on a rock for a rest."),
+            .all("\"Soon we can {deed},\" said {P}.", "\"We will {deed} soon,\" said {D}."),
         ],
         .extra: [
             .all("{both} stopped {spot1} for a little rest.", "There was so much to see on the way {toPlace}."),
             .all("{D} waved at everyone they met {inPlace}.", "{both} shared a snack {spot3} and went on."),
             .grown("The way {toPlace} wound on and on.", "{D} hummed a walking song about {place}."),
+            .all("{both} talked about how they would {deed}.", "{D} could not stop thinking about how to {deed}."),
         ],
         .turn: [
             .all("Then, all at once, there it was: {place}!", "Then {D} saw it, just ahead: {place}!"),
@@ -122,6 +126,7 @@ enum TaleFrames {
             .all("{both} had made it {toPlace}!", "{both} could {goal} at last."),
             .all("{D} looked all around {inPlace}, happy and still.", "{D} smiled at everything {inPlace}."),
             .grown("{D} sat {spot3} and smiled a long, happy smile.", "\"We really came {toPlace},\" said {D} softly."),
+            .all("At last {D} could {deed}.", "{both} got to {deed} at last."),
         ],
     ]
 
@@ -265,17 +270,20 @@ enum TaleFrames {
             .all("\"Oh dear,\" said {needy}, looking at {theObj}.", "{needy} gave a small, sad sigh {spot1}."),
             .grown("{D} pulled and pulled, but {needy} stayed stuck {spot1}.", "{D} wondered how to help {needy}."),
             .older("{D} tried a grand plan to help {needy}, with a bucket, a string and a lot of hope, and only the hope worked."),
+            .all("{D} wanted to {deed}, but it was not easy.", "{D} tried to {deed} all alone."),
         ],
         .helpTry: [
             .all("{P} came to help {needy} too.", "Together, {both} tried to help {needy}."),
             .all("{both} pushed and pulled {spot1}.", "{D} climbed onto a rock to reach {theObj}."),
             .grown("It was nearly working, and {needy} began to smile.", "{needy} looked a little more hopeful {spot1}."),
             .older("{P} gave {needy} a very long talk about not worrying, which made {needy} worry a bit more."),
+            .all("{both} set out to {deed} together.", "\"Let's {deed} together,\" said {P}."),
         ],
         .extra: [
             .all("{D} fetched something to help {needy}.", "{both} talked about how to help {needy}."),
             .all("{needy} told {D} all about life {inPlace}.", "{D} made {needy} laugh {spot2}."),
             .grown("{D} kept trying, because {needy} needed a friend.", "{P} kept {needy} company {spot3}."),
+            .all("{D} did not give up trying to {deed}.", "{both} found a new way to {deed}."),
         ],
         .turn: [
             .all("Then {D} had a clever idea to help {needy}.", "Then {D} saw that {needy} really just needed a friend."),
@@ -287,6 +295,7 @@ enum TaleFrames {
             .all("{needy} smiled a big thank-you smile at {D}.", "\"Thank you,\" said {needy}, smiling {inPlace}."),
             .all("{D} felt warm inside from helping {needy}.", "{D} had helped {needy}, and that was the best feeling."),
             .grown("{both} and {needy} played together {inPlace}.", "{needy} was a friend now, and would be for a long time."),
+            .all("So {D} got to {deed} after all.", "{D} was glad to {deed}, and so was {needy}."),
         ],
     ]
 
@@ -368,7 +377,20 @@ enum TaleFrames {
 
     /// The theme's other figure, on the first page.
     static let other = TaleLine.all("{otherIntro} came along to watch {D} {act}.", "{otherIntro} came along {toPlace} too.",
-                                    "{otherIntro} was close by {inPlace}, watching {D}.")
+                                    "{otherIntro} was there {inPlace} too, watching {D}.")
+
+    /// The place, on a page before bedtime that would not otherwise say where it happens (with something of
+    /// the theme, so two themes in one place do not share it).
+    static let setting = TaleLine.all(
+        "{D} was busy with {theObj} {inPlace}.", "{both} looked at {theObj} {inPlace}.", "{inPlace}, {D} liked {acting} best of all.",
+        "{P} stayed close to {D} {inPlace}, ready to help with {theObj}.", "{inPlace}, {both} spent the afternoon {acting}.",
+        "Everything {inPlace} seemed to be watching {D} and {theObj}.",
+        "There was so much to notice {inPlace} that {D} nearly forgot about {theObj}.",
+        "{P} said that nowhere was quite like {place} for {acting}, and {D} agreed with all {DOwn} heart.",
+        "{inPlace}, {D} {acted} with {P}.", "{D} was {inPlace}, but {fear} still felt big.",
+        "{inPlace}, {D} felt braver about {fear}.", "{inPlace}, {D} listened for {fear}.",
+        "{D} was {awake} {inPlace}.", "{D} dreamed of {wishing} {inPlace}.", "{D} felt a little {quality} {inPlace}.",
+        "{inPlace}, {D} tried not to feel {quality}.")
 
     /// The theme's thing, on the first page of a shape that does not otherwise name it.
     static let thing = TaleLine.all("{DIntro} had {aThing} to show {P}.", "{D} brought {aThing} along.")

@@ -8,7 +8,7 @@ import StoryDomain
 /// `{both}` the subject and partner (plural); `{needy}` someone who needs help; `{rival}` the other
 /// one in a contest; `{other}` another figure of the theme.
 /// Action: `{verb}` `{verbing}` `{verbed}`, `{act}` `{acting}` `{acted}` (with the object), `{learn}`,
-/// `{new}`, `{contest}` `{contestWord}`. Object: `{obj}` `{theObj}` `{aObj}` `{objWas}` `{objIt}`.
+/// `{new}`, `{contest}` `{contestWord}`, `{deed}` (the theme's own verb and object). Object: `{obj}` `{theObj}` `{aObj}` `{objWas}` `{objIt}`.
 /// Trait: `{fear}` `{dark}` `{awake}` `{wish}` `{wishing}` `{wished}` `{quality}`. Place: `{place}`
 /// `{inPlace}` `{toPlace}` `{home}` `{goal}` `{where}` `{firstPlace}` `{spot1…3}`. The day: `{dream}`.
 enum TaleSlots {
@@ -32,6 +32,14 @@ enum TaleSlots {
         values["home"] = world.home
         values["goal"] = world.goal.short
         values["where"] = where_(theme: theme, world: world)
+        // The theme's own place ("by the river", "in the library") is where the story happens.
+        if let place = theme.place {
+            values["place"] = place.name
+            values["inPlace"] = place.at
+            values["toPlace"] = place.to
+            values["where"] = place.at
+            values["goal"] = "play \(place.at)"
+        }
         var spots = world.spots
         spots.shuffle(using: &rng)
         for index in 0..<3 { values["spot\(index + 1)"] = spots[index % spots.count] }
@@ -59,6 +67,7 @@ enum TaleSlots {
                 action = TaleAction(kind: action.kind, base: "try", ing: "trying", past: "tried", third: "tries",
                                     object: nil, objectPhrase: "something new", sceneAction: action.sceneAction)
             }
+            values["deed"] = deed(action, other: theme.other)
             values["verb"] = action.base
             values["verbing"] = action.ing
             values["verbed"] = action.past
@@ -119,6 +128,14 @@ enum TaleSlots {
         return values
     }
 
+    /// The theme's own deed with its object ("share the umbrella", "visit Grandma"), for the shapes whose
+    /// frames are about helping or going; nil for a general verb or one without an object.
+    static func deed(_ action: TaleAction, other: TaleFigure?) -> String? {
+        guard !["help", "make", "try", "go", "find", "race", "learn"].contains(action.base) else { return nil }
+        if action.kind == .visiting, action.object == nil { return other.map { "\(action.base) \($0.name)" } }
+        return action.object == nil ? nil : action.phrase
+    }
+
     /// A race of the theme's own: "the kite race", "the turtle race", "the meadow race".
     static func raceWord(theme: TaleTheme, world: StoryWorld) -> String {
         if let thing = theme.things.first(where: { $0 != "race" }) { return thing }
@@ -126,12 +143,12 @@ enum TaleSlots {
         return world.place.hasPrefix("the ") ? String(world.place.dropFirst(4)) : world.place
     }
 
-    /// What the hero takes to bed from the day ("the bread", "the moon", "flying").
+    /// What the hero takes to bed from the day ("the bread", "the trip down to the sea", "flying").
     static func dream(shape: PlotShape, values: [String: String]) -> String {
         let found: String? = switch shape {
         case .puzzle where values["theObj"] == values["C"]: "the big search"
         case .making, .puzzle: values["theObj"]
-        case .journey: values["place"]
+        case .journey: values["toPlace"].map { "the trip \($0)" }
         case .firstTime: values["new"]
         case .fearMet: values["dark"] != nil ? "the friendly dark" : values["awake"] != nil ? "soft, sleepy clouds" : "being brave"
         case .wishGranted: values["wishing"]

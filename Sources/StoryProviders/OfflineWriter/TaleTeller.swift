@@ -1,3 +1,4 @@
+import Foundation
 import StoryDomain
 
 /// Tells a tale page by page: the plot's beats of each page in sentences fit for the child's age,
@@ -35,6 +36,7 @@ struct TaleTeller {
         var used: Set<String> = []
         var pages: [Page] = []
         var rng = SeededGenerator(seed: seed, salt: "tale-\(shape.rawValue)-\(theme.subject.name)")
+        let placeWord = theme.place?.word ?? String(world.place.split(separator: " ").last ?? "")
         for (index, beats) in plan.enumerated() {
             let isFinal = index == plan.count - 1
             // A long story's extra pages are more tries and small moments.
@@ -63,7 +65,14 @@ struct TaleTeller {
             let rounding = TaleFrames.rounding.filter { $0.bands.contains(band) }
             let padding = middle ? Self.extraLines(shape).filter { $0.bands.contains(band) } + TaleFrames.keepingOn
                 : beats == [.opening] ? arrive.map { TaleLine([$0]) } : isFinal ? [] : rounding + TaleFrames.keepingOn
-            let text = compose(lines: lines, tail: tail, padding: padding, used: &used, rng: &rng)
+            let before = (used: used, rng: rng)
+            var text = compose(lines: lines, tail: tail, padding: padding, used: &used, rng: &rng)
+            // Every page before bedtime says where it happens; one that does not is told again with the place.
+            if !isFinal, !Self.names(text, place: placeWord) {
+                (used, rng) = before
+                lines.insert(TaleFrames.setting, at: min(1, lines.count))
+                text = compose(lines: lines, tail: tail, padding: padding, used: &used, rng: &rng)
+            }
             let scene = scene(beats: beats, index: index, count: plan.count, indoors: indoors, weather: weatherTold ? theme.weather : nil)
             pages.append(Page(text: text, scene: scene))
         }
@@ -76,6 +85,11 @@ struct TaleTeller {
     }
 
     // MARK: - Text
+
+    /// Whether `text` says the place's word ("river", "rivers"; not "farm" in "farmer").
+    static func names(_ text: String, place word: String) -> Bool {
+        word.isEmpty || text.range(of: "\\b\(word)s?\\b", options: [.regularExpression, .caseInsensitive]) != nil
+    }
 
     /// The page's sentences: each line once, in order, within the band's page limit, padded from
     /// the shape's small moments when the page would be short; the tail (the last line) ends it.

@@ -38,6 +38,8 @@ struct TaleTheme: Sendable {
     var lostFigure: TaleFigure?
     /// Things the theme names, in its order (lexicon words), the action's object first.
     var things: [String]
+    /// Where the theme happens, when it names a place or its action has a room; nil: the world's place.
+    var place: TalePlace?
 
     // The reader's subject, traits, action, weather and occasion come through ``TaleReadingAdapter``,
     // which falls back on the wants and objects of readings that do not have them.
@@ -133,6 +135,7 @@ struct TaleTheme: Sendable {
         if let lost = reading.lostObject, !things.contains(lost) { things.insert(lost, at: 0) }
         self.init(subject: subject, partner: partner, subjectIsHero: subjectIsHero, hero: heroFigure, trait: trait,
                   action: action, weather: reader.weather, occasion: occasion, other: other, things: things)
+        place = TalePlace.of(reading: reading, action: action)
         // "A lost penguin": the penguin is the one lost, and the hero goes looking with a creature of the place.
         if action?.kind == .finding, !subjectIsHero, let word = subject.word, action?.object == word {
             lostFigure = subject
@@ -146,7 +149,7 @@ struct TaleTheme: Sendable {
         }
     }
 
-    /// The getting-ready of an occasion: a cake for a birthday, a basket for a picnic.
+    /// The getting-ready of an occasion: a cake for a birthday, a basket for a picnic, pumpkins for a harvest festival.
     static func occasionAction(_ occasion: String) -> TaleAction {
         switch occasion {
         case "picnic":
@@ -155,6 +158,9 @@ struct TaleTheme: Sendable {
         case "birthday":
             TaleAction(kind: .making, base: "bake", ing: "baking", past: "baked", third: "bakes", object: "birthday cake",
                        props: ["cake", "candles", "balloon"], setting: .home, indoors: true, sceneAction: .making)
+        case "harvest festival":
+            TaleAction(kind: .making, base: "gather", ing: "gathering", past: "gathered", third: "gathers", object: "pumpkins",
+                       props: ["basket", "carrot", "hay bale"], sceneAction: .making)
         default:
             TaleAction(kind: .making, base: "hang", ing: "hanging", past: "hung", third: "hangs", object: "bunting",
                        props: ["bunting", "balloon", "present"], sceneAction: .making)
