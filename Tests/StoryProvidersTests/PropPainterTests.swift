@@ -19,6 +19,12 @@ struct PropPainterTests {
         "bell", "key", "lantern", "pair of glasses", "feather", "blanket", "pillow",
     ]
 
+    @Test("the writer's prop words are exactly the words the illustrator draws")
+    func writerAndPainterShareTheVocabulary() {
+        #expect(ThemeLexicon.propVocabulary == Set(PropPainter.vocabulary))
+        #expect(ThemeLexicon.propVocabulary == Set(Self.vocabulary))
+    }
+
     @Test("every vocabulary word has a drawing of its own, named by that word")
     func everyWordHasAShape() {
         for word in Self.vocabulary {

@@ -44,4 +44,21 @@ struct TalePlaceTests {
         let request = StoryRequest(theme: "a beaver who builds a bridge across the river", heroName: "Mia", age: 6, pageCount: 6, seed: 9)
         #expect(try OfflineStoryWriter().compose(request).pages.map(\.text) == OfflineStoryWriter().compose(request).pages.map(\.text))
     }
+
+    @Test("the picture is painted where the text says: on the moon outside (not in a workshop), in the kitchen inside, by the beach")
+    func picturesFollowThePlace() throws {
+        let cases: [(String, StorySetting, Bool)] = [
+            ("an astronaut cat who repairs her rocket on the moon", .space, false),
+            ("a hedgehog who bakes a birthday cake", .home, true),
+            ("a crab who builds a sandcastle on the beach", .seaside, false),
+            ("a giraffe who is learning to ride a bicycle in the park", .garden, false),
+        ]
+        for (theme, setting, indoors) in cases {
+            let story = try OfflineStoryWriter().compose(StoryRequest(theme: theme, heroName: "Mia", age: 6, pageCount: 5, seed: 4))
+            for page in story.pages.dropLast() {
+                #expect(page.scene.place == setting && page.scene.indoors == indoors, "\(theme): \(page.scene)")
+            }
+            #expect(story.pages.last?.scene.place == .home && story.pages.last?.scene.action == .sleeping)
+        }
+    }
 }

@@ -12,6 +12,9 @@ struct TalePlace: Sendable, Equatable {
     var to: String
     /// The word a page says when it names the place ("river").
     var word: String
+    /// Where the illustrator paints it (nil: the story's own setting), and whether inside.
+    var setting: StorySetting? = nil
+    var indoors = false
 
     /// The place of a theme's reading, or of its action.
     static func of(reading: ThemeReading, action: TaleAction?) -> TalePlace? {
@@ -20,7 +23,7 @@ struct TalePlace: Sendable, Equatable {
             // A sea creature's school is under the sea.
             if told.word == "school", reading.figures.contains(where: { ["octopus", "whale", "fish", "crab", "seal"].contains($0.word) }) {
                 told = TalePlace(name: "the school under the sea", at: "at the school under the sea", to: "down to the school under the sea",
-                                 word: "sea")
+                                 word: "sea", setting: .underwater)
             }
             return told
         }
@@ -57,8 +60,21 @@ struct TalePlace: Sendable, Equatable {
     ]
 
     private static func room(_ word: String) -> TalePlace {
-        TalePlace(name: "the \(word)", at: "in the \(word)", to: "into the \(word)", word: word)
+        TalePlace(name: "the \(word)", at: "in the \(word)", to: "into the \(word)", word: word,
+                  setting: word == "classroom" ? .school : .home, indoors: true)
     }
+
+    /// Where each named place is painted: the nearest of the illustrator's settings, and whether inside.
+    static let painted: [String: (setting: StorySetting, indoors: Bool)] = [
+        "river": (.meadow, false), "lake": (.meadow, false), "pond": (.meadow, false), "beach": (.seaside, false),
+        "sea": (.seaside, false), "underwater": (.underwater, false), "harbour": (.seaside, false), "lighthouse": (.seaside, false),
+        "hill": (.meadow, false), "mountain": (.mountains, false), "treetops": (.forest, false), "forest": (.forest, false),
+        "meadow": (.meadow, false), "garden": (.garden, false), "park": (.garden, false), "town": (.town, false),
+        "street": (.town, false), "library": (.school, true), "bakery": (.home, true), "farm": (.farm, false),
+        "jungle": (.jungle, false), "moon": (.space, false), "castle": (.castle, false), "school": (.school, true),
+        "kitchen": (.home, true), "zoo": (.jungle, false), "cave": (.mountains, false), "island": (.seaside, false),
+        "village": (.town, false), "home": (.home, true),
+    ]
 
     /// The places the theme reader knows, as a tale says them (a place not here is told by the world).
     static let named: [String: TalePlace] = {
@@ -97,7 +113,8 @@ struct TalePlace: Sendable, Equatable {
         ]
         var table: [String: TalePlace] = [:]
         for (word, name, at, to) in places {
-            table[word] = TalePlace(name: name, at: at, to: to, word: String(name.split(separator: " ").last ?? ""))
+            table[word] = TalePlace(name: name, at: at, to: to, word: String(name.split(separator: " ").last ?? ""),
+                                    setting: painted[word]?.setting, indoors: painted[word]?.indoors ?? false)
         }
         return table
     }()

@@ -158,12 +158,17 @@ struct TaleTeller {
 
     // MARK: - Scene
 
-    /// Whether the page's moment is inside: an indoor action, a school or home setting, bed.
+    /// Whether the page's moment is inside: bed, the theme's place when it has one ("on the moon" is
+    /// outside whatever is mended there), else an indoor action or a school or home setting.
     static func indoors(beats: [PlotBeat], theme: TaleTheme, sheet: CharacterSheet) -> Bool {
         if beats.contains(.bedtime) { return true }
+        if let place = theme.place, place.setting != nil { return place.indoors }
         if let action = theme.action, action.indoors { return true }
         return [.school, .home].contains(theme.action?.setting ?? sheet.setting)
     }
+
+    /// Where the page is painted: the theme's place, else the action's, else the story's setting.
+    private var paintedSetting: StorySetting { theme.place?.setting ?? theme.action?.setting ?? sheet.setting }
 
     /// The picture of the page's moment.
     private func scene(beats: [PlotBeat], index: Int, count: Int, indoors: Bool, weather: SceneWeather?) -> PageScene {
@@ -180,7 +185,7 @@ struct TaleTeller {
         props += theme.things.compactMap(TaleWords.prop).filter { !hidden || $0 != TaleWords.prop(theme.action?.object ?? "") }
         props += beatProps(beat)
         if let weather { props += Self.weatherProps[weather] ?? [] }
-        if (theme.action?.setting ?? sheet.setting) == .space { props.append("rocket") }
+        if paintedSetting == .space { props.append("rocket") }
         var unique: [String] = []
         for prop in props where TaleWords.props.contains(prop) && !unique.contains(prop) { unique.append(prop) }
 
@@ -192,7 +197,7 @@ struct TaleTeller {
         let lostAway = theme.lostFigure != nil && sheet.companion != nil && beat != .resolution && beat != .opening
         let focus = hidden ? nil : (theme.lostFigure?.name ?? theme.action?.object.map(TaleWords.definite))
         return PageScene(timeOfDay: time, action: action(beat), focus: focus, props: Array(unique.prefix(3)), others: others,
-                         place: theme.action?.setting ?? sheet.setting, companionAway: lostAway, weather: weather,
+                         place: paintedSetting, companionAway: lostAway, weather: weather,
                          indoors: indoors)
     }
 

@@ -31,20 +31,8 @@ enum TaleWords {
     /// "it" or "them" for the noun.
     static func pronoun(_ noun: String) -> String { isPlural(noun) ? "them" : "it" }
 
-    /// The words the illustrator draws (CONTRACTS.md, PROP VOCABULARY).
-    static let props: Set<String> = [
-        "oven", "bread", "cake", "bowl", "spoon", "cookies", "pie", "teapot", "teacup", "apron",
-        "finish line", "flags", "trophy", "ribbon", "whistle",
-        "boat", "hammer", "toolbox", "paintbrush", "paint pot", "ladder", "box", "wheel", "nails",
-        "balloon", "present", "bunting", "candles", "picnic blanket", "basket", "sandwich", "lemonade",
-        "umbrella", "boots", "puddle", "snowman", "sled", "scarf", "kite",
-        "rocket", "star", "planet", "telescope",
-        "tractor", "hay bale", "watering can", "seeds", "flower", "flower pot", "spade", "carrot", "egg", "nest",
-        "desk", "blackboard", "book", "pencil", "map", "globe",
-        "drum", "guitar", "trumpet", "ball", "teddy", "crown", "hat",
-        "shell", "pearl", "bucket", "net", "anchor",
-        "bell", "key", "lantern", "pair of glasses", "feather", "blanket", "pillow",
-    ]
+    /// The words the illustrator draws (the prop vocabulary, kept by the theme lexicon).
+    static var props: Set<String> { ThemeLexicon.propVocabulary }
 
     /// Lexicon words that are drawn as a prop of another name ("cookie" → "cookies").
     static let propAliases: [String: String] = [
