@@ -171,7 +171,8 @@ struct PageCompositionTests {
         }
         #expect(room(["oven", "bread"]) == "kitchen")
         #expect(room(["bread"], indoors: false) == nil, "bread in a meadow is a picnic")
-        #expect(room(["oven"], indoors: false) == "kitchen", "an oven says inside")
+        #expect(room(["oven"], place: .home, indoors: false) == "kitchen", "an oven says inside, where there is an inside")
+        #expect(room(["toolbox", "rocket"], place: .space, indoors: false) == nil, "a rocket mended on the moon stays on the moon")
         #expect(room(["hammer", "boat"]) == "workshop")
         #expect(room(["book"], place: .school) == "classroom")
         #expect(room([], place: .castle) == "hall")

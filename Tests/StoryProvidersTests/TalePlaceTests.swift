@@ -59,6 +59,14 @@ struct TalePlaceTests {
                 #expect(page.scene.place == setting && page.scene.indoors == indoors, "\(theme): \(page.scene)")
             }
             #expect(story.pages.last?.scene.place == .home && story.pages.last?.scene.action == .sleeping)
+            // The painter agrees: no room is painted for a page outside.
+            let illustrator = OfflineIllustrator()
+            for (index, page) in story.pages.dropLast().enumerated() {
+                let picture = illustrator.picture(for: IllustrationRequest(title: story.title, sheet: story.sheet, page: page,
+                                                                           pageNumber: index + 1, pageCount: story.pages.count,
+                                                                           previous: nil, seed: 4))
+                #expect((picture.room != nil) == indoors, "\(theme) page \(index + 1): \(String(describing: picture.room))")
+            }
         }
     }
 }

@@ -94,8 +94,10 @@ struct PageComposition: Sendable, Equatable {
         let kitchen: Set<String> = ["oven", "bread", "cake", "bowl", "spoon", "cookies", "pie", "teapot", "teacup", "apron"]
         let workshop: Set<String> = ["hammer", "toolbox", "paintbrush", "paint pot", "nails", "wheel", "ladder"]
         let classroom: Set<String> = ["desk", "blackboard", "pencil", "globe", "map"]
-        // An oven or a hammer says "inside" even when the scene forgot to.
-        if !words.isDisjoint(with: ["oven", "toolbox"]) || scene.indoors {
+        // An oven or a toolbox says "inside" even when the scene forgot to (model-written scenes tell
+        // no inside), but only where there is an inside: a rocket mended on the moon stays on the moon.
+        let hasInside: Set<StorySetting> = [.home, .school, .castle, .town, .farm, .garden]
+        if !words.isDisjoint(with: ["oven", "toolbox"]) && hasInside.contains(setting) || scene.indoors {
             if !words.isDisjoint(with: kitchen) { return .kitchen }
             if !words.isDisjoint(with: workshop) { return .workshop }
         }
