@@ -6,6 +6,7 @@ import Logging
 /// `swift build -c release && .build/release/discord-load-bench [commands] [page-turns] [--rate N] [--bot COMMAND]`
 /// `.build/release/discord-load-bench --while-painting [stories] [--bot COMMAND]`
 /// `.build/release/discord-load-bench --scale [stories] [page-turns] [--store sqlite|postgres] [--processes N] [--rate N] [--turn-rate N] [--turn-stories N] [--database-url URL | --tcp]`
+/// `.build/release/discord-load-bench --orphans [stories] [--kill-after N] [--lease SECONDS] [--workers N] [--log-level LEVEL] [--database-url URL]`
 ///
 /// With `--scale`, the workload is ``ScaleRun``: stories, then page turns on them, on SQLite or
 /// PostgreSQL and with one or several processes of the bot (one shard each).
@@ -43,6 +44,8 @@ struct DiscordLoadBench {
         }
         let scale = rawArguments.contains("--scale")
         rawArguments.removeAll { $0 == "--scale" }
+        let orphans = rawArguments.contains("--orphans")
+        rawArguments.removeAll { $0 == "--orphans" }
         let overTCP = rawArguments.contains("--tcp")
         rawArguments.removeAll { $0 == "--tcp" }
         func option(_ name: String) -> String? {
@@ -55,7 +58,16 @@ struct DiscordLoadBench {
         let turnRate = option("--turn-rate").flatMap(Int.init).map { max(1, $0) } ?? 100
         let databaseURL = option("--database-url")
         let turnStories = option("--turn-stories").flatMap(Int.init).map { max(1, $0) }
+        let killAfter = option("--kill-after").flatMap(Int.init).map { max(1, $0) } ?? 150
+        let lease = option("--lease").flatMap(Int.init)
+        let workers = option("--workers").flatMap(Int.init)
+        let logLevel = option("--log-level") ?? "error"
         let arguments = rawArguments.compactMap(Int.init)
+        if orphans {
+            try await OrphanRun(storyCount: arguments.first ?? 200, killAfter: killAfter, leaseSeconds: lease, databaseURL: databaseURL,
+                                logLevel: logLevel, workers: workers).run()
+            return
+        }
         if scale {
             guard let chosen = ScaleRun.Store(rawValue: store ?? "sqlite") else {
                 print("--store is sqlite or postgres")

@@ -61,6 +61,11 @@ public protocol StoryJobQueue: Sendable {
     /// jobs other processes hold under a live lease are left alone. Run at start and now and
     /// then while running. Returns how many went back.
     func requeueInterrupted() async throws -> Int
+    /// How long until the earliest lease of a running job ends, by the clock that times the
+    /// leases (the database's on PostgreSQL): zero or less when one has ended already, nil when
+    /// no job is running. The worker pool sweeps then, so a dead process's jobs are back in the
+    /// queue as soon as their lease ends rather than at the next periodic sweep.
+    func untilNextLeaseExpiry() async throws -> Duration?
     /// The heartbeat: extends the lease of every job this queue's process holds. Returns how many.
     @discardableResult
     func renewLeases() async throws -> Int

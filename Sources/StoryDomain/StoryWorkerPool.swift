@@ -28,8 +28,9 @@ public final class StoryWorkerPool: Sendable {
     ///   - idlePoll: how often an idle worker looks for delayed retries that became due (and
     ///     for new jobs, when the wake-up of another process's enqueue was missed).
     ///   - leaseRenewal: how often the leases of the jobs being worked are renewed (real time).
-    ///   - leaseSweep: how often jobs whose lease expired (a dead process's) are put back in the
-    ///     queue (real time; also once at start).
+    ///   - leaseSweep: the longest wait between two looks for jobs whose lease expired (a dead
+    ///     process's), which go back in the queue (real time; also once at start, and as soon as
+    ///     the earliest lease ends: see ``StoryJobQueue/untilNextLeaseExpiry()``).
     ///   - onError: told about queue errors (a broken database), which are retried after `idlePoll`.
     ///   - onOutcome: told how each job run ended (for logs and metrics).
     ///   - onRun: told each run with how long it took (for metrics).
@@ -64,16 +65,46 @@ public final class StoryWorkerPool: Sendable {
                 group.addTask { await self.workLoop() }
             }
             group.addTask { await self.every(self.leaseRenewal) { try await self.queue.renewLeases() } }
-            group.addTask { await self.every(self.leaseSweep) { await self.sweepExpiredLeases() } }
+            group.addTask { await self.sweepAsLeasesEnd() }
         }
     }
 
-    /// Puts jobs whose lease expired back in the queue, and wakes the workers for them.
-    private func sweepExpiredLeases() async {
+    /// How long after a lease's end, by the queue's clock, the sweep looks: the lease has ended
+    /// by then even if the sleep ended a little early.
+    static let leaseEndMargin: Duration = .milliseconds(100)
+
+    /// Sweeps when the earliest lease of a running job ends, and at least every `leaseSweep`: a
+    /// process that dies leaves its jobs for at most its lease (plus ``leaseEndMargin``), not
+    /// for its lease plus a sweep period. A live process's leases are renewed before they end, so
+    /// this wakes hardly more often than every `leaseSweep`; after a failed sweep it waits that.
+    private func sweepAsLeasesEnd() async {
+        var swept = true
+        while !Task.isCancelled {
+            var wait = leaseSweep
+            do {
+                if swept, let untilEnd = try await queue.untilNextLeaseExpiry() {
+                    wait = min(wait, max(.zero, untilEnd) + Self.leaseEndMargin)
+                }
+            } catch is CancellationError {
+                return
+            } catch {
+                onError(error)
+            }
+            do { try await Task.sleep(for: wait) } catch { return }
+            swept = await sweepExpiredLeases()
+        }
+    }
+
+    /// Puts jobs whose lease expired back in the queue, and wakes the workers for them. Returns
+    /// whether the sweep got through.
+    @discardableResult
+    private func sweepExpiredLeases() async -> Bool {
         do {
             if try await queue.requeueInterrupted() > 0 { signal.notify() }
+            return true
         } catch {
             onError(error)
+            return false
         }
     }
 

@@ -60,6 +60,14 @@ public struct SQLiteJobQueue: StoryJobQueue {
         }
     }
 
+    public func untilNextLeaseExpiry() async throws -> Duration? {
+        let now = clock.now()
+        let earliest = try await database.writer.read { db in
+            try Date.fetchOne(db, sql: "SELECT MIN(coalesce(lease_until, ?)) FROM job WHERE status = 'running'", arguments: [now])
+        }
+        return earliest.map { .milliseconds(Int64(($0.timeIntervalSince(now) * 1000).rounded(.up))) }
+    }
+
     @discardableResult
     public func renewLeases() async throws -> Int {
         let now = clock.now()

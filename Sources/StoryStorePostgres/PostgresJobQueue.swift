@@ -71,6 +71,16 @@ public struct PostgresJobQueue: StoryJobQueue {
         }
     }
 
+    /// By the database's clock, as the leases are timed.
+    public func untilNextLeaseExpiry() async throws -> Duration? {
+        let rows = try await database.rows("""
+            SELECT (EXTRACT(EPOCH FROM MIN(coalesce(lease_until, now())) - now()) * 1000)::float8 AS ms
+            FROM job WHERE status = 'running'
+            """)
+        guard let milliseconds = try rows.first?.decode(Double?.self, "ms") else { return nil }
+        return .milliseconds(Int64(milliseconds.rounded(.up)))
+    }
+
     @discardableResult
     public func renewLeases() async throws -> Int {
         try await database.rows("""

@@ -120,6 +120,29 @@ struct StoryWorkerPoolTests {
         await running.value
     }
 
+    @Test("a dead process's job is taken back as soon as its lease ends, not at the next periodic sweep (issue #32)")
+    func sweepsWhenTheLeaseEnds() async throws {
+        // Real time here: the lease ends on the clock the pool sleeps on.
+        let clock = SystemWallClock()
+        let store = InMemoryStore(clock: clock)
+        let story = StoryFixtures.story("orphan", request: StoryFixtures.request(illustrations: .off), createdAt: clock.now())
+        _ = try await store.createStory(story, delivery: StoryFixtures.delivery(messageID: "orphan"), quota: nil)
+        let dead = store.queue(lease: JobLease(owner: "dead-process", duration: 2))
+        let leaseEnd = try #require(try await dead.claimNext(now: clock.now())?.leaseUntil)
+        let ran = Recorder<StoryID>()
+        let pipeline = StoryPipeline(repository: store, queue: store, writer: ScriptedWriter.fitting(),
+                                     illustrator: ScriptedIllustrator.unused(), listener: RecordingProgressListener(), clock: clock)
+        // Neither the periodic sweep nor the idle poll (an hour each) can be what takes it back.
+        let pool = StoryWorkerPool(queue: store, pipeline: pipeline, clock: clock, concurrency: 1, idlePoll: .seconds(3_600),
+                                   leaseSweep: .seconds(3_600), onOutcome: { job, _ in ran.append(job.storyID) })
+        let running = Task { await pool.run() }
+        #expect(await ran.wait(count: 1) == [story.id])
+        #expect(clock.now() >= leaseEnd, "not taken while the lease was live")
+        #expect(try await store.job(for: story.id)?.attempts == 2)
+        running.cancel()
+        await running.value
+    }
+
     @Test("the pool's heartbeat renews the leases of the jobs it holds")
     func heartbeat() async throws {
         let harness = PoolHarness()

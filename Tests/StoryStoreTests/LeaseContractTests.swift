@@ -72,6 +72,28 @@ struct LeaseContractTests {
         #expect(done.status == .done && done.lockedBy == nil && done.leaseUntil == nil)
     }
 
+    @Test("the time to the earliest lease's end: none while nothing runs, the earliest of all processes' leases, the next once swept",
+          arguments: StoreBackend.allCases)
+    func untilNextLeaseExpiry(_ backend: StoreBackend) async throws {
+        let ports = try await backend.make(clock: clock)
+        let a = ports.queue(JobLease(owner: "process-a", duration: 600))
+        let b = ports.queue(JobLease(owner: "process-b", duration: 300))
+        #expect(try await a.untilNextLeaseExpiry() == nil)
+        try await enqueue(ports, ["one", "two"])
+        #expect(try await a.untilNextLeaseExpiry() == nil, "queued jobs hold no lease")
+        _ = try #require(try await a.claimNext(now: clock.now()))
+        _ = try #require(try await b.claimNext(now: clock.now()))
+        // Whoever asks, B's lease ends first (PostgreSQL's clock moved on a little since the claim).
+        let next = try #require(try await a.untilNextLeaseExpiry())
+        #expect(next > .seconds(290) && next <= .seconds(300), "\(next)")
+        guard backend != .postgres else { return }  // its clock is the database's: the expiry test waits one out
+        clock.advance(by: 301)
+        let ended = try #require(try await b.untilNextLeaseExpiry())
+        #expect(ended <= .zero, "B's lease has ended: sweep now (\(ended))")
+        #expect(try await a.requeueInterrupted() == 1)
+        #expect(try await a.untilNextLeaseExpiry() == .seconds(299), "A's lease is next")
+    }
+
     @Test("the heartbeat extends the renewing process's leases, and only its own", arguments: StoreBackend.allCases)
     func heartbeat(_ backend: StoreBackend) async throws {
         let ports = try await backend.make(clock: clock)

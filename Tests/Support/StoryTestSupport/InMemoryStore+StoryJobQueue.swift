@@ -49,6 +49,13 @@ extension InMemoryStore: StoryJobQueue {
         return expired.count
     }
 
+    public func untilNextLeaseExpiry() async throws -> Duration? {
+        try checkFault()
+        let now = clock.now()
+        let leases = jobs.values.map(\.job).filter { $0.status == .running }.map { $0.leaseUntil ?? now }
+        return leases.min().map { .milliseconds(Int64(($0.timeIntervalSince(now) * 1000).rounded(.up))) }
+    }
+
     @discardableResult
     public func renewLeases() async throws -> Int {
         try checkFault()
@@ -120,6 +127,7 @@ struct InMemoryLeasedQueue: StoryJobQueue {
 
     func claimNext(now: Date) async throws -> StoryJob? { await store.claim(now: now, lease: lease) }
     func requeueInterrupted() async throws -> Int { try await store.requeueInterrupted() }
+    func untilNextLeaseExpiry() async throws -> Duration? { try await store.untilNextLeaseExpiry() }
     func renewLeases() async throws -> Int { await store.renew(lease: lease) }
     func release(_ jobID: Int64) async throws { await store.release(jobID, lease: lease) }
     func finish(_ jobID: Int64) async throws { try await store.finish(jobID) }
