@@ -9,6 +9,11 @@ extension PostgresDatabase {
     /// others try again every `retry`. When the leader's connection breaks or its process dies,
     /// the server releases the lock and another process takes over within `retry`. `body` is
     /// cancelled when leadership is lost, and should run until cancelled.
+    ///
+    /// A leader that stops answering without its connection breaking (its process paused, a
+    /// frozen machine) would keep the lock for good: the server ends the lock's session once it is
+    /// idle for ``leaderCutOff(retry:)`` (the leader checks it every `retry` while it runs), so
+    /// another process leads within that plus `retry` (PostgreSQL 14 and later).
     /// - Parameter leading: told each time this process becomes the leader.
     public func asLeader(of task: String, retry: Duration = .seconds(5), leading: @escaping @Sendable () -> Void = {},
                          _ body: @escaping @Sendable () async -> Void) async {
@@ -17,11 +22,8 @@ extension PostgresDatabase {
             attempt += 1
             var opened: PostgresConnection?
             do {
-                let connection = try await PostgresConnection.connect(configuration: try Self.connectionConfiguration(url),
-                                                                      id: attempt, logger: logger)
+                let (connection, held) = try await tryLeading(task, id: attempt, cutOff: Self.leaderCutOff(retry: retry))
                 opened = connection
-                let held = try await connection.query("SELECT pg_try_advisory_lock(hashtextextended(\(task), 0))", logger: logger)
-                    .collect().first?.decode(Bool.self) ?? false
                 if held {
                     leading()
                     logger.info("this process runs the task for every process", metadata: ["task": "\(task)"])
@@ -61,6 +63,29 @@ extension PostgresDatabase {
             if let opened { _ = await Self.waitingAtMost(.seconds(2)) { try? await opened.close() } }
             guard !Task.isCancelled else { return }
             try? await Task.sleep(for: retry)
+        }
+    }
+
+    /// How long a leader's lock connection may stay idle before the server ends it, releasing the
+    /// lock: three checks missed (15 s for the default 5 s), and never under 2 s.
+    public static func leaderCutOff(retry: Duration) -> Duration { max(retry * 3, .seconds(2)) }
+
+    /// Opens a connection of its own and tries for the advisory lock named `task` on it; a
+    /// connection holding it is ended by the server once idle for `cutOff`. The caller closes the
+    /// connection (which releases the lock).
+    public func tryLeading(_ task: String, id: Int = 0, cutOff: Duration) async throws -> (connection: PostgresConnection, held: Bool) {
+        let connection = try await PostgresConnection.connect(configuration: try Self.connectionConfiguration(url), id: id, logger: logger)
+        do {
+            let milliseconds = String(cutOff.components.seconds * 1_000 + cutOff.components.attoseconds / 1_000_000_000_000_000)
+            _ = try await connection.query("""
+                SELECT set_config('idle_session_timeout', \(milliseconds), false) WHERE current_setting('server_version_num')::int >= 140000
+                """, logger: logger).collect()
+            let held = try await connection.query("SELECT pg_try_advisory_lock(hashtextextended(\(task), 0))", logger: logger)
+                .collect().first?.decode(Bool.self) ?? false
+            return (connection, held)
+        } catch {
+            _ = await Self.waitingAtMost(.seconds(2)) { try? await connection.close() }
+            throw error
         }
     }
 

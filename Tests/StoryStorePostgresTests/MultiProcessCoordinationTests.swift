@@ -174,6 +174,34 @@ struct MultiProcessCoordinationTests {
         await first.close()
     }
 
+    @Test("a leader that stops answering (its process paused) loses the task to another process after the cut-off, not before")
+    func pausedLeaderLoses() async throws {
+        let (first, url) = try await PostgresDatabaseTests.database()
+        let second = try await PostgresDatabase.connect(to: url, logger: Logger(label: "second"), maximumConnections: 2)
+        // The first process takes the lock as its leader does, then is paused: its connection
+        // stays open but never says another word (SIGSTOP, a frozen machine).
+        let cutOff = PostgresDatabase.leaderCutOff(retry: .milliseconds(100))
+        let (paused, held) = try await first.tryLeading("paused-task", cutOff: cutOff)
+        #expect(held)
+        let pausedAt = ContinuousClock.now
+        let tookOver = Shared<ContinuousClock.Instant?>(nil)
+        let two = Task {
+            await PostgresSingletonTaskRunner(database: second, retry: .milliseconds(100)).run("paused-task") {
+                tookOver.withLock { $0 = $0 ?? .now }
+                while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(10)) }
+            }
+        }
+        let deadline = ContinuousClock.now + .seconds(60)
+        while tookOver.withLock({ $0 }) == nil, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        let after = try #require(tookOver.withLock { $0 }, "the other process leads within 60 s") - pausedAt
+        #expect(after >= cutOff - .milliseconds(500), "the paused leader's lock held until its session was cut off: \(after)")
+        two.cancel()
+        await two.value
+        _ = await PostgresDatabase.waitingAtMost(.seconds(2)) { try? await paused.close() }
+        await second.close()
+        await first.close()
+    }
+
     @Test("a singleton task runs at once on a sole process and on a PostgreSQL leader, and stops when cancelled",
           arguments: ["sole", "postgres"])
     func runnerContract(_ kind: String) async throws {
