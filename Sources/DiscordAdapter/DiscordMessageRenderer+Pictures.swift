@@ -17,8 +17,7 @@ extension DiscordMessageRenderer {
         }
         var embeds: [Embed] = []
         for (index, picture) in pictures.prefix(min(PayloadLimits.embeds, PayloadLimits.attachments)).enumerated() {
-            guard let stored = try await images(picture.imageID) else { continue }
-            let image = await shown(stored)
+            guard let image = try await shown(picture.imageID) else { continue }
             let filename = "portrait-\(index + 1).\(Self.fileExtension(of: image))"
             files.append(FileUpload(filename: filename, contentType: image.contentType, data: image.data,
                                     description: "Portrait of \(picture.caption)".fittingCodePoints(PayloadLimits.attachmentDescription)))

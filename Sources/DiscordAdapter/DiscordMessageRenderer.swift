@@ -46,8 +46,9 @@ public struct DiscordMessageRenderer: Sendable {
     let textArtist: (any PictureTextArtist)?
     /// Makes a story's picture book (PDF); nil: books are not offered.
     let books: (@Sendable (BookView) async throws -> ChatFile?)?
-    /// Makes the small copy (WebP) of a picture that is uploaded; nil: pictures go as stored.
-    let compactor: (any PictureCompactor)?
+    /// Reads a picture as chats are sent it (its WebP copy, ``ChatPictures``); nil: pictures
+    /// are uploaded as stored.
+    let chatPictures: (@Sendable (ImageID) async throws -> StoredImage?)?
 
     /// Text art in Discord: a line drawing in Braille dots, a phone's width. A bot cannot know a
     /// reader's theme, and shaded art made for the dark theme reads as a negative in the light
@@ -55,17 +56,17 @@ public struct DiscordMessageRenderer: Sendable {
     static let textArtOptions = TextArtOptions.lineDrawing(columns: TextArtLayout.phoneColumns)
 
     /// - Parameters:
-    ///   - images: reads a stored picture for a page.
+    ///   - images: reads a stored picture (drawn as text art).
     ///   - premiumSKU: the SKU for premium buttons; nil: no button.
     ///   - textArtist: draws pictures as text art where they cannot be attached.
     ///   - books: makes a story's picture book for replies that offer one.
-    ///   - compactor: makes the WebP copy of a picture that is uploaded (the stored PNG stays for
-    ///     books and text art); nil: pictures are uploaded as stored.
+    ///   - chatPictures: reads a picture as it is uploaded (its WebP copy; the stored PNG stays
+    ///     for books and text art); nil: pictures are uploaded as stored.
     public init(images: @escaping @Sendable (ImageID) async throws -> StoredImage?, premiumSKU: Snowflake? = nil,
                 textArtist: (any PictureTextArtist)? = nil, books: (@Sendable (BookView) async throws -> ChatFile?)? = nil,
-                compactor: (any PictureCompactor)? = nil) {
+                chatPictures: (@Sendable (ImageID) async throws -> StoredImage?)? = nil) {
         self.images = images
-        self.compactor = compactor
+        self.chatPictures = chatPictures
         self.premiumSKU = premiumSKU
         self.textArtist = textArtist
         self.books = books
@@ -79,8 +80,9 @@ public struct DiscordMessageRenderer: Sendable {
             message.components?.append(Component.actionRow([Component.premiumButton(sku: premiumSKU)]))
         }
         if let page = reply.page {
-            let image = try await picture(of: page)
             let attaches = capabilities.canAttachFiles && !page.showsPictureAsText
+            // The picture as uploaded where it is attached, else the stored one (drawn as text art).
+            let image = try await capabilities.canEmbedLinks && attaches ? uploaded(of: page) : stored(of: page)
             // A picture that will not be attached is drawn as text art when it fits; the note
             // for managers stays only where the family asked for pictures.
             let note = image != nil && !capabilities.canAttachFiles && !page.showsPictureAsText ? Self.noPicturesNote : nil
@@ -89,7 +91,7 @@ public struct DiscordMessageRenderer: Sendable {
                                   description: page.text.fittingCodePoints(PayloadLimits.embedDescription),
                                   color: Self.storyColor, footer: .init(text: page.footer.fittingCodePoints(PayloadLimits.embedFooter)))
                 if let image, attaches {
-                    let upload = await pageUpload(page, image: image)
+                    let upload = pageUpload(page, image: image)
                     files.append(upload)
                     embed.image = .init(url: "attachment://\(upload.filename)")
                 }
@@ -143,9 +145,10 @@ public struct DiscordMessageRenderer: Sendable {
         let title = page.title.fittingCodePoints(80)
         let text = "**\(title)**\n\n\(page.text)\n\n*\(page.footer.fittingCodePoints(80))*"
         message.content = Self.fit(text)
-        guard let image = try await picture(of: page) else { return Rendered(message: message, files: files) }
-        if capabilities.canAttachFiles, !page.showsPictureAsText {
-            files.append(await pageUpload(page, image: image))
+        let attaches = capabilities.canAttachFiles && !page.showsPictureAsText
+        guard let image = try await attaches ? uploaded(of: page) : stored(of: page) else { return Rendered(message: message, files: files) }
+        if attaches {
+            files.append(pageUpload(page, image: image))
         } else if let art = textArtBlock(image, budget: PayloadLimits.content - text.codePointCount - 1) {
             message.content = art + "\n" + text
         }
@@ -157,10 +160,15 @@ public struct DiscordMessageRenderer: Sendable {
         (page.imageAlt ?? "Illustration for \(page.title), \(page.footer)").fittingCodePoints(PayloadLimits.attachmentDescription)
     }
 
-    /// The page's picture: the one read with the page, else read by its id.
-    private func picture(of page: PageView) async throws -> StoredImage? {
+    /// The page's picture as uploaded: the one read with the page (its chat form), else read by its id.
+    private func uploaded(of page: PageView) async throws -> StoredImage? {
         if let picture = page.picture, picture.id == page.imageID { return picture }
-        return try await page.imageID.asyncMap(images) ?? nil
+        return try await page.imageID.asyncMap(shown) ?? nil
+    }
+
+    /// The page's stored picture (lossless, for text art).
+    private func stored(of page: PageView) async throws -> StoredImage? {
+        try await page.imageID.asyncMap(images) ?? nil
     }
 
     /// The picture as text art in a code block of at most `budget` code points (fences
@@ -191,16 +199,15 @@ public struct DiscordMessageRenderer: Sendable {
         }
     }
 
-    /// The page's picture as uploaded: its compact copy (WebP) when there is one, else as stored.
-    func pageUpload(_ page: PageView, image: StoredImage) async -> FileUpload {
-        let sent = await shown(image)
-        return FileUpload(filename: Self.filename(of: page, image: sent), contentType: sent.contentType, data: sent.data,
-                          description: Self.pictureDescription(of: page))
+    /// The page's picture (as uploaded) as its attachment.
+    func pageUpload(_ page: PageView, image: StoredImage) -> FileUpload {
+        FileUpload(filename: Self.filename(of: page, image: image), contentType: image.contentType, data: image.data,
+                   description: Self.pictureDescription(of: page))
     }
 
-    /// A picture as sent: its compact copy when the compactor makes one, else as stored.
-    func shown(_ image: StoredImage) async -> StoredImage {
-        await compactor?.compact(image) ?? image
+    /// The picture with `id` as uploaded: its chat form (WebP) when chat pictures are read, else as stored.
+    func shown(_ id: ImageID) async throws -> StoredImage? {
+        try await (chatPictures ?? images)(id)
     }
 
     /// The attachment name of a page's picture (`page-2.webp`).

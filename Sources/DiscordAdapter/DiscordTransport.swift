@@ -9,7 +9,9 @@ import StoryDomain
 /// once the token is dead (401 `50027`, 404 `10015`, at any age), delivery moves to the
 /// channel: the known message is edited there, or a bot message is posted with a `nonce` and
 /// `enforce_nonce`, so a post retried after a restart returns the first message instead of
-/// making a second one. The outcome names the message's new address so later edits follow it.
+/// making a second one. A message someone deleted (404 `10008`, through the webhook or the
+/// channel) is posted again as a new message, whatever the delivery. The outcome names the
+/// message's new address so later edits follow it.
 public struct DiscordTransport: ChatTransport {
     public var platform: Platform { Platform.discord }
     private let rest: DiscordRESTClient
@@ -41,6 +43,9 @@ public struct DiscordTransport: ChatTransport {
                 logger.notice("the interaction's token no longer works; delivering in the channel instead",
                               metadata: ["channel": "\(address.channelID)", "error": "\(error)"])
                 current.secret = nil
+            } catch let error as DiscordRESTError where error.code == Self.unknownMessage {
+                logger.notice("the story's message was deleted; posting it again", metadata: ["channel": "\(address.channelID)"])
+                return try await repost(shared, replacing: address, capabilities: capabilities, original: address)
             }
         }
         return try await deliverInChannel(shared, to: current, isFinal: isFinal, capabilities: capabilities, original: address)
@@ -60,11 +65,31 @@ public struct DiscordTransport: ChatTransport {
                     try await rest.editMessage(channelID: channelID, messageID: messageID, message: rendered.message, files: rendered.files)
                 }
                 return outcome(result, from: original, now: address)
-            } catch let error as DiscordRESTError where error.code == 10008 {
+            } catch let error as DiscordRESTError where error.code == Self.unknownMessage {
                 logger.notice("the story's message was deleted; posting it again", metadata: ["channel": "\(address.channelID)"])
+                return try await repost(reply, replacing: address, capabilities: capabilities, original: original)
             }
         }
-        let nonce = Self.nonce(for: address)
+        return try await post(reply, in: channelID, nonce: Self.nonce(for: address), capabilities: capabilities, original: original,
+                              now: address)
+    }
+
+    /// Posts the message at `address`, which someone deleted, again as a new message in its
+    /// channel; later edits follow the new one. Its nonce names the deleted message, so a retry
+    /// returns this post instead of making another, and it differs from the first post's.
+    private func repost(_ reply: ChatReply, replacing address: DeliveryAddress, capabilities: DiscordMessageRenderer.Capabilities,
+                        original: DeliveryAddress) async throws -> DeliveryOutcome {
+        guard let channelID = Snowflake(address.channelID) else { return .skipped }
+        var moved = address
+        moved.secret = nil
+        moved.messageID = nil
+        let nonce = address.messageID.flatMap(Snowflake.init).map { "r\($0)" } ?? Self.nonce(for: address)
+        return try await post(reply, in: channelID, nonce: nonce, capabilities: capabilities, original: original, now: moved)
+    }
+
+    /// Posts `reply` as a bot message in the channel (with `nonce` enforced when given).
+    private func post(_ reply: ChatReply, in channelID: Snowflake, nonce: String?, capabilities: DiscordMessageRenderer.Capabilities,
+                      original: DeliveryAddress, now address: DeliveryAddress) async throws -> DeliveryOutcome {
         let result = try await sender.send(reply, capabilities: capabilities) { rendered in
             var message = rendered.message
             message.nonce = nonce
@@ -73,6 +98,9 @@ public struct DiscordTransport: ChatTransport {
         }
         return outcome(result, from: original, now: address)
     }
+
+    /// Discord's 404 code for a message that does not exist (deleted by someone).
+    static let unknownMessage = 10008
 
     /// The outcome of a write, naming the message's address when it differs from `original`.
     private func outcome(_ result: DiscordFallbackSender.Result, from original: DeliveryAddress,

@@ -165,8 +165,10 @@ public struct MagicalStoriesApp: Sendable {
         var discord: (rest: DiscordRESTClient, renderer: DiscordMessageRenderer, configuration: DiscordBot.Configuration)?
         // Text art of pictures where they cannot be shown (illustrations:text, no Attach Files).
         let textArtist = TextifyPictureArtist()
-        // Pictures are sent as WebP (~15 KB a page instead of a ~150 KB PNG); stored as they were made.
-        let compactor = WebPPictureEncoding.compactor()
+        // Pictures are sent as WebP (~15 KB a page instead of a ~150 KB PNG), encoded once when
+        // saved and kept beside the picture as it was made (the PNG: books, text art).
+        let chatForms = WebPChatForms()
+        let chatPictures = ChatPictures(repository: repository, encoder: chatForms)
         // Picture books (`/story book`), drawn when asked for, under Discord's upload limit.
         let books = Self.bookFiles(StoryBookMaker(stories: repository))
         let shardSettings = config.discordShards
@@ -176,14 +178,14 @@ public struct MagicalStoriesApp: Sendable {
         if let token = config.discordToken, let httpClient = sharedHTTPClient {
             let rest = DiscordRESTClient(configuration: DiscordRESTConfiguration(apiURL: config.discordAPIURL, token: token),
                                          httpClient: httpClient, logger: logger.labeled("discord.rest"), rateLimiter: rateLimiter)
-            // One renderer and one picture cache for page turns and story deliveries alike. The
-            // renderer reads only pictures of pages just read, so a cached copy is never of a
-            // deleted story.
+            // One renderer and one cache of pictures as uploaded (WebP) for page turns and story
+            // deliveries alike. The renderer reads only pictures of pages just read, so a cached
+            // copy is never of a deleted story. Stored pictures (text art) are read as needed.
             let pictures = ImageCache(capacityBytes: Self.pictureCacheBytes)
-            let renderer = DiscordMessageRenderer(images: { id in try await pictures.image(id) { try await stories.image(id) } },
+            let renderer = DiscordMessageRenderer(images: { id in try await stories.image(id) },
                                                   premiumSKU: entitlements.offeredSKU.flatMap(Snowflake.init), textArtist: textArtist,
                                                   books: { view in try await books(view.storyID, view.family, view.format) },
-                                                  compactor: compactor)
+                                                  chatPictures: { id in try await pictures.image(id) { try await chatPictures.picture(id) } })
             transports.append(DiscordTransport(rest: rest, renderer: renderer, logger: logger.labeled("discord.delivery")))
             let gateway = GatewayConfiguration(token: token, maxResumeAge: .seconds(config.discordResumeMaxAgeSeconds),
                                                gatewayInfo: { try await rest.gatewayBot() })
@@ -215,7 +217,7 @@ public struct MagicalStoriesApp: Sendable {
         let pipeline = StoryPipeline(
             parts: .init(repository: repository, queue: queue, writer: writer, illustrator: painter,
                          fallbackIllustrator: usesModelPictures ? offlineIllustrator : nil, listener: listener,
-                         usage: store.usage, pictures: pageFillIn),
+                         usage: store.usage, pictures: pageFillIn, chatForms: chatForms),
             clock: clock,
             // Model illustrators paint pages 2… in parallel from page 1; the built-in one chains (it is fast).
             strategy: usesModelPictures ? .anchored(concurrency: 3) : .chained,
@@ -269,7 +271,8 @@ public struct MagicalStoriesApp: Sendable {
         self.pageFillIn = pageFillIn
         webChat = WebChatServer(
             configuration: try Self.webChatConfiguration(config), hub: hub, router: router, rooms: rooms,
-            images: { id in try await stories.image(id) }, textArtist: textArtist, compactor: compactor, books: books,
+            images: { id in try await stories.image(id) }, textArtist: textArtist,
+            chatPictures: { id in try await chatPictures.picture(id) }, books: books,
             narration: { id, part, family in
                 // Only the family's own stories, and only narration already made (by 🔊 or `/story listen`).
                 guard try await stories.story(id, family: family) != nil else { return nil }
@@ -316,12 +319,13 @@ public struct MagicalStoriesApp: Sendable {
         return LocalGlobalRateBudget<ContinuousClock>.share(ofShards: ids.count, totalShards: count)
     }
 
-    /// Bytes of recently shown Discord pictures kept in memory, so turning back and forth through
-    /// a story does not read each picture from SQLite again. Deliveries fill it too (a delivered
-    /// page 1 is the page turned back to most); 2 MiB holds ~14 pictures. At 4 MiB, filled by
-    /// the deliveries, it raised the load benchmark's private peak by ~2 MiB, and 2 MiB instead
-    /// of 4 changed no page-turn latency measurably (docs/benchmarks.md).
-    static let pictureCacheBytes = 2 << 20
+    /// Bytes of recently shown Discord pictures (as uploaded: WebP, ~16 KB a page) kept in
+    /// memory, so turning back and forth through a story does not read each picture from SQLite
+    /// again. Deliveries fill it too (a delivered page 1 is the page turned back to most); 1 MiB
+    /// holds ~60 pages (2 MiB held ~14 PNGs before pictures were kept as WebP; a larger
+    /// cache raised the load benchmark's private peak and changed no page-turn latency
+    /// measurably, docs/benchmarks.md).
+    static let pictureCacheBytes = 1 << 20
 
     /// The free and premium plans from the configuration.
     public static func plans(_ config: AppConfig) -> PlanCatalog {

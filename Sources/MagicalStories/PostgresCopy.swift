@@ -100,7 +100,7 @@ public struct PostgresCopy: Sendable {
         let rowidAsID = missing.contains("id")
         let names = columns.map(\.name).filter { !missing.contains($0) || ($0 == "id" && rowidAsID) }
         let selected = names.map { $0 == "id" && rowidAsID ? "rowid AS \"id\"" : "\"\($0)\"" }.joined(separator: ", ")
-        let limit = table == "image" || table == "audio" ? Self.pictureBatchRows : Self.batchRows
+        let limit = ["image", "chat_picture", "audio"].contains(table) ? Self.pictureBatchRows : Self.batchRows
         var after: Int64 = .min
         var count = TableCount(table: table, source: 0, copied: 0, target: 0)
         while true {

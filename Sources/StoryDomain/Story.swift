@@ -103,7 +103,7 @@ public struct StoredImage: Sendable, Equatable {
 public struct PageSnapshot: Sendable, Equatable {
     public var story: Story
     public var page: StoryPage
-    /// The page's picture, when it was read with the page
+    /// The page's picture as chats are sent it (its ``ChatForm``), when it was read with the page
     /// (``StoryRepository/pageSnapshotWithPicture(_:page:)``); otherwise read by
     /// ``StoryPage/imageID``.
     public var picture: StoredImage?

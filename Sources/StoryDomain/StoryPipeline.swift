@@ -17,11 +17,14 @@ public struct StoryPipeline: Sendable {
         public var usage: (any UsageLedger)?
         /// Told as each picture is saved, so pages already on screen without it fill in.
         public var pictures: (any PagePictureObserver)?
+        /// Chooses each picture's chat form as it is saved (the WebP copy chats are sent), so no
+        /// page turn encodes; nil: chosen the first time the picture is sent (``ChatPictures``).
+        public var chatForms: (any ChatFormEncoder)?
 
         public init(repository: any StoryRepository, queue: any StoryJobQueue, writer: any StoryWriter,
                     illustrator: any Illustrator, fallbackIllustrator: (any Illustrator)? = nil,
                     listener: any StoryProgressListener, usage: (any UsageLedger)? = nil,
-                    pictures: (any PagePictureObserver)? = nil) {
+                    pictures: (any PagePictureObserver)? = nil, chatForms: (any ChatFormEncoder)? = nil) {
             self.repository = repository
             self.queue = queue
             self.writer = writer
@@ -30,6 +33,7 @@ public struct StoryPipeline: Sendable {
             self.listener = listener
             self.usage = usage
             self.pictures = pictures
+            self.chatForms = chatForms
         }
     }
 
@@ -254,7 +258,9 @@ public struct StoryPipeline: Sendable {
             onEvent(.illustrationFellBack(story: story.id, page: page.number, error: String(describing: error)))
             picture = try await fallback.illustrate(request)
         }
-        _ = try await repository.saveIllustration(picture, for: story.id, page: page.number)
+        // The form chats are sent it in is made now, off every page turn's path.
+        let chatForm = await parts.chatForms?.chatForm(of: picture.data, contentType: picture.contentType)
+        _ = try await repository.saveIllustration(picture, chatForm: chatForm, for: story.id, page: page.number)
         await parts.pictures?.story(story.id, didPaintPage: page.number)
         await record(picture.usage, story: story)
         return picture

@@ -16,14 +16,16 @@ public protocol StoryRepository: Sendable {
     /// Saves the written text (title, sheet, every page) and moves the story to `illustrating`.
     /// Idempotent: pages already saved are kept.
     func saveText(_ written: WrittenStory, for id: StoryID) async throws
-    /// Saves a page's picture and links it to the page.
-    func saveIllustration(_ illustration: Illustration, for id: StoryID, page: Int) async throws -> ImageID
+    /// Saves a page's picture, with the form chats are sent it in when given (kept once: a
+    /// picture already stored keeps the form it has), and links it to the page.
+    func saveIllustration(_ illustration: Illustration, chatForm: ChatForm?, for id: StoryID, page: Int) async throws -> ImageID
     func pages(of id: StoryID) async throws -> [StoryPage]
     /// The story and one page, or nil if either does not exist.
     func pageSnapshot(_ id: StoryID, page: Int) async throws -> PageSnapshot?
-    /// The story and one page with the page's picture (``PageSnapshot/picture``), for a platform
-    /// that sends the picture itself. A store whose separate picture read costs nothing more
-    /// may leave `picture` nil (the default): the caller then reads it by id, through its cache.
+    /// The story and one page with the page's picture as chats are sent it
+    /// (``PageSnapshot/picture``: its ``ChatForm``), for a platform that sends the picture
+    /// itself. A store whose separate picture read costs nothing more, or a picture with no form
+    /// kept yet, leaves `picture` nil (the default): the caller then reads it by id.
     func pageSnapshotWithPicture(_ id: StoryID, page: Int) async throws -> PageSnapshot?
     /// Sets the status (and reason). Never gives a quota use back (see ``markFailed(_:reason:refundingQuota:)``).
     func setStatus(_ status: StoryStatus, for id: StoryID, reason: String?) async throws
@@ -43,6 +45,13 @@ public protocol StoryRepository: Sendable {
     /// Deletes the story, its pages, job and pictures no other story uses. False if it did not exist.
     func deleteStory(_ id: StoryID) async throws -> Bool
     func image(_ id: ImageID) async throws -> StoredImage?
+    /// The picture as chats are sent it (its kept ``ChatForm`` applied: the copy with the
+    /// picture's id and size, or the stored picture); nil when no form was kept for it yet or
+    /// there is no such picture.
+    func chatPicture(_ id: ImageID) async throws -> StoredImage?
+    /// Keeps the form chats are sent the picture in; nothing when one is kept already (the first
+    /// stays) or the picture no longer exists.
+    func saveChatForm(_ form: ChatForm, of id: ImageID) async throws
     /// The story made for a platform's request (``DeliveryAddress/requestID``), if any.
     func story(forRequest requestID: String, on platform: Platform) async throws -> StoryID?
 }
@@ -87,6 +96,11 @@ extension StoryRepository {
     /// Quota uses of stories that call a model (``DailyQuota/Pool/models``) since `since`.
     public func storiesStarted(by requester: Requester, on platform: Platform, since: Date) async throws -> Int {
         try await storiesStarted(by: requester, on: platform, since: since, pool: .models)
+    }
+
+    /// Saves a page's picture with no chat form (chosen the first time it is sent).
+    public func saveIllustration(_ illustration: Illustration, for id: StoryID, page: Int) async throws -> ImageID {
+        try await saveIllustration(illustration, chatForm: nil, for: id, page: page)
     }
 
     /// The page without its picture: SQLite reads a picture as cheaply apart, and the caller's

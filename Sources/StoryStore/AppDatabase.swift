@@ -144,6 +144,9 @@ public struct AppDatabase: Sendable {
         migrator.registerMigration("v20: cast pronouns") { db in
             try db.execute(sql: Schema.castPronouns)
         }
+        migrator.registerMigration("v21: pictures kept as chats are sent them") { db in
+            try db.execute(sql: Schema.chatPictures)
+        }
         return migrator
     }
 

@@ -111,10 +111,11 @@ public struct SQLiteStoryRepository: StoryRepository {
         }
     }
 
-    public func saveIllustration(_ illustration: Illustration, for id: StoryID, page: Int) async throws -> ImageID {
+    public func saveIllustration(_ illustration: Illustration, chatForm: ChatForm?, for id: StoryID, page: Int) async throws -> ImageID {
         let record = ImageRecord(illustration, at: clock.now())
         try await database.writer.write { db in
             try record.insert(db, onConflict: .ignore)
+            if let chatForm { try Self.insert(chatForm, of: record.id, in: db) }
             try db.execute(sql: "UPDATE page SET image_id = ? WHERE story_id = ? AND number = ?",
                            arguments: [record.id, id.rawValue, page])
         }
@@ -237,6 +238,35 @@ public struct SQLiteStoryRepository: StoryRepository {
         try await database.pageReader.read { db in
             try ImageRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM image WHERE id = ?"), arguments: [id.rawValue])?.storedImage
         }
+    }
+
+    /// On the page reader: the kept copy, or the stored picture when it is sent as stored.
+    public func chatPicture(_ id: ImageID) async throws -> StoredImage? {
+        try await database.pageReader.read { db in
+            // coalesce reads the stored picture's bytes only when no copy was kept.
+            let statement = try db.cachedStatement(sql: """
+                SELECT coalesce(chat_picture.content_type, image.content_type) AS content_type,
+                    coalesce(chat_picture.data, image.data) AS data, image.width, image.height
+                FROM chat_picture JOIN image ON image.id = chat_picture.image_id WHERE chat_picture.image_id = ?
+                """)
+            return try Row.fetchOne(statement, arguments: [id.rawValue]).map { row in
+                StoredImage(id: id, contentType: row["content_type"], data: row["data"], width: row["width"], height: row["height"])
+            }
+        }
+    }
+
+    public func saveChatForm(_ form: ChatForm, of id: ImageID) async throws {
+        try await database.writer.write { db in try Self.insert(form, of: id.rawValue, in: db) }
+    }
+
+    /// Keeps `form` for the picture `imageID` unless one is kept already or the picture is gone.
+    static func insert(_ form: ChatForm, of imageID: String, in db: Database) throws {
+        let copy: (type: String, data: Data)? = if case let .copy(type, data) = form { (type, data) } else { nil }
+        try db.execute(sql: """
+            INSERT INTO chat_picture (image_id, content_type, data)
+            SELECT id, ?, ? FROM image WHERE id = ?
+            ON CONFLICT (image_id) DO NOTHING
+            """, arguments: [copy?.type, copy?.data, imageID])
     }
 
     private static func summary(_ story: Story) -> StorySummary {

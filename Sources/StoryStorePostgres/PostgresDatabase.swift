@@ -285,7 +285,7 @@ extension PostgresDatabase {
 
     /// The tables `copy-to` fills, parents before children (foreign keys hold at every insert).
     public static let copyOrder = [
-        "family", "story", "image", "page", "job", "chat_message", "bot_state", "usage_ledger", "premium_grant", "premium_audit",
+        "family", "story", "image", "chat_picture", "page", "job", "chat_message", "bot_state", "usage_ledger", "premium_grant", "premium_audit",
         "purchased_entitlement", "family_settings", "growth_collection", "collection_entry", "reading_day", "achievement",
         "quota_use", "acknowledgement", "web_room", "web_invite", "web_member", "web_session",
         "model_call", "refused_request", "collection_remake", "audio", "narration", "cast_member",

@@ -152,9 +152,12 @@ public struct PostgresStoryRepository: StoryRepository {
         }
     }
 
-    public func saveIllustration(_ illustration: Illustration, for id: StoryID, page: Int) async throws -> ImageID {
+    public func saveIllustration(_ illustration: Illustration, chatForm: ChatForm?, for id: StoryID, page: Int) async throws -> ImageID {
         let now = clock.now()
+        let copy: (type: String, data: Data)? = if case let .copy(type, data) = chatForm { (type, data) } else { nil }
         // The bytes are sent once: `$1` is the first value interpolated (hashed, then stored).
+        // The chat form is kept in the same statement; its row's foreign key is checked at the
+        // statement's end, when the picture's row exists.
         var query: PostgresQuery = try """
             WITH new AS (SELECT encode(sha256(\(illustration.data)), 'hex') AS id),
             stored AS (
@@ -162,6 +165,11 @@ public struct PostgresStoryRepository: StoryRepository {
                 SELECT new.id, \(illustration.contentType), \(illustration.data.count), \(illustration.width), \(illustration.height),
                     $1, \(now) FROM new
                 ON CONFLICT (id) DO NOTHING
+            ),
+            form AS (
+                INSERT INTO chat_picture (image_id, content_type, data)
+                SELECT new.id, \(copy?.type)::text, \(copy?.data)::bytea FROM new WHERE \(chatForm != nil)
+                ON CONFLICT (image_id) DO NOTHING
             ),
             placed AS (
                 UPDATE page SET image_id = (SELECT id FROM new) WHERE story_id = \(id.rawValue) AND number = \(page)
@@ -287,6 +295,26 @@ public struct PostgresStoryRepository: StoryRepository {
         guard let row = try await database.rows("SELECT * FROM image WHERE id = \(id.rawValue)").first else { return nil }
         return StoredImage(id: id, contentType: try row["content_type"], data: try row["data"], width: try row["width"],
                            height: try row["height"])
+    }
+
+    /// The kept copy, or the stored picture when it is sent as stored (its bytes read only then).
+    public func chatPicture(_ id: ImageID) async throws -> StoredImage? {
+        guard let row = try await database.rows("""
+            SELECT coalesce(chat_picture.content_type, image.content_type) AS content_type,
+                coalesce(chat_picture.data, image.data) AS data, image.width, image.height
+            FROM chat_picture JOIN image ON image.id = chat_picture.image_id WHERE chat_picture.image_id = \(id.rawValue)
+            """).first else { return nil }
+        return StoredImage(id: id, contentType: try row["content_type"], data: try row["data"], width: try row["width"],
+                           height: try row["height"])
+    }
+
+    public func saveChatForm(_ form: ChatForm, of id: ImageID) async throws {
+        let copy: (type: String, data: Data)? = if case let .copy(type, data) = form { (type, data) } else { nil }
+        _ = try await database.rows("""
+            INSERT INTO chat_picture (image_id, content_type, data)
+            SELECT id, \(copy?.type)::text, \(copy?.data)::bytea FROM image WHERE id = \(id.rawValue)
+            ON CONFLICT (image_id) DO NOTHING
+            """)
     }
 
     /// Bindings for a query assembled from fixed SQL (`$1`, `$2`, … in order).

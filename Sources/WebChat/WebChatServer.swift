@@ -57,7 +57,7 @@ public struct WebChatServer: Sendable {
     let rooms: RoomAccess
     let images: @Sendable (ImageID) async throws -> StoredImage?
     let textArtist: (any PictureTextArtist)?
-    let compactor: (any PictureCompactor)?
+    let chatPictures: (@Sendable (ImageID) async throws -> StoredImage?)?
     let books: (@Sendable (StoryID, FamilyRef, BookFormat) async throws -> ChatFile?)?
     let narration: (@Sendable (StoryID, NarrationPart, FamilyRef) async throws -> SpokenAudio?)?
     let cast: (@Sendable (FamilyRef) async throws -> [CastMember])?
@@ -69,8 +69,8 @@ public struct WebChatServer: Sendable {
     ///   - rooms: the doors: invites, members, sessions.
     ///   - images: reads a stored picture.
     ///   - textArtist: draws a picture as text art (`/images/{id}/art`); nil: that route answers 404.
-    ///   - compactor: makes the WebP copy of a picture sent to browsers that accept WebP
-    ///     (`Accept: image/webp`); nil: pictures are served as stored.
+    ///   - chatPictures: reads a picture as chats are sent it (its WebP copy), for browsers that
+    ///     accept WebP (`Accept: image/webp`); nil: pictures are served as stored.
     ///   - books: makes a story's picture book if the story is the family's (`/books/{id}`, `/books/{id}/epub`); nil: those routes answer 404.
     ///   - narration: a story's kept narration, when the story is the family's (`/audio/{story}/{part}`);
     ///     nil: that route answers 404.
@@ -78,7 +78,7 @@ public struct WebChatServer: Sendable {
     ///   - health: true when the service can serve (the database answers).
     public init(configuration: Configuration, hub: WebChatRoomHub, router: CommandRouter, rooms: RoomAccess,
                 images: @escaping @Sendable (ImageID) async throws -> StoredImage?, textArtist: (any PictureTextArtist)? = nil,
-                compactor: (any PictureCompactor)? = nil,
+                chatPictures: (@Sendable (ImageID) async throws -> StoredImage?)? = nil,
                 books: (@Sendable (StoryID, FamilyRef, BookFormat) async throws -> ChatFile?)? = nil,
                 narration: (@Sendable (StoryID, NarrationPart, FamilyRef) async throws -> SpokenAudio?)? = nil,
                 cast: (@Sendable (FamilyRef) async throws -> [CastMember])? = nil,
@@ -91,7 +91,7 @@ public struct WebChatServer: Sendable {
         self.rooms = rooms
         self.images = images
         self.textArtist = textArtist
-        self.compactor = compactor
+        self.chatPictures = chatPictures
         self.books = books
         self.health = health
         self.logger = logger
@@ -175,7 +175,7 @@ public struct WebChatServer: Sendable {
             await health() ? Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: "ok\n")))
                 : Response(status: .serviceUnavailable, body: .init(byteBuffer: ByteBuffer(string: "database unavailable\n")))
         }
-        router.get("/images/{id}") { [images, rooms, compactor] request, context in
+        router.get("/images/{id}") { [images, rooms, chatPictures] request, context in
             let raw = try context.parameters.require("id")
             guard raw.count == 64, raw.allSatisfy(\.isHexDigit) else { throw HTTPError(.notFound) }
             guard let member = context.member else { throw HTTPError(.unauthorized, message: "Pictures are for the room's members.") }
@@ -183,17 +183,16 @@ public struct WebChatServer: Sendable {
             // Pictures are served only to members of a room whose stories show them.
             guard try await rooms.mayShow(id, to: member) else { throw HTTPError(.notFound) }
             // WebP to browsers that say they show it (every current one), the stored picture otherwise.
-            let wantsWebP = compactor != nil && PictureNegotiation.acceptsWebP(request.headers[.accept])
-            // The stored picture's validator is its id; the WebP copy's is the id marked -webp. A
-            // browser that accepts WebP may hold the stored picture's (when no copy could be made).
+            let chatForm = PictureNegotiation.acceptsWebP(request.headers[.accept]) ? chatPictures : nil
+            // The stored picture's validator is its id; the chat form's (the WebP copy kept with
+            // it) the id marked -webp. A browser that accepts WebP may hold the stored picture's.
             let storedTag = "\"\(raw)\"", webpTag = "\"\(raw)-webp\""
             let cache = "private, max-age=31536000, immutable"
-            if let held = request.headers[.ifNoneMatch], held == storedTag || (wantsWebP && held == webpTag) {
+            if let held = request.headers[.ifNoneMatch], held == storedTag || (chatForm != nil && held == webpTag) {
                 return Response(status: .notModified, headers: [.eTag: held, .cacheControl: cache, .vary: "Accept"])
             }
-            guard let stored = try await images(id) else { throw HTTPError(.notFound) }
-            let image = wantsWebP ? await compactor?.compact(stored) ?? stored : stored
-            return Response(status: .ok, headers: [.contentType: image.contentType, .eTag: image == stored ? storedTag : webpTag,
+            guard let image = try await (chatForm ?? images)(id) else { throw HTTPError(.notFound) }
+            return Response(status: .ok, headers: [.contentType: image.contentType, .eTag: chatForm == nil ? storedTag : webpTag,
                                                    .cacheControl: cache, .vary: "Accept", .contentLength: String(image.data.count)],
                             body: .init(byteBuffer: ByteBuffer(bytes: image.data)))
         }

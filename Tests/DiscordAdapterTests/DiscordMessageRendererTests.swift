@@ -36,16 +36,15 @@ struct DiscordMessageRendererTests {
         #expect(throws: Never.self) { try rendered.message.validate() }
     }
 
-    /// A fake compactor: the picture as a two-byte "WebP".
-    struct TinyWebP: PictureCompactor {
-        func compact(_ image: StoredImage) async -> StoredImage? {
-            StoredImage(id: image.id, contentType: "image/webp", data: Data("RI".utf8), width: image.width, height: image.height)
-        }
+    /// A fake chat form read: the picture as a two-byte "WebP".
+    @Sendable static func tinyWebP(_ id: ImageID) -> StoredImage? {
+        guard id == imageID else { return nil }
+        return StoredImage(id: id, contentType: "image/webp", data: Data("RI".utf8), width: picture.width, height: picture.height)
     }
 
-    @Test("with a compactor, a page's and a portrait's pictures are uploaded as WebP (.webp, image/webp), in the plain rendering too")
+    @Test("with chat pictures, a page's and a portrait's pictures are uploaded as their WebP (.webp, image/webp), in the plain rendering too")
     func webpUpload() async throws {
-        let renderer = DiscordMessageRenderer(images: { $0 == Self.imageID ? Self.picture : nil }, compactor: TinyWebP())
+        let renderer = DiscordMessageRenderer(images: { $0 == Self.imageID ? Self.picture : nil }, chatPictures: Self.tinyWebP)
         let rendered = try await renderer.render(Self.page(), capabilities: .all)
         #expect(rendered.message.embeds?.first?.image?.url == "attachment://page-1.webp")
         let file = try #require(rendered.files.only)

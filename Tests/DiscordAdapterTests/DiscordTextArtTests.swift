@@ -66,6 +66,29 @@ struct DiscordTextArtTests {
         #expect(throws: Never.self) { try rendered.message.validate() }
     }
 
+    /// Draws as ``DrawnArtist`` does and notes the type of each picture it was given.
+    final class TypeNotingArtist: PictureTextArtist {
+        let types = Mutex<[String]>([])
+
+        func textArt(of image: StoredImage, options: TextArtOptions, maxCodePoints: Int) -> TextifiedImage? {
+            types.withLock { $0.append(image.contentType) }
+            return DrawnArtist().textArt(of: image, options: options, maxCodePoints: maxCodePoints)
+        }
+    }
+
+    @Test("text art is drawn from the stored picture (lossless), never the WebP sent to chats, even when the page carries it")
+    func drawnFromStoredPicture() async throws {
+        let artist = TypeNotingArtist()
+        let renderer = DiscordMessageRenderer(images: { $0 == Self.imageID ? Self.picture : nil }, textArtist: artist,
+                                              chatPictures: DiscordMessageRendererTests.tinyWebP)
+        var reply = Self.page(asText: true)
+        reply.page?.picture = DiscordMessageRendererTests.tinyWebP(Self.imageID)
+        let chosen = try await renderer.render(reply, capabilities: .all)
+        let denied = try await renderer.render(Self.page(asText: false), capabilities: .init(canAttachFiles: false, canEmbedLinks: false))
+        #expect(chosen.files.isEmpty && denied.files.isEmpty)
+        #expect(artist.types.withLock { $0 } == ["image/png", "image/png"])
+    }
+
     @Test("without Attach Files: text art instead of nothing, with the note for managers, within 2,000 code points")
     func noAttachFiles() async throws {
         let rendered = try await Self.renderer(DrawnArtist()).render(Self.page(asText: false),

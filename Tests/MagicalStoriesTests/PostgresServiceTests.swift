@@ -193,8 +193,10 @@ struct PostgresServiceTests {
             for page in 1...3 {
                 // Page 1 is the same picture in every story (stored once).
                 let bytes = Data([0x89, 0x50, 0x4E, 0x47, UInt8(page == 1 ? 0 : index * 3 + page)]) + Data(repeating: 7, count: 2_000)
+                // Page 2 with its chat form (a WebP kept beside it), the others as saved before v21.
+                let form: ChatForm? = page == 2 ? .copy(contentType: "image/webp", data: Data("RIFF\(index)".utf8)) : nil
                 _ = try await source.stories.saveIllustration(Illustration(data: bytes, contentType: "image/png", width: 768, height: 512),
-                                                              for: id, page: page)
+                                                              chatForm: form, for: id, page: page)
             }
         }
         try await source.stories.markFailed(ids[2], reason: "writerFailed", refundingQuota: true)
@@ -231,6 +233,7 @@ struct PostgresServiceTests {
         let first = try await PostgresCopy(from: sqlite, to: target).run()
         let counts = Dictionary(uniqueKeysWithValues: first.tables.map { ($0.table, $0) })
         #expect(counts["story"] == PostgresCopy.TableCount(table: "story", source: 5, copied: 5, target: 5), "3 stories and 2 of a collection")
+        #expect(counts["chat_picture"]?.copied == 3, "the chat forms kept beside pictures")
         #expect(counts["image"]?.copied == 8 && counts["page"]?.copied == 9 && counts["cast_member"]?.copied == 2 && counts["quota_use"]?.copied == 3)
         #expect(counts["premium_grant"]?.copied == 1 && counts["premium_audit"]?.copied == 1 && counts["chat_message"]?.copied == 1)
         #expect(counts["web_room"]?.copied == 1 && counts["bot_state"]?.copied == 1)
@@ -251,6 +254,7 @@ struct PostgresServiceTests {
             for page in try await source.stories.pages(of: id) {
                 let imageID = try #require(page.imageID)
                 #expect(try await copied.stories.image(imageID) == (try await source.stories.image(imageID)))
+                #expect(try await copied.stories.chatPicture(imageID) == (try await source.stories.chatPicture(imageID)))
             }
         }
         #expect(try await copied.stories.storiesStarted(by: mia, on: "web", since: .distantPast) == 2, "the failed story stays refunded")

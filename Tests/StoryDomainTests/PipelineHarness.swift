@@ -33,10 +33,12 @@ struct PipelineHarness {
     }
 
     func pipeline(writer: ScriptedWriter = .fitting(), illustrator: ScriptedIllustrator, fallback: ScriptedIllustrator? = nil,
-                  strategy: IllustrationStrategy = .chained, retryPolicy: RetryPolicy = RetryPolicy()) -> StoryPipeline {
+                  strategy: IllustrationStrategy = .chained, retryPolicy: RetryPolicy = RetryPolicy(),
+                  chatForms: (any ChatFormEncoder)? = nil) -> StoryPipeline {
         let events = self.events
         let parts = StoryPipeline.Parts(repository: store, queue: store, writer: writer, illustrator: illustrator,
-                                        fallbackIllustrator: fallback, listener: listener, usage: usage, pictures: pictures)
+                                        fallbackIllustrator: fallback, listener: listener, usage: usage, pictures: pictures,
+                                        chatForms: chatForms)
         return StoryPipeline(parts: parts, clock: clock, retryPolicy: retryPolicy, strategy: strategy, onEvent: { events.append($0) })
     }
 

@@ -63,6 +63,15 @@ struct PostgresDatabaseTests {
             VALUES (repeat('a', 64), 'image/png', 5, 1, 1, '\\x00', now())
             """,
             "INSERT INTO bot_state (key, value, updated_at) VALUES ('k', NULL, now())",
+            // A chat form needs its picture, and a copy both its type and its bytes.
+            "INSERT INTO chat_picture (image_id) VALUES (repeat('b', 64))",
+            """
+            WITH picture AS (
+                INSERT INTO image (id, content_type, byte_count, width, height, data, created_at)
+                VALUES (repeat('c', 64), 'image/png', 1, 1, 1, '\\x00', now()) RETURNING id
+            )
+            INSERT INTO chat_picture (image_id, content_type) SELECT id, 'image/webp' FROM picture
+            """,
         ]
         for query in refused {
             await #expect(throws: (any Error).self, "\(query.sql)") {

@@ -30,7 +30,8 @@ struct AppDatabaseTests {
                                                      "v17: a web chat member is welcomed once",
                                                      "v18: built-in stories counted apart",
                                                      "v19: who a story is for (children or the family)",
-                                                     "v20: cast pronouns"])
+                                                     "v20: cast pronouns",
+                                                     "v21: pictures kept as chats are sent them"])
         #expect(await database.ping())
     }
 
@@ -57,6 +58,37 @@ struct AppDatabaseTests {
             #expect(throws: (any Error).self) { try db.execute(sql: "UPDATE story SET hero_pronouns = 'xe'") }
         }
         #expect(try await SQLiteStoryRepository(database: database, clock: clock).story(story.id)?.request.heroPronouns == nil)
+    }
+
+    @Test("v21: a picture kept before has no chat form until one is kept; forms refuse half a copy and go with their picture")
+    func chatPicturesMigration() async throws {
+        let queue = try DatabaseQueue()
+        try AppDatabase.migrator.migrate(queue, upTo: "v20: cast pronouns")
+        let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
+        let story = Fixtures.story(id: "before", at: clock.now())
+        let picture = Fixtures.picture(7)
+        let imageID = ImageID(rawValue: SHA256.hex(of: picture.data))
+        try await queue.write { db in
+            _ = try SQLiteStoryRepository.insert(story, delivery: DeliveryAddress(platform: "web", channelID: "family"), quota: nil,
+                                                 at: clock.now(), in: db)
+            try ImageRecord(picture, at: clock.now()).insert(db)
+        }
+        let database = try AppDatabase(queue)
+        let repository = SQLiteStoryRepository(database: database, clock: clock)
+        #expect(try await repository.chatPicture(imageID) == nil, "kept before: no form yet")
+        #expect(try await repository.image(imageID)?.data == picture.data)
+        try await repository.saveChatForm(.copy(contentType: "image/webp", data: Data([1, 2])), of: imageID)
+        #expect(try await repository.chatPicture(imageID)?.data == Data([1, 2]))
+        try await queue.write { db in
+            #expect(throws: (any Error).self) {
+                try db.execute(sql: "INSERT INTO chat_picture (image_id, content_type) VALUES (?, 'image/webp')", arguments: [imageID.rawValue])
+            }
+            #expect(throws: (any Error).self) {
+                try db.execute(sql: "INSERT INTO chat_picture (image_id) VALUES (?)", arguments: [String(repeating: "f", count: 64)])
+            }
+            try db.execute(sql: "DELETE FROM image WHERE id = ?", arguments: [imageID.rawValue])
+            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM chat_picture") == 0, "deleted with its picture")
+        }
     }
 
     @Test("reopening an existing database keeps its data and migrates nothing twice")

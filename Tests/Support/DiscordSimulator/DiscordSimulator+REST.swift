@@ -36,6 +36,12 @@ extension DiscordSimulator {
         store.update { $0.interactions[interactionID]?.tokenRevoked = true }
     }
 
+    /// Deletes a message as a member or moderator does in the client: gone from its channel, and
+    /// every later edit of it (through the channel or its interaction's webhook) gets 404 `10008`.
+    public func deleteMessage(id: Snowflake) {
+        store.update { $0.messages[id] = nil }
+    }
+
     /// Holds every request to `route` (a template, `METHOD template`, or a prefix) for `delay` before
     /// answering it, as a slow Discord would; nil answers at once again.
     public func delayResponses(route: String, by delay: Duration?) {

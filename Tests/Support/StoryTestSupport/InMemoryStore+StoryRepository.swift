@@ -31,13 +31,14 @@ extension InMemoryStore: StoryRepository {
         pages[id] = saved
     }
 
-    public func saveIllustration(_ illustration: Illustration, for id: StoryID, page: Int) async throws -> ImageID {
+    public func saveIllustration(_ illustration: Illustration, chatForm: ChatForm?, for id: StoryID, page: Int) async throws -> ImageID {
         try checkFault()
         let imageID = ContentAddress.imageID(of: illustration.data)
         if images[imageID] == nil {
             images[imageID] = StoredImage(id: imageID, contentType: illustration.contentType, data: illustration.data,
                                           width: illustration.width, height: illustration.height)
         }
+        if let chatForm, chatForms[imageID] == nil { chatForms[imageID] = chatForm }
         pages[id]?[page]?.imageID = imageID
         return imageID
     }
@@ -115,6 +116,18 @@ extension InMemoryStore: StoryRepository {
     public func image(_ id: ImageID) async throws -> StoredImage? {
         try checkFault()
         return images[id]
+    }
+
+    public func chatPicture(_ id: ImageID) async throws -> StoredImage? {
+        try checkFault()
+        guard let stored = images[id], let form = chatForms[id] else { return nil }
+        return form.picture(of: stored)
+    }
+
+    public func saveChatForm(_ form: ChatForm, of id: ImageID) async throws {
+        try checkFault()
+        guard images[id] != nil, chatForms[id] == nil else { return }
+        chatForms[id] = form
     }
 
     public func story(forRequest requestID: String, on platform: Platform) async throws -> StoryID? {

@@ -56,6 +56,8 @@ public actor InMemoryStore {
     var stories: [StoryID: StoredStory] = [:]
     var pages: [StoryID: [Int: StoryPage]] = [:]
     var images: [ImageID: StoredImage] = [:]
+    /// Each picture's chat form, when one was kept (deleted with the picture, as the foreign key does).
+    var chatForms: [ImageID: ChatForm] = [:]
     var jobs: [Int64: StoredJob] = [:]
     var nextJobID: Int64 = 1
     var quotaUses: [QuotaUse] = []
@@ -179,7 +181,10 @@ public actor InMemoryStore {
                 collectionsByID[collectionID] = stored
             }
             let stillUsed = Set(pages.values.flatMap { $0.values.compactMap(\.imageID) })
-            for picture in pictures where !stillUsed.contains(picture) { images[picture] = nil }
+            for picture in pictures where !stillUsed.contains(picture) {
+                images[picture] = nil
+                chatForms[picture] = nil
+            }
         }
         return deleted
     }
