@@ -26,8 +26,9 @@ public struct StoryBookExporter: Sendable {
         return (story, pictures)
     }
 
-    /// Text art in the book: shade blocks, dark on the white page, 60 characters across.
-    public static let textArtOptions = TextArtOptions.storybook(columns: 60, palette: .blocks, invert: true)
+    /// Text art in the book: a line drawing in Braille dots, 60 characters across, as the web chat's
+    /// `illustrations:text` draws it (shade blocks run together into a grey blob on a phone).
+    public static let textArtOptions = TextArtOptions.lineDrawing(columns: 60, palette: .braille)
 
     /// Writes the book into `directory` (created if needed) and returns the index file's URL.
     /// With `textArt`, each picture is drawn as text art in the page instead of saved as a file.

@@ -56,7 +56,8 @@ public enum CommandBuilder {
         case ("collection", "new"):
             return .collectionNew(CollectionDraft(goal: options["goal"] ?? "", heroName: options["name"], age: options["age"],
                                                   stories: options["stories"], companion: options["companion"],
-                                                  language: options["language"], cast: options["cast"]))
+                                                  language: options["language"], cast: options["cast"],
+                                                  pronouns: options["pronouns"]))
         case ("collection", "list"):
             return .collectionList
         case ("collection", "show"):

@@ -120,6 +120,7 @@ public enum CommandCatalog {
             .text("companion", "A favourite friend who comes along", maxLength: 40),
             .text("language", "The stories' language", maxLength: 20, choices: languageChoices),
             .text("cast", "Up to three of your cast as the heroes, e.g. Leo,Max", maxLength: 130),
+            .text("pronouns", "How the stories refer to the hero (default: by name)", maxLength: 20, choices: pronounChoices),
         ], positional: "goal"),
         Entry(command: "collection", subcommand: "list", summary: "Your family's collections and their progress", options: [],
               positional: nil),

@@ -47,6 +47,14 @@ extension CommandRouter {
         return draft
     }
 
+    /// The family's cast member a `companion:` names (by name), if any: a companion from the cast
+    /// keeps its look and its pronouns.
+    func companionMember(_ companion: String?, family: FamilyRef) async throws -> CastMember? {
+        guard let cast, let companion, !companion.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        let key = CastMember.key(companion)
+        return try await cast.cast(of: family).first { $0.key == key }
+    }
+
     /// The cast members a story's `cast:` names (none when it is empty). With `painting`, those
     /// without a portrait get theirs now, so model illustrators have each member's first kept
     /// picture as a reference from their first story on (the read-only check before

@@ -12,10 +12,12 @@ extension CommandRouter {
             }
             guard rules.plan.limits.collections else { throw PremiumRequired(feature: .collections) }
             let heroes = try await castMembers(draft.cast, family: context.family, painting: true)
+            let companion = try await companionMember(draft.companion, family: context.family)
             let prepared = try await stories.screening(context.user, on: context.family.platform) {
                 try collections.prepare(
                     goal: draft.goal, heroName: draft.heroName, age: draft.age, companion: draft.companion, storyCount: draft.stories,
-                    language: draft.language, family: context.family, requester: context.user, limits: rules.limits, cast: heroes)
+                    language: draft.language, family: context.family, requester: context.user, limits: rules.limits, cast: heroes,
+                    pronouns: draft.pronouns, companionMember: companion)
             }
             let quota = rules.limits.dailyQuota
             try await oneAtATime(for: context.user, on: context.family.platform) { [stories, collections, renderer] in

@@ -187,8 +187,10 @@ public struct CommandRouter: Sendable {
             let limits = try await requesterLimits(context)
             let draft = try await withCastPronouns(typed, family: context.family)
             let heroes = try await castMembers(draft.cast, family: context.family, painting: true)
+            let companion = try await companionMember(draft.companion, family: context.family)
             let story = try await stories.screening(context.user, on: context.family.platform) {
-                try stories.prepareStory(draft, family: context.family, requester: context.user, limits: limits, cast: heroes)
+                try stories.prepareStory(draft, family: context.family, requester: context.user, limits: limits, cast: heroes,
+                                         companionMember: companion)
             }
             try await startStory(story, quota: limits.dailyQuota, responder: responder)
         case let .storyContinue(query):

@@ -29,6 +29,8 @@ public enum CreatureKind: String, Sendable, Codable, CaseIterable {
     /// A grown-up or an older family member (Grandma, Dad, a teacher): taller, drawn as a person of their own.
     case grownUp
     case horse, fish, whale, octopus, butterfly, dinosaur
+    /// The woodland, river and faraway animals families ask for most after the first set.
+    case hedgehog, squirrel, badger, beaver, giraffe, koala, sloth, pangolin, crab
 }
 
 /// Where a story takes place; the illustrator paints a scene for each.
@@ -36,6 +38,10 @@ public enum StorySetting: String, Sendable, Codable, CaseIterable {
     case forest, seaside, space, castle, meadow, mountains, garden, town, underwater, jungle, snow, farm, home
     /// A classroom: desks, a blackboard and a big window.
     case school
+    /// A river between grassy banks, with stepping stones and a little bridge.
+    case river
+    /// Inside a library: shelves of books, a reading lamp and a rug.
+    case library
 }
 
 /// One character's fixed look and nature, the same on every page.

@@ -18,7 +18,7 @@ public struct CharacterSheetDesigner: Sendable {
         if let companion, !companion.trimmingCharacters(in: .whitespaces).isEmpty {
             let kind = Self.firstKind(in: Self.words(companion)) ?? Self.personOrPet(companion, rng: &rng)
             companionDesign = designCreature(name: Self.companionName(companion), kind: kind, age: age, rng: &rng)
-        } else if let kind = Self.firstKind(in: themeWords), kind != heroKind {
+        } else if let kind = Self.firstKind(in: themeWords, excluding: Self.metInTheme), kind != heroKind {
             let name = Self.nameForThemeCreature(kind: kind, themeWords: themeWords, heroName: heroName, rng: &rng)
             companionDesign = designCreature(name: name, kind: kind, age: age, rng: &rng)
         } else if let grownUp = Self.grownUpName(in: themeWords) {
@@ -106,7 +106,9 @@ public struct CharacterSheetDesigner: Sendable {
         (.jungle, ["jungle", "rainforest"]),
         (.mountains, ["mountain", "hill", "valley"]),
         (.garden, ["garden", "allotment"]),
-        (.town, ["town", "city", "village", "street", "library", "bakery"]),
+        (.library, ["library", "libraries", "bookshop"]),
+        (.river, ["river", "riverbank", "stream", "brook", "lake", "pond", "canal"]),
+        (.town, ["town", "city", "village", "street", "bakery"]),
         (.home, ["home", "house", "bedroom", "kitchen"]),
     ]
 
@@ -121,7 +123,7 @@ public struct CharacterSheetDesigner: Sendable {
         (.jungle, ["jungle", "monkey", "tiger", "parrot", "lion", "giraffe"]),
         (.mountains, ["mountain", "hill", "valley", "cliff"]),
         (.garden, ["garden", "flower", "rose", "bee", "butterfly", "tulip"]),
-        (.town, ["town", "city", "bus", "street", "train", "shop", "library"]),
+        (.town, ["town", "city", "bus", "street", "train", "shop"]),
         (.home, ["bed", "home", "house", "bedtime", "bedroom", "bath", "pyjamas", "pajamas"]),
     ]
 
@@ -151,7 +153,9 @@ public struct CharacterSheetDesigner: Sendable {
         (.turtle, ["turtle", "tortoise"]), (.penguin, ["penguin"]), (.elephant, ["elephant"]),
         (.robot, ["robot", "robo"]), (.horse, ["horse", "pony", "ponie", "foal"]), (.fish, ["fish", "goldfish"]),
         (.whale, ["whale"]), (.octopus, ["octopus", "octopuse", "octopi"]), (.butterfly, ["butterfly", "butterflie"]),
-        (.dinosaur, ["dinosaur", "dino", "tyrannosaurus", "triceratops"]),
+        (.dinosaur, ["dinosaur", "dino", "tyrannosaurus", "triceratops"]), (.hedgehog, ["hedgehog", "hoglet"]),
+        (.squirrel, ["squirrel"]), (.badger, ["badger"]), (.beaver, ["beaver"]), (.giraffe, ["giraffe"]),
+        (.koala, ["koala"]), (.sloth, ["sloth"]), (.pangolin, ["pangolin"]), (.crab, ["crab"]),
     ]
 
     /// Grown-ups and older family members, each with the name the story calls them by.
@@ -172,10 +176,15 @@ public struct CharacterSheetDesigner: Sendable {
         return nil
     }
 
-    /// The first creature named in a list of words.
-    static func firstKind(in words: [String]) -> CreatureKind? {
+    /// Animals that a theme naming them meets on the way rather than takes along: the story calls
+    /// them "the hedgehog" and the illustrator draws them beside the pair, in fixed colours, on every
+    /// page. Named as a companion, in the cast, or as the hero, they are characters like any other.
+    static let metInTheme: Set<CreatureKind> = [.hedgehog, .squirrel, .badger, .beaver, .giraffe, .koala, .sloth, .pangolin, .crab]
+
+    /// The first creature named in a list of words (not one of `excluding`).
+    static func firstKind(in words: [String], excluding: Set<CreatureKind> = []) -> CreatureKind? {
         for word in words {
-            for (kind, keywords) in kindKeywords where keywords.contains(where: { matches(word, $0) }) {
+            for (kind, keywords) in kindKeywords where !excluding.contains(kind) && keywords.contains(where: { matches(word, $0) }) {
                 return kind
             }
         }
@@ -238,6 +247,11 @@ public struct CharacterSheetDesigner: Sendable {
         .horse: ["Clover", "Dapple", "Star"], .fish: ["Bubbles", "Finn", "Coral"], .whale: ["Big Blue", "Misty", "Wave"],
         .octopus: ["Inky", "Squiggle", "Wiggles"], .butterfly: ["Flutter", "Poppy", "Petal"],
         .dinosaur: ["Rex", "Stompy", "Pebbles"], .grownUp: ["Grandma"],
+        .hedgehog: ["Prickles", "Conker", "Bramble"], .squirrel: ["Hazel", "Nutkin", "Acorn"],
+        .badger: ["Barley", "Stripe", "Bodkin"], .beaver: ["Chip", "Timber", "Bucky"],
+        .giraffe: ["Tallulah", "Spots", "Longo"], .koala: ["Gumnut", "Kip", "Dreamy"],
+        .sloth: ["Slowly", "Mossy", "Sunny"], .pangolin: ["Pango", "Scales", "Pippin"],
+        .crab: ["Pinch", "Sandy", "Clicky"],
     ]
 
     private static let sleepyWords: Set<String> = ["sleepy", "tired", "dozy", "drowsy", "yawning", "snoozy"]
@@ -290,6 +304,15 @@ public struct CharacterSheetDesigner: Sendable {
         .octopus: [("pink", RGB(240, 130, 160)), ("purple", RGB(160, 100, 190)), ("coral-red", RGB(230, 100, 90))],
         .butterfly: [("blue", RGB(90, 160, 240)), ("yellow", RGB(250, 215, 70)), ("pink", RGB(245, 150, 200))],
         .dinosaur: [("green", RGB(110, 180, 100)), ("orange", RGB(235, 150, 70)), ("purple", RGB(160, 120, 200))],
+        .hedgehog: [("brown", RGB(150, 110, 80)), ("sandy", RGB(195, 160, 115))],
+        .squirrel: [("red", RGB(200, 100, 55)), ("grey", RGB(160, 158, 155))],
+        .badger: [("silver-grey", RGB(150, 150, 155))],
+        .beaver: [("brown", RGB(140, 95, 60)), ("chestnut", RGB(165, 105, 65))],
+        .giraffe: [("golden", RGB(240, 195, 100))],
+        .koala: [("grey", RGB(170, 170, 178)), ("silver", RGB(195, 195, 200))],
+        .sloth: [("sandy-brown", RGB(180, 150, 115)), ("mossy brown", RGB(150, 135, 100))],
+        .pangolin: [("bronze", RGB(175, 130, 85)), ("olive-brown", RGB(150, 125, 85))],
+        .crab: [("red", RGB(225, 85, 65)), ("orange", RGB(240, 130, 60))],
     ]
 
     private static func pick<T>(_ items: [T], _ rng: inout SeededGenerator) -> T {
@@ -390,6 +413,15 @@ public struct CharacterSheetDesigner: Sendable {
         case .octopus: looks = "a small \(body.name) octopus with eight curly arms and \(a) \(accent.name) hat"
         case .butterfly: looks = "a \(body.name) butterfly with wide wings and \(a) \(accent.name) pattern"
         case .dinosaur: looks = "a friendly \(body.name) dinosaur with a long tail and \(a) \(accent.name) scarf"
+        case .hedgehog: looks = "a little \(body.name) hedgehog with soft prickles and \(a) \(accent.name) scarf"
+        case .squirrel: looks = "a quick \(body.name) squirrel with a big bushy tail and \(a) \(accent.name) scarf"
+        case .badger: looks = "a stout \(body.name) badger with a black-and-white striped face and \(a) \(accent.name) scarf"
+        case .beaver: looks = "a busy \(body.name) beaver with a flat tail, two big teeth and \(a) \(accent.name) scarf"
+        case .giraffe: looks = "a tall \(body.name) giraffe with brown patches, a long neck and \(a) \(accent.name) scarf"
+        case .koala: looks = "a sleepy \(body.name) koala with big fluffy ears and \(a) \(accent.name) scarf"
+        case .sloth: looks = "a slow, smiling \(body.name) sloth with long arms and \(a) \(accent.name) scarf"
+        case .pangolin: looks = "a small \(body.name) pangolin covered in leafy scales, with \(a) \(accent.name) scarf"
+        case .crab: looks = "a little \(body.name) crab with two big claws and \(a) \(accent.name) hat"
         case .child: looks = "a small child"
         case .grownUp: looks = "a grown-up"
         }
@@ -414,6 +446,10 @@ public struct CharacterSheetDesigner: Sendable {
         .snow: ["a snowy valley with frosted pine trees and a frozen pond", "a white winter land of soft snow and twinkling icicles"],
         .farm: ["a little farm with a red barn, a duck pond and sleepy cows", "a green farm with hay bales, a windmill and an apple orchard"],
         .home: ["a cosy little house with a creaky staircase and a window full of stars", "a warm home with soft blankets, a bookshelf and a night-light"],
+        .river: ["a slow green river between grassy banks, with stepping stones and a little wooden bridge",
+                 "a sparkling stream winding through the meadow, with reeds, willows and a humpbacked bridge"],
+        .library: ["a quiet library with tall shelves of books, a reading lamp and a soft rug",
+                   "a cosy library corner with picture books, big cushions and a warm lamp"],
         .school: ["a bright classroom with little desks, a green blackboard and a big sunny window", "a friendly school room with paintings on the walls and a reading corner"],
     ]
 
@@ -432,5 +468,7 @@ public struct CharacterSheetDesigner: Sendable {
         .farm: Palette(sky: RGB(175, 215, 240), ground: RGB(160, 195, 100), accent: RGB(200, 70, 60)),
         .home: Palette(sky: RGB(60, 70, 120), ground: RGB(200, 160, 120), accent: RGB(250, 210, 130)),
         .school: Palette(sky: RGB(175, 215, 240), ground: RGB(205, 170, 120), accent: RGB(240, 120, 90)),
+        .river: Palette(sky: RGB(175, 215, 240), ground: RGB(135, 190, 100), accent: RGB(240, 170, 80)),
+        .library: Palette(sky: RGB(170, 205, 235), ground: RGB(170, 120, 85), accent: RGB(200, 90, 80)),
     ]
 }

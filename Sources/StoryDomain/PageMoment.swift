@@ -82,6 +82,8 @@ public enum PageMoment {
         case .farm: "on a farm"
         case .home: "at home"
         case .school: "at school"
+        case .river: "by the river"
+        case .library: "in the library"
         }
     }
 

@@ -71,8 +71,11 @@ public struct StoryService: Sendable {
     }
 
     /// Validates and cleans the request and gives the story its id; nothing is stored yet.
+    /// - Parameter companionMember: the family's cast member the `companion:` names, if any: drawn and
+    ///   told as in the cast (its look and the pronouns set there), not guessed from the name.
     public func prepareStory(_ draft: StoryRequestDraft, family: FamilyRef, requester: Requester,
-                             limits: StoryLimits, seed: UInt64? = nil, cast: [CastMember] = []) throws -> Story {
+                             limits: StoryLimits, seed: UInt64? = nil, cast: [CastMember] = [],
+                             companionMember: CastMember? = nil) throws -> Story {
         var generator = SystemRandomNumberGenerator()
         var request = try StoryRequestValidator(limits: limits).validate(Self.casting(cast, into: draft), seed: seed ?? generator.next())
         if !cast.isEmpty {
@@ -84,6 +87,12 @@ public struct StoryService: Sendable {
             // Kept with the story as its sheet's heroes, so the story never changes with the cast.
             let designed = CharacterSheetDesigner().design(for: request)
             request.heroSheet = CharacterSheetDesigner.casting(cast, on: designed, heroName: request.heroName)
+        }
+        if let member = companionMember, member.key != CastMember.key(request.heroName),
+           !cast.contains(where: { $0.key == member.key }) {
+            var sheet = request.heroSheet ?? CharacterSheetDesigner().design(for: request)
+            sheet.companion = CastDesigner().design(member)
+            request.heroSheet = sheet
         }
         guard (request.isForChildren ? childrenWriterLanguages : writerLanguages).contains(request.language) else {
             throw StoryRequestError.languageNotSupportedByWriter(request.language)

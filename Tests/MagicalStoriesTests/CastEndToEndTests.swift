@@ -169,6 +169,30 @@ struct CastEndToEndTests {
         await bot.stopAll()
     }
 
+    @Test("collection pronouns: typed in the web chat, kept in the SQLite file with the first story; a cast companion keeps its pronouns")
+    func collectionPronouns() async throws {
+        let app = try await TestApp.start()
+        defer { app.removeFiles() }
+        let anna = try await ChatTestClient.join(app, room: "family", name: "Anna")
+        _ = try await anna.next("history") { $0.type == "history" }
+        try await anna.say("/cast add name:Max kind:hedgehog pronouns:they")
+        _ = try await anna.next("Max added") { $0.message?.text?.contains("**Max**") == true }
+        try await app.app.entitlements.grant(.family(Self.webFamily), by: "cli:test", days: nil, reason: nil)
+
+        try await anna.say("/collection new goal:bravery name:Pip companion:Max pronouns:she stories:3")
+        let page = try #require(try await anna.next("page 1 of the collection's first story") {
+            $0.message?.page?.footer == "page 1 of 5 · story 1 of 3 in a Growth Collection"
+        }.message?.page)
+        try await waitUntilReady(app.app.stories, id: page.storyId, family: Self.webFamily)
+        let id = try #require(StoryID(rawValue: page.storyId))
+        let story = try #require(try await app.app.stories.story(id, family: Self.webFamily))
+        #expect(story.request.heroPronouns == .she && story.sheet?.hero.pronouns == .she)
+        #expect(story.sheet?.companion?.name == "Max" && story.sheet?.companion?.kind == .hedgehog)
+        #expect(story.sheet?.companion?.pronouns == .they)
+        await anna.close()
+        await app.stop()
+    }
+
     @Test("Discord: /cast is registered; add and list, a stranger refused privately, a manager removes, a story with cast:")
     func discord() async throws {
         let bot = try await DiscordTestBot.start()

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("HTML book: story new --text-art")
 struct StoryBookTextArtTests {
-    @Test("with text art each page's picture is drawn in the book, dark on the white page, and no picture file is written")
+    @Test("with text art each page's picture is drawn in the book as a Braille line drawing (no shade block), and no picture file is written")
     func textArtBook() async throws {
         let exporter = StoryBookExporter(writer: OfflineStoryWriter(), illustrator: OfflineIllustrator())
         let request = StoryRequest(theme: "a sleepy dragon", heroName: "Mia", age: 5, pageCount: 3, seed: 3)
@@ -22,7 +22,9 @@ struct StoryBookTextArtTests {
             let art = try #require(block.split(separator: ">", maxSplits: 1).last?.components(separatedBy: "</pre>").first)
             let lines = art.split(separator: "\n")
             #expect(lines.count == 20 && lines.allSatisfy { $0.count == 60 })
-            #expect(Set(lines.joined()).isSubset(of: Set(" ░▒▓█")) && Set(lines.joined()).count >= 4)
+            let used = Set(lines.joined().unicodeScalars)
+            #expect(used.allSatisfy { (0x2800...0x28FF).contains($0.value) } && used.count >= 4)
+            #expect(used.isDisjoint(with: Set("░▒▓█".unicodeScalars)))
         }
         #expect(!html.contains("<img"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["index.html"])

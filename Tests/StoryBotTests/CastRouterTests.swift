@@ -199,6 +199,42 @@ struct CastRouterTests {
         #expect(try await harness.store.story(story.id)?.request.heroSheet?.friends.map(\.name) == ["Max"])
     }
 
+    @Test("/collection new pronouns: go to the hero of its stories; a companion from the cast keeps its look and pronouns")
+    func collectionPronouns() async throws {
+        _ = await add("Max", kind: "dog", age: nil, look: "a grey dog")
+        _ = await handle(.castEdit(name: "Max", kind: nil, age: nil, look: nil, pronouns: "he"))
+        _ = try await harness.services.policy.entitlements.grant(.family(RouterHarness.family), by: "test", days: nil, reason: nil)
+        let refused = await handle(.collectionNew(CollectionDraft(goal: "kindness", heroName: "Pip", stories: "3", pronouns: "ze")))
+        #expect(refused.replies.last?.text?.contains("I don't know the pronouns “ze” for the hero") == true)
+        #expect(harness.jobsAdded.count == 0)
+
+        let started = await handle(.collectionNew(CollectionDraft(goal: "kindness", heroName: "Pip", stories: "3", companion: "max",
+                                                                  pronouns: "She")))
+        #expect(started.acknowledgedPrivately == false, "\(started.replies.last?.text ?? "")")
+        let firstID = try #require(try await harness.store.library(of: RouterHarness.family, offset: 0, limit: 5).items.first).id
+        let first = try #require(try await harness.store.story(firstID))
+        #expect(first.request.heroPronouns == .she)
+        let sheet = try #require(first.request.heroSheet, "a cast companion is kept with the story")
+        #expect(sheet.companion?.name == "Max" && sheet.companion?.kind == .dog && sheet.companion?.pronouns == .he)
+        #expect(sheet.hero.name == "Pip" && sheet.hero.pronouns == .she)
+    }
+
+    @Test("/story new companion: from the cast keeps its pronouns; a companion not in the cast is designed as before")
+    func storyCompanionFromCast() async throws {
+        _ = await add("Max", kind: "dog", age: nil, look: "a grey dog")
+        _ = await handle(.castEdit(name: "Max", kind: nil, age: nil, look: nil, pronouns: "they"))
+        _ = try await harness.services.policy.entitlements.grant(.family(RouterHarness.family), by: "test", days: nil, reason: nil)
+        _ = await handle(.storyNew(StoryRequestDraft(theme: "a kite", heroName: "Pip", companion: "Max", pages: "3")))
+        _ = await handle(.storyNew(StoryRequestDraft(theme: "a boat", heroName: "Pip", companion: "a teddy", pages: "3")))
+        var byTheme: [String: Story] = [:]
+        for item in try await harness.store.library(of: RouterHarness.family, offset: 0, limit: 10).items {
+            let story = try #require(try await harness.store.story(item.id))
+            byTheme[story.request.theme] = story
+        }
+        #expect(byTheme["a kite"]?.request.heroSheet?.companion?.pronouns == .they)
+        #expect(byTheme["a boat"]?.request.heroSheet == nil, "not from the cast: designed when written")
+    }
+
     @Test("a Growth Collection with cast: keeps its heroes; names are suggested while typing")
     func collectionAndSuggestions() async throws {
         _ = await add("Leo")

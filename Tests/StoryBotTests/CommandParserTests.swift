@@ -26,6 +26,8 @@ struct CommandParserTests {
             == .storyNew(StoryRequestDraft(theme: "a picnic", cast: "Leo, Max")))
         #expect(try parser.parse("/collection new goal:kindness cast:Leo")
             == .collectionNew(CollectionDraft(goal: "kindness", cast: "Leo")))
+        #expect(try parser.parse("/collection new goal:bravery name:Mia companion:Max pronouns:she")
+            == .collectionNew(CollectionDraft(goal: "bravery", heroName: "Mia", companion: "Max", pronouns: "she")))
         #expect(throws: CommandParseError.missingValue(option: "kind")) { try parser.parse("/cast add name:Leo") }
     }
 

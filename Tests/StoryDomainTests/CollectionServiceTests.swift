@@ -126,6 +126,22 @@ struct CollectionServiceTests {
         #expect(harness.jobsAdded.count == 2, "read twice, made once")
     }
 
+    @Test("the pronouns given for a collection go with its first story and every next one")
+    func pronounsKept() async throws {
+        let harness = CollectionHarness()
+        try await harness.grantPremium()
+        let prepared = try harness.service.prepare(goal: "bravery", heroName: "Mia", age: "5", companion: nil, storyCount: "3",
+                                                   language: nil, family: CollectionHarness.family, requester: CollectionHarness.owner,
+                                                   limits: StoryLimits(), pronouns: "she")
+        #expect(prepared.firstStory.request.heroPronouns == .she)
+        try await harness.service.start(prepared, delivery: StoryFixtures.delivery(), quota: DailyQuota(storiesPerDay: 3))
+        try await harness.store.saveText(StoryFixtures.written(for: prepared.firstStory.request), for: prepared.firstStory.id)
+        let progress = try #require(try await harness.store.collection(prepared.collection.id))
+        let outcome = try await harness.read(progress, position: 1)
+        let next = try #require(outcome.collection?.entries[1].storyID)
+        #expect(try await harness.store.story(next)?.request.heroPronouns == .she)
+    }
+
     @Test("when the owner's premium has ended, the read counts but the next story waits")
     func nextNeedsPremium() async throws {
         let harness = CollectionHarness()

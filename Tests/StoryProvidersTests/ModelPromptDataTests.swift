@@ -131,6 +131,14 @@ struct ModelPromptDataTests {
         #expect(message.data?.heroFriendsPronouns == ["Max": "he/him"])
         #expect(prompt.system.contains("\"hero_pronouns\"") && prompt.system.contains("repeat the name"))
         #expect(message.dataLines.first?.contains(#""hero_pronouns":"she/her""#) == true)
+        #expect(message.data?.companionPronouns == nil && !prompt.system.contains("companion_pronouns"))
+
+        // A companion from the family's cast brings its pronouns as data too.
+        let biscuit = CastMember(name: "Biscuit", kind: .creature(.hedgehog), pronouns: .they, createdBy: "u1", createdAt: Date())
+        sheet.companion = CastDesigner().design(biscuit)
+        let withCompanion = StoryPrompt(request: request, sheet: sheet)
+        #expect(Self.split(withCompanion.user).data?.companionPronouns == "they/them")
+        #expect(withCompanion.system.contains("\"companion_pronouns\""))
     }
 
     // MARK: - Picture prompts

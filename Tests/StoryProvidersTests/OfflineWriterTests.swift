@@ -142,6 +142,7 @@ struct OfflineWriterTests {
             ("penguins on the ice", .snow), ("a tractor ride", .farm), ("a monkey party", .jungle),
             ("the mermaid's song", .underwater), ("up the big hill", .mountains), ("flowers everywhere", .garden),
             ("the city bus", .town), ("my cosy bed", .home), ("a happy day", .meadow),
+            ("a boat on the river", .river), ("ducks on the pond", .river), ("an owl in the library", .library),
         ]
         for (theme, setting) in cases {
             #expect(designer.design(theme: theme, heroName: "Ava", companion: nil, age: 6, seed: 1).setting == setting, "\(theme)")

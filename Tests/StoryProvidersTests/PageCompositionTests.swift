@@ -176,7 +176,11 @@ struct PageCompositionTests {
         #expect(room(["hammer", "boat"]) == "workshop")
         #expect(room(["book"], place: .school) == "classroom")
         #expect(room([], place: .castle) == "hall")
-        #expect(room([], place: .home) == "bedroom")
+        #expect(room([], place: .home) == "living-room", "home is the living room except at bedtime")
+        #expect(room(["balloon", "cake"], place: .home, action: .celebrating) == "living-room", "a party at home is in the living room")
+        #expect(room([], place: .library) == "library")
+        #expect(room([], place: .library, indoors: false) == "library", "a library is always inside")
+        #expect(room([], place: .river, indoors: false) == nil)
         #expect(room([], place: .meadow, indoors: false) == nil)
         let kitchen = illustrator.picture(for: Self.request(scene: PageScene(timeOfDay: .morning, action: .making, props: ["bread", "oven"],
                                                                              indoors: true)))
@@ -245,6 +249,34 @@ struct PageCompositionTests {
                 #expect(moon.setting != .space || !moon.props.contains { $0.word == "kite" }, "no kite on the moon")
                 Self.expectInsideFrame(picture, "page \(page) \(chosen)")
             }
+        }
+    }
+
+    @Test("the river, the library and the living room are painted, the same every time, with their composition names")
+    func newPlaces() throws {
+        let river = Self.request(Self.sheet(setting: .river), scene: PageScene(timeOfDay: .afternoon, action: .walking, props: ["boat"]))
+        let riverPicture = illustrator.picture(for: river)
+        #expect(riverPicture.setting == .river && riverPicture.room == nil && riverPicture.backdrop.contains("bridge"))
+        #expect(!riverPicture.composition.hasPrefix("indoor"))
+        let water = try illustrator.renderPixels(river)
+        let meadow = try illustrator.renderPixels(Self.request(scene: PageScene(timeOfDay: .afternoon, action: .walking, props: ["boat"])))
+        let blue = RGB(95, 160, 205)
+        #expect(Self.count(water, near: blue, tolerance: 30) > Self.count(meadow, near: blue, tolerance: 30) + 2000, "the river's water")
+
+        let library = Self.request(Self.sheet(setting: .library), scene: PageScene(timeOfDay: .night, action: .discovering, props: ["book"]),
+                                   page: 2)
+        let libraryPicture = illustrator.picture(for: library)
+        #expect(libraryPicture.room == "library" && libraryPicture.composition.hasPrefix("indoor-library-"))
+        #expect(libraryPicture.setting == .library && libraryPicture.backdrop.contains("bookshelves"))
+
+        let party = Self.request(Self.sheet(setting: .home), scene: PageScene(timeOfDay: .afternoon, action: .celebrating,
+                                                                              props: ["balloon", "cake", "bunting"], indoors: true), page: 3)
+        let partyPicture = illustrator.picture(for: party)
+        #expect(partyPicture.room == "living-room" && partyPicture.composition.hasPrefix("indoor-living-room-"))
+        #expect(partyPicture.props.map(\.word).contains("cake") && partyPicture.beds.isEmpty)
+        for request in [river, library, party] {
+            #expect(try illustrator.renderPNG(request) == illustrator.renderPNG(request))
+            Self.expectInsideFrame(illustrator.picture(for: request), "\(request.sheet.setting)")
         }
     }
 

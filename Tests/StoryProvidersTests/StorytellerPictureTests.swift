@@ -148,6 +148,31 @@ struct StorytellerPictureTests {
         #expect(colours.count == 1)
     }
 
+    @Test("an animal the theme is about is drawn on every page before bed, the same each time", arguments: [
+        ("a hedgehog who bakes a birthday cake", CreatureKind.hedgehog), ("a badger who paints his little boat by the river", .badger),
+        ("a beaver who builds a bridge across the river", .beaver), ("a giraffe who is learning to ride a bicycle in the park", .giraffe),
+        ("a squirrel who learns to share her acorns", .squirrel), ("a koala who climbs the treetops", .koala),
+        ("a sloth who yodels from the top of the mountain", .sloth), ("a pangolin who finds a teapot in the garden", .pangolin),
+        ("a crab who builds a sandcastle on the beach", .crab),
+    ])
+    func animalsMet(theme: String, kind: CreatureKind) async throws {
+        let story = try await writer.write(StoryRequest(theme: theme, heroName: "Kai", age: 6, pageCount: 5, seed: 3))
+        var colours: Set<[RGB]> = []
+        for request in requests(story, seed: 3).dropLast() {
+            let picture = illustrator.picture(for: request)
+            let drawn = picture.figures.first { $0.kind == kind }
+            #expect(drawn != nil, "\(theme) page \(request.pageNumber): \(picture.figures.map(\.kind))")
+            if let drawn { colours.insert(drawn.colors) }
+            let pixels = try illustrator.renderPixels(request)
+            let body = drawn?.colors.first ?? RGB(0, 0, 0)
+            #expect(count(pixels, near: body, tolerance: 3) > 20, "\(kind) body painted on page \(request.pageNumber)")
+        }
+        #expect(colours.count == 1, "\(kind): one look on every page")
+        // Named as the companion, it comes along as a character of its own, in its own colours.
+        let sheet = CharacterSheetDesigner().design(theme: "a picnic", heroName: "Kai", companion: "a \(kind.rawValue)", age: 6, seed: 1)
+        #expect(sheet.companion?.kind == kind)
+    }
+
     @Test("the thing that matters is drawn: the lost bell once found, the kite")
     func props() async throws {
         let story = try await writer.write(StoryRequest(theme: "a sleepy dragon who lost his bell", heroName: "Noor", age: 6, pageCount: 5, seed: 11))

@@ -65,7 +65,7 @@ enum StorytellerSupport {
         Entry(theme: "Grandpa at the seaside with a bucket", setting: .seaside, keys: ["bucket"]),
         Entry(theme: "a lost mitten in the snow", setting: .snow, keys: ["mitten"]),
         Entry(theme: "a bear who lost his hat in the mountains", setting: .mountains, keys: ["hat"]),
-        Entry(theme: "a mouse in the library", setting: .town, keys: ["mouse"], companionIsKey: true),
+        Entry(theme: "a mouse in the library", setting: .library, keys: ["mouse"], companionIsKey: true),
         Entry(theme: "a music box in the bedroom", setting: .home, keys: ["music box"]),
         Entry(theme: "Mum and a kite in the park", setting: .meadow, keys: ["kite"]),
         Entry(theme: "a dolphin and a pearl under the sea", setting: .underwater, keys: ["pearl"]),
@@ -94,6 +94,9 @@ enum StorytellerSupport {
         .snow: ["snow", "snowy", "snowman", "snowflakes", "icicles", "frozen"],
         .farm: ["farm", "barn", "cows", "hens", "tractor", "hay"],
         .home: ["house", "home", "stairs", "kitchen", "sofa", "bedroom", "cushions"],
+        // A library's and a river's stories are told in their town's and meadow's worlds.
+        .library: ["library", "books", "town", "bakery", "bus", "clock", "fountain", "street"],
+        .river: ["river", "stream", "bridge", "meadow", "grass", "daisies", "buttercups", "crickets"],
     ]
 
     static func request(_ entry: Entry, index: Int, age: Int? = nil, seed: UInt64 = 7, pages: Int = 5) -> StoryRequest {

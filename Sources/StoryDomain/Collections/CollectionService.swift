@@ -34,7 +34,8 @@ public struct CollectionService: Sendable {
     /// Validates the request and builds the collection and its first story; nothing is stored yet.
     public func prepare(goal rawGoal: String, heroName: String?, age: String?, companion: String?, storyCount: String?,
                         language: String?, family: FamilyRef, requester: Requester, limits: StoryLimits,
-                        cast: [CastMember] = []) throws -> PreparedCollection {
+                        cast: [CastMember] = [], pronouns: String? = nil,
+                        companionMember: CastMember? = nil) throws -> PreparedCollection {
         guard let goal = GrowthGoal(userInput: rawGoal) else {
             throw CollectionError.unknownGoal(String(TextSanitizer().cleanLine(rawGoal).prefix(30)))
         }
@@ -47,9 +48,12 @@ public struct CollectionService: Sendable {
         // Validate the hero, age, companion and language through the story validator, with the first step's theme.
         let firstStep = goal.steps(count: 1)[0]
         let placeholder = firstStep.theme.replacingOccurrences(of: "{hero}", with: "the hero")
-        let draft = StoryRequestDraft(theme: placeholder, heroName: heroName, age: age, companion: companion, language: language)
+        // The hero's pronouns go with the first story; the next ones keep its sheet's hero (and so them).
+        let draft = StoryRequestDraft(theme: placeholder, heroName: heroName, age: age, companion: companion, language: language,
+                                      pronouns: pronouns)
         // The family's cast members are the heroes of every story of the collection (kept in the first one's sheet).
-        var first = try stories.prepareStory(draft, family: family, requester: requester, limits: limits, cast: cast)
+        var first = try stories.prepareStory(draft, family: family, requester: requester, limits: limits, cast: cast,
+                                             companionMember: companionMember)
         var generator = SystemRandomNumberGenerator()
         let collection = GrowthCollection(
             id: .random(), family: family, requester: requester, goal: goal, heroName: first.request.heroName,
@@ -157,6 +161,8 @@ public struct CollectionService: Sendable {
         // The hero looks and acts the same across the series: reuse the first story's cast.
         if let firstID = progress.entries.first?.storyID, let first = try await stories.story(firstID, family: collection.family) {
             story.request.heroSheet = first.request.heroSheet ?? first.sheet
+            // The pronouns the family gave for the series (kept on the first story's request, also when it failed).
+            story.request.heroPronouns = first.request.heroPronouns ?? first.sheet?.hero.pronouns
             // A collection begun for children stays children's.
             if first.request.isForChildren { story.request.audience = .children }
         }

@@ -36,6 +36,15 @@ public enum TextArt {
         case .octopus: "🐙"
         case .butterfly: "🦋"
         case .dinosaur: "🦕"
+        case .hedgehog: "🦔"
+        case .squirrel: "🐿️"
+        case .badger: "🦡"
+        case .beaver: "🦫"
+        case .giraffe: "🦒"
+        case .koala: "🐨"
+        case .sloth: "🦥"
+        case .pangolin: "🦔"
+        case .crab: "🦀"
         }
     }
 
@@ -55,6 +64,8 @@ public enum TextArt {
         case .farm: "🚜🌾"
         case .home: "🏠🛏️"
         case .school: "🏫✏️"
+        case .river: "🏞️🌉"
+        case .library: "📚🛋️"
         }
     }
 }

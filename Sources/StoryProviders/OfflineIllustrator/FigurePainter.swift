@@ -33,6 +33,10 @@ struct FigurePainter {
         case .dinosaur: 1.1
         case .octopus: 0.9
         case .fish, .butterfly: 0.75
+        case .hedgehog, .squirrel: 0.8
+        case .badger, .beaver, .koala, .sloth, .pangolin: 0.9
+        case .giraffe: 1.0
+        case .crab: 0.8
         }
     }
 
@@ -78,6 +82,8 @@ struct FigurePainter {
                 person(design, colors, facing: facing, pose: pose)
             } else if let drawn = drawNewCreature(design.kind, colors, facing: facing, pose: pose), drawn {
                 // Drawn by the figures of FigurePainter+Creatures.
+            } else if drawWildlife(design.kind, colors, facing: facing, pose: pose) {
+                // Drawn by the animals of FigurePainter+Wildlife.
             } else if design.kind == .turtle {
                 turtle(colors, facing: facing, pose: pose)
             } else {
@@ -116,6 +122,14 @@ struct FigurePainter {
         }
         canvas.arc(x, y + smile * 0.55, smile * 0.7, from: 0.2 * .pi, to: 0.8 * .pi)
         canvas.stroke(.ink, width: 2.6)
+    }
+
+    /// The accent scarf under a round head, its end hanging down the back.
+    func scarf(_ colour: PaintColor, headY: Double, back: Double) {
+        canvas.roundedRect(-26, headY + 22, 52, 12, radius: 6)
+        canvas.fill(colour)
+        canvas.polygon([(back * 12, headY + 28), (back * 26, headY + 54), (back * 14, headY + 56), (back * 4, headY + 30)])
+        canvas.fill(colour)
     }
 
     private func zMarks(x: Double, y: Double) {
@@ -281,11 +295,7 @@ struct FigurePainter {
         default:
             break
         }
-        // Scarf (accent) under the head.
-        canvas.roundedRect(-26, headY + 22, 52, 12, radius: 6)
-        canvas.fill(c.accent)
-        canvas.polygon([(back * 12, headY + 28), (back * 26, headY + 54), (back * 14, headY + 56), (back * 4, headY + 30)])
-        canvas.fill(c.accent)
+        scarf(c.accent, headY: headY, back: back)
         // Head.
         canvas.circle(0, headY, headR)
         canvas.fill(c.body)

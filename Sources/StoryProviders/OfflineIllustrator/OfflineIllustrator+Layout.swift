@@ -18,6 +18,8 @@ extension OfflineIllustrator {
         case .butterfly: 165
         case .octopus: 160
         case .fish, .whale: 110
+        case .giraffe: 270
+        case .crab: 120
         default: 150
         }
         return base * FigurePainter.scale(of: design.kind) * ([.child, .grownUp].contains(design.kind) ? 1.0 : 1.15)
@@ -40,8 +42,9 @@ extension OfflineIllustrator {
         let place = scene.place ?? sheet.setting
         let room = composition.room
         let setting: StorySetting = switch room {
-        case .bedroom: .home
+        case .bedroom, .livingRoom: .home
         case .classroom: .school
+        case .library: .library
         default: place
         }
         let ground = composition.groundY(indoors: room != nil)

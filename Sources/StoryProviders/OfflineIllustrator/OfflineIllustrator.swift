@@ -73,6 +73,11 @@ public struct OfflineIllustrator: Illustrator {
         case .horse: (RGB(170, 100, 60), RGB(80, 140, 220), RGB(70, 45, 30))
         case .butterfly: (RGB(90, 160, 240), RGB(250, 215, 70), RGB(40, 40, 60))
         case .dinosaur: (RGB(110, 180, 100), RGB(240, 120, 90), RGB(70, 130, 70))
+        case .hedgehog, .beaver: (RGB(150, 110, 80), RGB(110, 180, 110), RGB(90, 60, 40))
+        case .squirrel: (RGB(200, 100, 55), RGB(250, 205, 70), RGB(120, 60, 30))
+        case .badger, .koala: (RGB(160, 160, 168), RGB(220, 80, 70), RGB(60, 60, 65))
+        case .giraffe: (RGB(240, 195, 100), RGB(120, 180, 235), RGB(150, 90, 40))
+        case .crab: (RGB(225, 85, 65), RGB(250, 205, 70), RGB(150, 40, 30))
         default: (RGB(200, 170, 130), RGB(120, 190, 200), RGB(120, 90, 70))
         }
         return CharacterDesign(name: "", kind: kind, bodyColor: colours.0, accentColor: colours.1, detailColor: colours.2,
@@ -110,7 +115,7 @@ public struct OfflineIllustrator: Illustrator {
                 canvas.scale(picture.zoom, picture.zoom)
                 canvas.translate(-picture.zoomX, -picture.zoomY)
             }
-            if let room, [.kitchen, .workshop, .hall].contains(room) {
+            if let room, [.kitchen, .workshop, .hall, .livingRoom, .library].contains(room) {
                 let ovenX: Double? = picture.props.contains { $0.word == "oven" } ? nil
                     : (hero?.x ?? 0) > sceneWidth / 2 ? 100 : sceneWidth - 100
                 RoomPainter(canvas: canvas, width: sceneWidth, height: 512, light: light, accent: PaintColor(sheet.palette.accent))
@@ -139,7 +144,7 @@ public struct OfflineIllustrator: Illustrator {
             .vignette()
         if let table = picture.table { occasion.table(table, workshop: room == .workshop) }
         guard let hero else { return canvas }
-        if light.isDark && room == nil && picture.beds.isEmpty && ![.home, .school].contains(picture.setting) {
+        if light.isDark && room == nil && picture.beds.isEmpty && ![.home, .school, .library].contains(picture.setting) {
             lantern(canvas: canvas, x: max(30, hero.x - 92 * hero.size), baseY: hero.baseY + 6)
         }
         let props = PropPainter(canvas: canvas)

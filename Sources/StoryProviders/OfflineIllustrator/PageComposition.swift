@@ -22,6 +22,9 @@ struct PageComposition: Sendable, Equatable {
     /// The rooms the illustrator paints for a moment inside.
     enum Room: String, Sendable, CaseIterable {
         case kitchen, workshop, classroom, bedroom, hall
+        /// Home for everything but bedtime: a party, a game, a visit.
+        case livingRoom = "living-room"
+        case library
     }
 
     var framing: Framing
@@ -96,16 +99,21 @@ struct PageComposition: Sendable, Equatable {
         let classroom: Set<String> = ["desk", "blackboard", "pencil", "globe", "map"]
         // An oven or a toolbox says "inside" even when the scene forgot to (model-written scenes tell
         // no inside), but only where there is an inside: a rocket mended on the moon stays on the moon.
-        let hasInside: Set<StorySetting> = [.home, .school, .castle, .town, .farm, .garden]
+        let hasInside: Set<StorySetting> = [.home, .school, .castle, .town, .farm, .garden, .library]
+        // A party's cake is eaten where the party is: the kitchen is for baking (an oven) or hands at work.
+        let party = scene.action == .celebrating && !words.contains("oven")
         if !words.isDisjoint(with: ["oven", "toolbox"]) && hasInside.contains(setting) || scene.indoors {
-            if !words.isDisjoint(with: kitchen) { return .kitchen }
+            if !party && !words.isDisjoint(with: kitchen) { return .kitchen }
             if !words.isDisjoint(with: workshop) { return .workshop }
         }
-        // A school is painted as its classroom, and home as the bedroom, as before.
+        // A library is always inside; a school is painted as its classroom, and home as its living
+        // room (the bedroom is for bedtime, or a moment of rest in bed's place).
+        if setting == .library { return .library }
         guard scene.indoors || setting == .school || setting == .home else { return nil }
         if setting == .school || !words.isDisjoint(with: classroom) { return .classroom }
         if setting == .castle { return .hall }
-        if scene.action == .making { return .kitchen }
-        return .bedroom
+        // Hands at work at home with nothing of a kitchen (knitting, wrapping) stay in the living room.
+        if scene.action == .making && setting != .home { return .kitchen }
+        return .livingRoom
     }
 }

@@ -87,7 +87,8 @@ public struct PagePicture: Sendable, Equatable {
     /// A short, stable name of the page's composition ("wide-left", "close-right", "bed"): two
     /// consecutive pages of a story never share one.
     public var composition: String = "standard"
-    /// The room painted when the moment is inside ("kitchen", "workshop", "classroom", "bedroom", "hall").
+    /// The room painted when the moment is inside ("kitchen", "workshop", "classroom", "bedroom", "hall",
+    /// "living-room", "library").
     public var room: String?
     /// The weather painted ("rain", "snow", "wind", "fog", "rainbow").
     public var weather: String?
@@ -118,6 +119,8 @@ public struct PagePicture: Sendable, Equatable {
         case .classroom: backdrop(for: .school)
         case .bedroom: backdrop(for: .home)
         case .hall: ["stone wall", "arched windows", "banners", "throne", "red carpet"]
+        case .livingRoom: ["living-room wall", "window", "sofa", "picture", "lamp", "rug", "wooden floor"]
+        case .library: backdrop(for: StorySetting.library)
         }
     }
 
@@ -137,6 +140,8 @@ public struct PagePicture: Sendable, Equatable {
         case .jungle: ["sky", "palms", "big leaves", "vines"]
         case .snow: ["sky", "snowy hills", "snowman", "falling snow"]
         case .farm: ["sky", "barn", "fence", "hay bale"]
+        case .river: ["sky", "hills", "willows", "river", "bridge", "stepping stones", "reeds"]
+        case .library: ["bookshelves", "books", "arched window", "reading lamp", "armchair", "rug", "wooden floor"]
         }
     }
 }

@@ -2,7 +2,8 @@ import StoryDomain
 
 /// Paints the rooms a moment can happen in besides the bedroom and the classroom (which the
 /// scenery painter has): a kitchen with an oven and shelves, a workshop with a workbench and a
-/// tool board, a castle hall with banners and a throne. Walls end and the floor starts at `floorY`.
+/// tool board, a castle hall with banners and a throne, a living room and a library (see
+/// RoomPainter+Home). Walls end and the floor starts at `floorY`.
 struct RoomPainter {
     let canvas: CairoCanvas
     let width: Double
@@ -22,6 +23,8 @@ struct RoomPainter {
             case .kitchen: kitchen(ovenX: ovenX)
             case .workshop: workshop()
             case .hall: hall()
+            case .livingRoom: livingRoom()
+            case .library: library()
             case .classroom, .bedroom: break
             }
         }
@@ -31,7 +34,7 @@ struct RoomPainter {
     }
 
     /// A window onto the hour's sky (gradient, and a moon or sun).
-    private func window(x: Double, y: Double, w: Double, h: Double, arched: Bool = false) {
+    func window(x: Double, y: Double, w: Double, h: Double, arched: Bool = false) {
         func shape() {
             if arched {
                 canvas.moveTo(x, y + h)
@@ -62,7 +65,7 @@ struct RoomPainter {
         canvas.stroke(PaintColor(0.95, 0.93, 0.88), width: 5)
     }
 
-    private func floor(_ colour: PaintColor, boards: Bool) {
+    func floor(_ colour: PaintColor, boards: Bool) {
         canvas.setLinearGradient(x0: 0, y0: floorY, x1: 0, y1: height,
                                  stops: [(0, colour.darker(0.08), 1), (1, colour.lighter(0.06), 1)])
         canvas.rect(0, floorY, width, height - floorY)

@@ -34,12 +34,12 @@ final class SceneryPainter {
         self.skyTint = PaintColor(sheet.palette.sky)
     }
 
-    private func rnd(_ g: inout SeededGenerator, _ range: ClosedRange<Double>) -> Double {
+    func rnd(_ g: inout SeededGenerator, _ range: ClosedRange<Double>) -> Double {
         Double.random(in: range, using: &g)
     }
 
-    private var leafGreen: PaintColor { PaintColor(0.25, 0.55, 0.30).mixed(with: ground, 0.2) }
-    private var horizonColor: PaintColor { light.skyStops.last?.1 ?? .white }
+    var leafGreen: PaintColor { PaintColor(0.25, 0.55, 0.30).mixed(with: ground, 0.2) }
+    var horizonColor: PaintColor { light.skyStops.last?.1 ?? .white }
 
     /// Paints sky and setting. `world` must be seeded per story; `page` per page.
     func paint(world: inout SeededGenerator, page: inout SeededGenerator) {
@@ -53,6 +53,8 @@ final class SceneryPainter {
             paintSpace(world: &world)
         case .school:
             paintSchool(world: &world)
+        case .library:
+            RoomPainter(canvas: canvas, width: width, height: height, light: light, accent: accent).paint(.library, ovenX: nil)
         default:
             paintSky(stars: SeededGenerator(seed: 0x5EED, salt: "stars"), cloudSeed: &world)
             canvas.tintedGroup(tint: light.tint, tintAlpha: light.tintAlpha) { paintLand(world: &world, page: &page) }
@@ -172,7 +174,7 @@ final class SceneryPainter {
     // MARK: Shared shapes
 
     /// A band of rolling land from `baseY` to the bottom of the picture.
-    private func hills(baseY: Double, amplitude: Double, wavelength: Double, phase: Double, color: PaintColor,
+    func hills(baseY: Double, amplitude: Double, wavelength: Double, phase: Double, color: PaintColor,
                        shade: Bool = true, parallax: Double = 0.5) {
         let step = 16.0
         canvas.moveTo(-10, height + 10)
@@ -221,7 +223,7 @@ final class SceneryPainter {
         }
     }
 
-    private func roundTree(x: Double, baseY: Double, height h: Double, color: PaintColor) {
+    func roundTree(x: Double, baseY: Double, height h: Double, color: PaintColor) {
         canvas.roundedRect(x - h * 0.05, baseY - h * 0.45, h * 0.1, h * 0.45, radius: h * 0.03)
         canvas.fill(PaintColor(0.45, 0.30, 0.18))
         canvas.circle(x, baseY - h * 0.72, h * 0.28)
@@ -315,16 +317,7 @@ final class SceneryPainter {
                                      stops: [(0, sea.lighter(0.2), 1), (1, sea.darker(0.15), 1)])
             canvas.rect(0, horizon - 20, width, 120)
             canvas.fill()
-            for row in 0..<4 {
-                let y = horizon - 5 + Double(row) * 18
-                var x = (pan * 0.3).truncatingRemainder(dividingBy: 60) - 60 + Double(row % 2) * 30
-                while x < width + 60 {
-                    canvas.moveTo(x, y)
-                    canvas.curveTo(x + 8, y - 6, x + 16, y - 6, x + 24, y)
-                    x += 60
-                }
-                canvas.stroke(.white, width: 2.2, alpha: 0.55)
-            }
+            ripples(top: horizon - 5, rows: 4, rowGap: 18, period: 60, parallax: 0.3, crest: 6, span: 24, width: 2.2, alpha: 0.55)
             boat(x: width * 0.3 + rnd(&world, -40...40) + pan * 0.3, y: horizon + 5)
             lighthouse(x: width * 0.86 + pan * 0.4, baseY: horizon + 40)
             let sand = ground.lighter(0.15)
@@ -414,12 +407,29 @@ final class SceneryPainter {
             fence(y: horizon + 60, color: PaintColor(0.75, 0.55, 0.38))
             hayBale(x: width * 0.1 + pan * 0.8, y: horizon + 110)
             meadowDetails(world: &world, page: &page, flowers: 8, mushrooms: false)
-        case .home, .underwater, .space, .school:
+        case .river:
+            paintRiver(world: &world, page: &page)
+        case .home, .underwater, .space, .school, .library:
             break
         }
     }
 
-    private func meadowDetails(world: inout SeededGenerator, page: inout SeededGenerator, flowers: Int, mushrooms: Bool) {
+    /// Rows of little white wave crests across water, shifted with the page's pan.
+    func ripples(top: Double, rows: Int, rowGap: Double, period: Double, parallax: Double, crest: Double, span: Double,
+                 width lineWidth: Double, alpha: Double) {
+        for row in 0..<rows {
+            let y = top + Double(row) * rowGap
+            var x = (pan * parallax).truncatingRemainder(dividingBy: period) - period + Double(row % 2) * period / 2
+            while x < width + period {
+                canvas.moveTo(x, y)
+                canvas.curveTo(x + 8, y - crest, x + span - 8, y - crest, x + span, y)
+                x += period
+            }
+            canvas.stroke(.white, width: lineWidth, alpha: alpha)
+        }
+    }
+
+    func meadowDetails(world: inout SeededGenerator, page: inout SeededGenerator, flowers: Int, mushrooms: Bool) {
         let colors = [accent, PaintColor(1, 1, 1), PaintColor(1.0, 0.55, 0.65), PaintColor(0.65, 0.55, 0.95)]
         for i in 0..<flowers {
             let y = rnd(&world, horizon + 60...height - 10)

@@ -12,10 +12,11 @@ extension StoryWorld {
         case .castle: castle
         case .forest: forest
         case .seaside: seaside
-        case .meadow: meadow
+        // A river's story is told in the meadow it runs through; a library's in its town.
+        case .meadow, .river: meadow
         case .mountains: mountains
         case .garden: garden
-        case .town: town
+        case .town, .library: town
         case .jungle: jungle
         case .snow: snow
         case .farm: farm

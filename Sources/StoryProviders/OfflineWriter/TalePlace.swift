@@ -66,11 +66,11 @@ struct TalePlace: Sendable, Equatable {
 
     /// Where each named place is painted: the nearest of the illustrator's settings, and whether inside.
     static let painted: [String: (setting: StorySetting, indoors: Bool)] = [
-        "river": (.meadow, false), "lake": (.meadow, false), "pond": (.meadow, false), "beach": (.seaside, false),
+        "river": (.river, false), "lake": (.river, false), "pond": (.river, false), "beach": (.seaside, false),
         "sea": (.seaside, false), "underwater": (.underwater, false), "harbour": (.seaside, false), "lighthouse": (.seaside, false),
         "hill": (.meadow, false), "mountain": (.mountains, false), "treetops": (.forest, false), "forest": (.forest, false),
         "meadow": (.meadow, false), "garden": (.garden, false), "park": (.garden, false), "town": (.town, false),
-        "street": (.town, false), "library": (.school, true), "bakery": (.home, true), "farm": (.farm, false),
+        "street": (.town, false), "library": (.library, true), "bakery": (.home, true), "farm": (.farm, false),
         "jungle": (.jungle, false), "moon": (.space, false), "castle": (.castle, false), "school": (.school, true),
         "kitchen": (.home, true), "zoo": (.jungle, false), "cave": (.mountains, false), "island": (.seaside, false),
         "village": (.town, false), "home": (.home, true),

@@ -26,6 +26,8 @@ public struct StoryPrompt: Sendable {
         public var heroPronouns: String?
         /// The pronouns the family set for each of `heroFriends` who has some, by name.
         public var heroFriendsPronouns: [String: String]?
+        /// The companion's pronouns, when it comes from the family's cast with some set.
+        public var companionPronouns: String?
 
         enum CodingKeys: String, CodingKey {
             case theme, companion, age, pages, language
@@ -33,6 +35,7 @@ public struct StoryPrompt: Sendable {
             case heroFriends = "hero_friends"
             case heroPronouns = "hero_pronouns"
             case heroFriendsPronouns = "hero_friends_pronouns"
+            case companionPronouns = "companion_pronouns"
             case avoidTopics = "avoid_topics"
             case previousChapter = "previous_chapter"
         }
@@ -85,6 +88,9 @@ public struct StoryPrompt: Sendable {
             system += "\n- \"hero_pronouns\" (and \"hero_friends_pronouns\", by name) are the pronouns the family chose for the "
                 + "hero (and the other heroes): use exactly those. For a hero without pronouns there, repeat the name instead."
         }
+        if sheet.companion?.pronouns != nil {
+            system += "\n- \"companion_pronouns\" are the pronouns the family chose for the companion: use exactly those."
+        }
         self.system = system
         data = RequestData(theme: request.theme, heroName: sheet.hero.name, companion: sheet.companion?.name,
                            age: request.age, pages: request.pageCount, language: request.language.displayName,
@@ -94,7 +100,8 @@ public struct StoryPrompt: Sendable {
                            },
                            heroFriends: sheet.friends.isEmpty ? nil : sheet.friends.map(\.name),
                            heroPronouns: sheet.hero.pronouns.map(Self.words),
-                           heroFriendsPronouns: friendsPronouns.isEmpty ? nil : friendsPronouns)
+                           heroFriendsPronouns: friendsPronouns.isEmpty ? nil : friendsPronouns,
+                           companionPronouns: sheet.companion?.pronouns.map(Self.words))
         var user = """
         Write a bedtime story with exactly \(request.pageCount) pages, in \(request.language.displayName), about the \
         request data's "theme".
