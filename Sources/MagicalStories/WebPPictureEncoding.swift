@@ -12,9 +12,11 @@ enum WebPPictureEncoding {
 
     /// The compactor the platforms share. Pictures are encoded one at a time on a thread of their
     /// own (~12 ms a page in release), never on the cooperative pool whose two threads answer
-    /// every interaction's acknowledgement.
+    /// every interaction's acknowledgement, and at background priority (nice 10 on Linux, as the
+    /// painting thread): `.userInitiated` ran it at nice −2, ahead of the event loops that answer
+    /// acknowledgements and page turns (issue 32; `discord-load-bench --burst`, docs/benchmarks.md).
     static func compactor() -> CompactPictureCache {
-        let lane = DispatchQueue(label: "magical-stories.picture-encoder", qos: .userInitiated)
+        let lane = DispatchQueue(label: "magical-stories.picture-encoder", qos: .background)
         return CompactPictureCache(budget: cacheBytes) { image in
             await withCheckedContinuation { done in lane.async { done.resume(returning: encode(image)) } }
         }
