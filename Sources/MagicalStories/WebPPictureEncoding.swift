@@ -14,7 +14,8 @@ enum WebPPictureEncoding {
     /// own (~12 ms a page in release), never on the cooperative pool whose two threads answer
     /// every interaction's acknowledgement, and at background priority (nice 10 on Linux, as the
     /// painting thread): `.userInitiated` ran it at nice −2, ahead of the event loops that answer
-    /// acknowledgements and page turns (issue 32; `discord-load-bench --burst`, docs/benchmarks.md).
+    /// acknowledgements and page turns. Measured with the story workers' executor (paired burst
+    /// runs, saturated machine): story acknowledgement p50 240–253 → 86–107 ms (docs/benchmarks.md).
     static func compactor() -> CompactPictureCache {
         let lane = DispatchQueue(label: "magical-stories.picture-encoder", qos: .background)
         return CompactPictureCache(budget: cacheBytes) { image in
