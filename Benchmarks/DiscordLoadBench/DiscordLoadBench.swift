@@ -5,11 +5,15 @@ import Logging
 
 /// `swift build -c release && .build/release/discord-load-bench [commands] [page-turns] [--rate N] [--bot COMMAND]`
 /// `.build/release/discord-load-bench --while-painting [stories] [--bot COMMAND]`
+/// `.build/release/discord-load-bench --burst [rounds] [stories] [page-turns] [--reference COMMAND]` (scripts/bench-burst.sh)
 /// `.build/release/discord-load-bench --scale [stories] [page-turns] [--store sqlite|postgres] [--processes N] [--rate N] [--turn-rate N] [--turn-stories N] [--database-url URL | --tcp]`
 /// `.build/release/discord-load-bench --orphans [stories] [--kill-after N] [--lease SECONDS] [--workers N] [--log-level LEVEL] [--database-url URL]`
 ///
 /// With `--scale`, the workload is ``ScaleRun``: stories, then page turns on them, on SQLite or
 /// PostgreSQL and with one or several processes of the bot (one shard each).
+///
+/// With `--burst`, the workload is ``BurstRounds``: issue 32's burst as a Discord client sees it,
+/// the service and the `--reference` bot in alternating rounds against one simulator.
 ///
 /// With `--while-painting`, the workload is ``PressesWhilePainting``: stories asked for over one
 /// second, and a ▶ press on each as its page 1 arrives while the other pages are painted.
@@ -40,6 +44,13 @@ struct DiscordLoadBench {
         }
         if let flag = rawArguments.firstIndex(of: "--rate"), flag + 1 < rawArguments.count {
             rate = Int(rawArguments[flag + 1]).map { max(1, $0) }
+            rawArguments.removeSubrange(flag...(flag + 1))
+        }
+        let burst = rawArguments.contains("--burst")
+        rawArguments.removeAll { $0 == "--burst" }
+        var referenceCommand: String?
+        if let flag = rawArguments.firstIndex(of: "--reference"), flag + 1 < rawArguments.count {
+            referenceCommand = rawArguments[flag + 1]
             rawArguments.removeSubrange(flag...(flag + 1))
         }
         let scale = rawArguments.contains("--scale")
@@ -88,6 +99,12 @@ struct DiscordLoadBench {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
 
+        if burst {
+            try await BurstRounds(simulator: simulator, rounds: arguments.first ?? 3, storyCount: arguments.dropFirst().first ?? 300,
+                                  turnCount: arguments.dropFirst(2).first ?? 300, referenceCommand: referenceCommand).run()
+            await simulator.stop()
+            return
+        }
         let bot = try launchBot(command: botCommand, simulator: simulator, directory: directory)
         defer { if bot.isRunning { bot.terminate() } }
         try await simulator.waitForIdentifies(count: 1, timeout: .seconds(30))

@@ -8,8 +8,10 @@ import StoryDomain
 struct WebPChatForms: ChatFormEncoder {
     /// Pictures are encoded one at a time on a thread of their own (~12 ms a page in release),
     /// never on the cooperative pool whose two threads answer every interaction's acknowledgement.
-    /// Encoding is now painting's work, not a page turn's: it yields to both (utility).
-    private let lane = DispatchQueue(label: "magical-stories.picture-encoder", qos: .utility)
+    /// Encoding is now painting's work, not a page turn's: it yields to both, at background
+    /// priority (nice 10 on Linux, as the painting thread; `.userInitiated` ran at nice −2, ahead of
+    /// the event loops that answer acknowledgements and page turns; docs/benchmarks.md, the burst).
+    private let lane = DispatchQueue(label: "magical-stories.picture-encoder", qos: .background)
 
     func chatForm(of data: Data, contentType: String) async -> ChatForm {
         guard contentType != PictureEncoder.Format.webp.contentType else { return .asStored }

@@ -107,6 +107,8 @@ struct GatewayTests {
             let fromSocket = try #require(simulator.acknowledgementLatency(interactionID: interaction.id, from: .socketWrite))
             #expect(fromDispatch >= .milliseconds(150))
             #expect(fromDispatch - fromSocket >= .milliseconds(140), "the wait before the write is not the bot's")
+            let toArrival = try #require(simulator.acknowledgementLatency(interactionID: interaction.id, from: .socketWrite, to: .arrived))
+            #expect(toArrival <= fromSocket, "the callback's head arrives before its body is read and applied")
             client.close(code: 4000)
         }
     }

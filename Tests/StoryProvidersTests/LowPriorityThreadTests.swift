@@ -39,4 +39,24 @@ struct LowPriorityThreadTests {
         #expect(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) < 10)
         #endif
     }
+
+    @Test("a thread started from another low-priority thread is lowered once, from the process's priority")
+    func loweredOnce() async {
+        let outer = LowPriorityThread(name: "test-outer", niceness: 5, idleTimeout: 0.05)
+        let inner = LowPriorityThread(name: "test-inner", niceness: 5, idleTimeout: 0.05)
+        let niceness: Int32 = await withCheckedContinuation { done in
+            outer.submit {
+                inner.submit {
+                    #if canImport(Glibc)
+                    done.resume(returning: getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0))
+                    #else
+                    done.resume(returning: 5)
+                    #endif
+                }
+            }
+        }
+        #if canImport(Glibc)
+        #expect(niceness == min(19, getpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(getpid())) + 5))
+        #endif
+    }
 }

@@ -39,8 +39,11 @@ final class LowPriorityThread: @unchecked Sendable {
 
     private func loop() {
         #if canImport(Glibc)
-        // On Linux the nice value belongs to the calling thread only.
-        _ = nice(niceness)
+        // On Linux the nice value belongs to the calling thread only, and a new thread inherits
+        // its creator's: set it from the process's (its main thread's), not from the creator's,
+        // so a thread started from another low-priority thread is not lowered twice.
+        let which = __priority_which_t(PRIO_PROCESS.rawValue)
+        _ = setpriority(which, 0, min(19, getpriority(which, id_t(getpid())) + niceness))
         #endif
         while true {
             condition.lock()

@@ -114,13 +114,22 @@ extension DiscordSimulator {
         case socketWrite
     }
 
-    /// Time from dispatch (or from the frame reaching the socket) to the accepted callback; nil
-    /// while unacknowledged.
-    public func acknowledgementLatency(interactionID: Snowflake, from origin: LatencyOrigin = .dispatch) -> Duration? {
+    /// Where an acknowledgement latency is measured to.
+    public enum LatencyEnd: Sendable {
+        /// The accepted callback was read whole and applied (an update's page shown).
+        case applied
+        /// The accepted callback's request head arrived, before its body (a picture) was read.
+        case arrived
+    }
+
+    /// Time from dispatch (or from the frame reaching the socket) to the accepted callback
+    /// (applied, or its head's arrival); nil while unacknowledged.
+    public func acknowledgementLatency(interactionID: Snowflake, from origin: LatencyOrigin = .dispatch,
+                                       to end: LatencyEnd = .applied) -> Duration? {
         store.read { store in
             store.interactions[interactionID].flatMap { record in
                 let start = origin == .socketWrite ? (record.writtenAt ?? record.dispatchedAt) : record.dispatchedAt
-                return record.acknowledgement.map { $0.receivedAt - start }
+                return record.acknowledgement.map { (end == .arrived ? $0.arrivedAt : $0.receivedAt) - start }
             }
         }
     }

@@ -30,7 +30,8 @@ struct InteractionCallbackEndpoint: Sendable {
         let token = try request.parameter("interaction_token")
         let now = environment.clock.now
         let message = try environment.withStore { store throws(DiscordAPIError) in
-            try store.receiveCallback(interactionID: id, token: token, body: parsed, at: now, environment: environment)
+            try store.receiveCallback(interactionID: id, token: token, body: parsed, at: now, arrived: request.arrivedAt,
+                                      environment: environment)
         }
         guard request.query["with_response"] == "true" || request.query["with_response"] == "1",
               case let .success(body) = parsed, let interactionID = Snowflake(id)
@@ -47,7 +48,8 @@ extension SimulatorStore {
     /// Checks and records a callback; returns the response message it created or updated, if any.
     fileprivate mutating func receiveCallback(interactionID id: String, token: String,
                                               body parsed: Result<RequestBody<InteractionResponse>, DiscordAPIError>,
-                                              at now: ContinuousClock.Instant, environment: SimulatorEnvironment)
+                                              at now: ContinuousClock.Instant, arrived: ContinuousClock.Instant?,
+                                              environment: SimulatorEnvironment)
         throws(DiscordAPIError) -> SimulatedMessage?
     {
         guard let interactionID = Snowflake(id), var record = interactions[interactionID], record.interaction.token == token else {
@@ -71,7 +73,8 @@ extension SimulatorStore {
         if case let .success(body) = parsed {
             let failure: DiscordAPIError? = if case let .failure(error) = result { error } else { nil }
             record.callbacks.append(RecordedCallback(response: body.payload, files: uploads, status: failure?.status.code ?? 204,
-                                                     errorCode: failure?.body.code, receivedAt: now))
+                                                     errorCode: failure?.body.code, receivedAt: now,
+                                                     arrivedAt: min(arrived ?? now, now)))
         }
         interactions[interactionID] = record
         return try result.get()

@@ -8,7 +8,11 @@ public struct RecordedCallback: Sendable {
     public let status: Int
     /// Discord's error code when rejected.
     public let errorCode: Int?
+    /// When the callback was read whole and applied (a page update shown).
     public let receivedAt: ContinuousClock.Instant
+    /// When the callback's request head arrived, before its body (a picture) was read: what
+    /// Discord's clock for the interaction sees first.
+    public let arrivedAt: ContinuousClock.Instant
 
     /// Whether this callback acknowledged the interaction.
     public var isAccepted: Bool { (200..<300).contains(status) }

@@ -7,6 +7,8 @@ struct RESTRequest: Sendable {
     let query: [String: String]
     let contentType: String?
     let body: ByteBuffer
+    /// When the request's head arrived, before its body was read.
+    var arrivedAt: ContinuousClock.Instant? = nil
 
     func parameter(_ name: String) throws(DiscordAPIError) -> String {
         guard let value = parameters[name] else { throw .notFound }

@@ -69,7 +69,7 @@ struct RESTServer: Sendable {
                 if let injected = environment.store.update({ $0.takeInjectedError(for: route) }) {
                     reply = .error(injected)
                 } else {
-                    reply = await run(endpoint, request: request, parameters: values)
+                    reply = await run(endpoint, request: request, parameters: values, arrived: arrived)
                 }
             }
         }
@@ -82,7 +82,7 @@ struct RESTServer: Sendable {
     }
 
     private func run(_ endpoint: (RESTRequest) throws(DiscordAPIError) -> RESTReply, request: Request,
-                     parameters: [String: String]) async -> RESTReply {
+                     parameters: [String: String], arrived: ContinuousClock.Instant) async -> RESTReply {
         let body: ByteBuffer
         do {
             body = try await request.body.collect(upTo: Self.maxRequestBytes)
@@ -90,7 +90,8 @@ struct RESTServer: Sendable {
             return .error(.requestTooLarge)
         }
         let query = Dictionary(request.uri.queryParameters.map { (String($0.key), String($0.value)) }, uniquingKeysWith: { $1 })
-        let input = RESTRequest(parameters: parameters, query: query, contentType: request.headers[.contentType], body: body)
+        let input = RESTRequest(parameters: parameters, query: query, contentType: request.headers[.contentType], body: body,
+                                arrivedAt: arrived)
         switch Result(catching: { () throws(DiscordAPIError) in try endpoint(input) }) {
         case let .success(reply): return reply
         case let .failure(error): return .error(error)
