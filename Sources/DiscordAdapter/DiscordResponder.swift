@@ -164,11 +164,13 @@ final class DiscordResponder: ChatResponder {
             _ = try await sender.send(reply, capabilities: capabilities) { rendered in
                 // A picture the message already shows is kept, not uploaded again.
                 let update = DiscordMessageRenderer.keepingHeldPictures(rendered, held: held)
-                var message = update.message
-                // An update cannot change whether the message is ephemeral.
-                message.flags = nil
-                try await self.rest.createInteractionResponse(interactionID: self.interaction.id, token: self.interaction.token,
-                                                              response: .update(message), files: update.files)
+                do {
+                    try await self.respond(updating: update)
+                } catch where update.files.count < rendered.files.count && DiscordFallbackSender.isRefusal(error) {
+                    // Another press replaced the message's pictures since this one was made (two
+                    // people pressing together): the kept attachment is gone, so upload it after all.
+                    try await self.respond(updating: rendered)
+                }
                 return nil
             }
         } catch let error as DiscordRESTError where error.isAlreadyAcknowledged {
@@ -183,6 +185,15 @@ final class DiscordResponder: ChatResponder {
         } catch {
             logger.warning("could not record an acknowledgement", metadata: ["error": "\(error)"])
         }
+    }
+
+    /// UPDATE_MESSAGE with `update` as the press's first callback.
+    private func respond(updating update: DiscordMessageRenderer.Rendered) async throws {
+        var message = update.message
+        // An update cannot change whether the message is ephemeral.
+        message.flags = nil
+        try await rest.createInteractionResponse(interactionID: interaction.id, token: interaction.token,
+                                                 response: .update(message), files: update.files)
     }
 
     /// Deletes the public answer already given (the original response), so that a request

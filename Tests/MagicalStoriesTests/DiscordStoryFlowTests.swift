@@ -42,6 +42,12 @@ struct DiscordStoryFlowTests {
         #expect(!page1.isEphemeral)
         #expect(page1.editedCount >= 2, "progress was shown by editing the same message")
 
+        // Cy pressed ⏮ while the message still showed page 1; the press reaches the bot only
+        // after Bob's (below) has replaced the picture it holds.
+        let first = try #require(buttons[0].customID)
+        let stale = simulator.makeButtonPress(customID: first, messageID: page1.id)
+        #expect(stale.message?.attachments?.map(\.filename) == ["page-1.webp"])
+
         // Bob (another member) turns the page: UPDATE_MESSAGE with page 2 and its own picture.
         let next = try #require(buttons[2].customID)
         try await waitUntilReady(bot.app.stories, id: String(next.split(separator: ":")[2]),
@@ -73,6 +79,17 @@ struct DiscordStoryFlowTests {
         #expect(repeated.response.data?.message?.attachments == [AttachmentReference(id: kept.id.description)])
         let shown = try #require(simulator.message(id: page1.id))
         #expect(shown.attachments == [kept] && shown.embeds.first?.image?.url == "attachment://page-2.webp")
+
+        // Cy's late press would keep page 1's picture by an id the message no longer holds:
+        // Discord refuses that (400), so the picture is uploaded after all and page 1 is shown.
+        await simulator.sendInteraction(stale)
+        #expect(try await simulator.waitForCallback(interactionID: stale.id).type == .updateMessage)
+        let back = try #require(simulator.message(id: page1.id))
+        #expect(back.embeds.first?.footer?.text == "page 1 of 5")
+        #expect(back.attachments.map(\.filename) == ["page-1.webp"] && back.embeds.first?.image?.url == "attachment://page-1.webp")
+        let staleCallbacks = simulator.interactionCallbacks(interactionID: stale.id)
+        #expect(staleCallbacks.count == 2 && staleCallbacks.first?.isAccepted == false, "the kept id was refused first")
+        #expect(staleCallbacks.last?.isAccepted == true && staleCallbacks.last?.files.count == 1, "uploaded once it was refused")
         await bot.stopAll()
     }
 
