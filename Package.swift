@@ -39,6 +39,8 @@ let package = Package(
     ],
     targets: [
         // MARK: Core
+        // The one deadline/race helper and the one backoff (standard library only).
+        .target(name: "ConcurrencyKit", swiftSettings: strict),
         .target(name: "StoryDomain", swiftSettings: strict),
         .systemLibrary(
             name: "CCairo",
@@ -99,7 +101,7 @@ let package = Package(
         .target(
             name: "StoryStorePostgres",
             dependencies: [
-                "StoryDomain",
+                "StoryDomain", "ConcurrencyKit",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -138,7 +140,7 @@ let package = Package(
         .target(
             name: "DiscordGateway",
             dependencies: [
-                "DiscordModels", "CZlib",
+                "DiscordModels", "ConcurrencyKit", "CZlib",
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
@@ -150,7 +152,7 @@ let package = Package(
         .target(
             name: "DiscordREST",
             dependencies: [
-                "DiscordModels",
+                "DiscordModels", "ConcurrencyKit",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -283,6 +285,7 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "DiscordModelsTests", dependencies: ["DiscordModels"], swiftSettings: strict),
+        .testTarget(name: "ConcurrencyKitTests", dependencies: ["ConcurrencyKit", "StoryTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "DiscordGatewayTests",
             dependencies: ["DiscordGateway", "DiscordModels", "CZlib", "StoryTestSupport", .product(name: "Logging", package: "swift-log"),
@@ -350,7 +353,7 @@ let package = Package(
         .testTarget(
             name: "StoryStorePostgresTests",
             dependencies: [
-                "StoryStorePostgres", "StoryDomain", "StoryTestSupport", "PostgresTestSupport",
+                "StoryStorePostgres", "ConcurrencyKit", "StoryDomain", "StoryTestSupport", "PostgresTestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],

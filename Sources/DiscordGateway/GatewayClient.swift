@@ -1,3 +1,4 @@
+import ConcurrencyKit
 import DiscordModels
 import Logging
 import NIOWebSocket
@@ -128,7 +129,9 @@ public final class GatewayClient: Service {
             // Until the socket is open, shutdown cancels the attempt: a Discord that cannot be
             // reached (a blackholed address) may never answer the upgrade.
             let logger = logger
-            let closeFrame = try await withoutGracefulShutdown(until: shutdown) {
+            // A detached task: graceful shutdown reaches WSClient through a task-local value
+            // that child tasks inherit and a detached task does not.
+            let closeFrame = try await Detached.run(abandonWhen: shutdown.attach) {
                 try await WebSocketClient.connect(url: url, configuration: webSocketConfiguration, logger: logger) { inbound, outbound, _ in
                     await self.runConnection(inbound: inbound, outbound: outbound)
                 }
