@@ -41,7 +41,7 @@ let package = Package(
         // MARK: Core
         // The one deadline/race helper and the one backoff (standard library only).
         .target(name: "ConcurrencyKit", swiftSettings: strict),
-        .target(name: "StoryDomain", swiftSettings: strict),
+        .target(name: "StoryDomain", dependencies: ["ConcurrencyKit"], swiftSettings: strict),
         .systemLibrary(
             name: "CCairo",
             pkgConfig: "cairo",
@@ -85,7 +85,7 @@ let package = Package(
         .target(
             name: "StoryProviders",
             dependencies: [
-                "StoryDomain", "CCairo", "CZlib", "Narration",
+                "StoryDomain", "ConcurrencyKit", "CCairo", "CZlib", "Narration",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -163,7 +163,7 @@ let package = Package(
         .target(
             name: "DiscordAdapter",
             dependencies: [
-                "DiscordModels", "DiscordGateway", "DiscordREST", "StoryBot", "StoryDomain", "Textify",
+                "DiscordModels", "DiscordGateway", "DiscordREST", "StoryBot", "StoryDomain", "Textify", "ConcurrencyKit",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],

@@ -1,3 +1,4 @@
+import ConcurrencyKit
 import DiscordGateway
 import DiscordModels
 import DiscordREST
@@ -357,7 +358,7 @@ public final class DiscordBot: Service {
 
     /// Registers commands, retrying transient failures; a rejected token is fatal.
     private func registerCommands() async throws {
-        var delay = Duration.seconds(1)
+        var backoff = Backoff(.init(first: .seconds(1), cap: .seconds(60), jitter: 0))
         while true {
             do {
                 let applicationID = if let configured = configuration.applicationID { configured } else { try await rest.currentApplication() }
@@ -365,8 +366,7 @@ public final class DiscordBot: Service {
                 return
             } catch let error as DiscordRESTError where error.isRetryable {
                 logger.warning("command registration failed; retrying", metadata: ["error": "\(error)"])
-                try await Task.sleep(for: delay)
-                delay = min(delay * 2, .seconds(60))
+                try await Task.sleep(for: backoff.next())
             }
         }
     }

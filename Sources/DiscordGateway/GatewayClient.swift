@@ -104,12 +104,12 @@ public final class GatewayClient: Service {
 
     /// `GET /gateway/bot`, retried with backoff; nil when shutting down first.
     private func fetchGatewayInfo() async -> GatewayBot? {
-        var backoff = ReconnectBackoff()
+        var backoff = Backoff(.gatewayReconnect)
         while !shutdown.isRequested, !Task.isCancelled {
             do {
                 return try await cancelWhenGracefulShutdown(configuration.gatewayInfo)
             } catch {
-                let delay = backoff.next(jitter: .random(in: 0 ..< 1))
+                let delay = backoff.next()
                 logger.warning("Fetching the Discord gateway URL failed", metadata: ["error": "\(error)", "retryIn": "\(delay)"])
                 guard await sleepUnlessShuttingDown(until: .now.advanced(by: delay)) else { return nil }
             }
