@@ -286,6 +286,7 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "DiscordModelsTests", dependencies: ["DiscordModels"], swiftSettings: strict),
         .testTarget(name: "ConcurrencyKitTests", dependencies: ["ConcurrencyKit", "StoryTestSupport"], swiftSettings: strict),
+        .testTarget(name: "ArchitectureDocTests", swiftSettings: strict),
         .testTarget(
             name: "DiscordGatewayTests",
             dependencies: ["DiscordGateway", "DiscordModels", "CZlib", "StoryTestSupport", .product(name: "Logging", package: "swift-log"),
