@@ -11,8 +11,8 @@ enum WebPPictureEncoding {
     static let cacheBytes = 1 << 20
 
     /// The compactor the platforms share. Pictures are encoded one at a time on a thread of their
-    /// own (~12 ms a page in release), never on the cooperative pool whose two threads answer
-    /// every interaction's acknowledgement.
+    /// own, never on the cooperative pool whose two threads answer every interaction's
+    /// acknowledgement (measured: docs/benchmarks.md#picture-sizes-and-encoding).
     static func compactor() -> CompactPictureCache {
         let lane = DispatchQueue(label: "magical-stories.picture-encoder", qos: .userInitiated)
         return CompactPictureCache(budget: cacheBytes) { image in
