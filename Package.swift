@@ -39,7 +39,9 @@ let package = Package(
     ],
     targets: [
         // MARK: Core
-        .target(name: "StoryDomain", swiftSettings: strict),
+        // The one deadline/race helper and the one backoff (standard library only).
+        .target(name: "ConcurrencyKit", swiftSettings: strict),
+        .target(name: "StoryDomain", dependencies: ["ConcurrencyKit"], swiftSettings: strict),
         .systemLibrary(
             name: "CCairo",
             pkgConfig: "cairo",
@@ -83,7 +85,7 @@ let package = Package(
         .target(
             name: "StoryProviders",
             dependencies: [
-                "StoryDomain", "CCairo", "CZlib", "Narration",
+                "StoryDomain", "ConcurrencyKit", "CCairo", "CZlib", "Narration",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -99,7 +101,7 @@ let package = Package(
         .target(
             name: "StoryStorePostgres",
             dependencies: [
-                "StoryDomain",
+                "StoryDomain", "ConcurrencyKit",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -138,7 +140,7 @@ let package = Package(
         .target(
             name: "DiscordGateway",
             dependencies: [
-                "DiscordModels", "CZlib",
+                "DiscordModels", "ConcurrencyKit", "CZlib",
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
@@ -150,7 +152,7 @@ let package = Package(
         .target(
             name: "DiscordREST",
             dependencies: [
-                "DiscordModels",
+                "DiscordModels", "ConcurrencyKit",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -161,7 +163,7 @@ let package = Package(
         .target(
             name: "DiscordAdapter",
             dependencies: [
-                "DiscordModels", "DiscordGateway", "DiscordREST", "StoryBot", "StoryDomain", "Textify",
+                "DiscordModels", "DiscordGateway", "DiscordREST", "StoryBot", "StoryDomain", "Textify", "ConcurrencyKit",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -283,6 +285,8 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "DiscordModelsTests", dependencies: ["DiscordModels"], swiftSettings: strict),
+        .testTarget(name: "ConcurrencyKitTests", dependencies: ["ConcurrencyKit", "StoryTestSupport"], swiftSettings: strict),
+        .testTarget(name: "ArchitectureDocTests", swiftSettings: strict),
         .testTarget(
             name: "DiscordGatewayTests",
             dependencies: ["DiscordGateway", "DiscordModels", "CZlib", "StoryTestSupport", .product(name: "Logging", package: "swift-log"),
@@ -350,7 +354,7 @@ let package = Package(
         .testTarget(
             name: "StoryStorePostgresTests",
             dependencies: [
-                "StoryStorePostgres", "StoryDomain", "StoryTestSupport", "PostgresTestSupport",
+                "StoryStorePostgres", "ConcurrencyKit", "StoryDomain", "StoryTestSupport", "PostgresTestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],

@@ -1,3 +1,4 @@
+import ConcurrencyKit
 import DiscordGateway
 import DiscordModels
 import DiscordREST
@@ -43,11 +44,7 @@ import Synchronization
 /// one picture at a time. Inside the router, one person's quota-checked requests still pass one at
 /// a time (a correctness guard, not a limit: see ``CommandRouter``).
 ///
-/// Measured (`discord-load-bench --while-painting`, release, 2 cores): a ▶ press on each story's
-/// page 1 as 300 stories are painted is answered (UPDATE_MESSAGE) in p50 0.9–1.1 ms, p99 4–7 ms;
-/// 300 presses during the second 300 commands arrive in p50 3–6 ms, p99 11–20 ms (before: 12 ms
-/// and 25–39 ms, when presses waited for the database's pooled readers and for 8 upload permits
-/// shared with command replies). See docs/benchmarks.md.
+/// measured: docs/benchmarks.md#discord-lanes
 public final class DiscordBot: Service {
     /// What the bot needs to know about its Discord application, and its lanes' limits.
     public struct Configuration: Sendable {
@@ -357,7 +354,7 @@ public final class DiscordBot: Service {
 
     /// Registers commands, retrying transient failures; a rejected token is fatal.
     private func registerCommands() async throws {
-        var delay = Duration.seconds(1)
+        var backoff = Backoff(.init(first: .seconds(1), cap: .seconds(60), jitter: 0))
         while true {
             do {
                 let applicationID = if let configured = configuration.applicationID { configured } else { try await rest.currentApplication() }
@@ -365,8 +362,7 @@ public final class DiscordBot: Service {
                 return
             } catch let error as DiscordRESTError where error.isRetryable {
                 logger.warning("command registration failed; retrying", metadata: ["error": "\(error)"])
-                try await Task.sleep(for: delay)
-                delay = min(delay * 2, .seconds(60))
+                try await Task.sleep(for: backoff.next())
             }
         }
     }

@@ -1,3 +1,4 @@
+import ConcurrencyKit
 import DiscordModels
 import Logging
 import NIOWebSocket
@@ -103,12 +104,12 @@ public final class GatewayClient: Service {
 
     /// `GET /gateway/bot`, retried with backoff; nil when shutting down first.
     private func fetchGatewayInfo() async -> GatewayBot? {
-        var backoff = ReconnectBackoff()
+        var backoff = Backoff(.gatewayReconnect)
         while !shutdown.isRequested, !Task.isCancelled {
             do {
                 return try await cancelWhenGracefulShutdown(configuration.gatewayInfo)
             } catch {
-                let delay = backoff.next(jitter: .random(in: 0 ..< 1))
+                let delay = backoff.next()
                 logger.warning("Fetching the Discord gateway URL failed", metadata: ["error": "\(error)", "retryIn": "\(delay)"])
                 guard await sleepUnlessShuttingDown(until: .now.advanced(by: delay)) else { return nil }
             }
@@ -128,7 +129,9 @@ public final class GatewayClient: Service {
             // Until the socket is open, shutdown cancels the attempt: a Discord that cannot be
             // reached (a blackholed address) may never answer the upgrade.
             let logger = logger
-            let closeFrame = try await withoutGracefulShutdown(until: shutdown) {
+            // A detached task: graceful shutdown reaches WSClient through a task-local value
+            // that child tasks inherit and a detached task does not.
+            let closeFrame = try await Detached.run(abandonWhen: shutdown.attach) {
                 try await WebSocketClient.connect(url: url, configuration: webSocketConfiguration, logger: logger) { inbound, outbound, _ in
                     await self.runConnection(inbound: inbound, outbound: outbound)
                 }

@@ -1,3 +1,4 @@
+import ConcurrencyKit
 import DiscordModels
 import Foundation
 
@@ -67,7 +68,7 @@ public struct GatewayStateMachine: Sendable {
     private var gatewayURL = ""
     private var sequence: Int?
     private var persisted: GatewaySession?
-    private var backoff = ReconnectBackoff()
+    private var backoff = Backoff(.gatewayReconnect)
     private var helloDeadline: ContinuousClock.Instant?
     private var heartbeat: HeartbeatTracker?
     private var heartbeatPending = false
@@ -415,7 +416,7 @@ public struct GatewayStateMachine: Sendable {
     }
 
     private mutating func nextBackoff() -> Duration {
-        backoff.next(jitter: jitter())
+        backoff.next(random: jitter())
     }
 
     /// Uniform in [0, 1), from the top 53 bits of the generator.

@@ -1,3 +1,4 @@
+import ConcurrencyKit
 import DiscordModels
 import Logging
 import ServiceLifecycle
@@ -86,12 +87,12 @@ public final class ShardedGateway: Service {
 
     /// `GET /gateway/bot`, retried with backoff; nil when shutting down first.
     private func fetchGatewayInfo() async -> GatewayBot? {
-        var backoff = ReconnectBackoff()
+        var backoff = Backoff(.gatewayReconnect)
         while !Task.isShuttingDownGracefully, !Task.isCancelled {
             do {
                 return try await cancelWhenGracefulShutdown(configuration.gatewayInfo)
             } catch {
-                let delay = backoff.next(jitter: .random(in: 0 ..< 1))
+                let delay = backoff.next()
                 logger.warning("Fetching the Discord gateway URL failed", metadata: ["error": "\(error)", "retryIn": "\(delay)"])
                 do {
                     try await cancelWhenGracefulShutdown { try await Task.sleep(for: delay) }

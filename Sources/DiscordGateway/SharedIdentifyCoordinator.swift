@@ -1,3 +1,4 @@
+import ConcurrencyKit
 import DiscordModels
 import Logging
 

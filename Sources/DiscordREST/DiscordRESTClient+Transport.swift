@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import ConcurrencyKit
 import DiscordModels
 import Foundation
 import Logging
@@ -20,7 +21,7 @@ extension DiscordRESTClient {
     /// Sends `route` through the rate limiter, retrying within the configured bounds; returns a 2xx body.
     func send(_ route: Route, body: RequestBody? = nil) async throws -> ByteBuffer {
         let request = makeRequest(route, body: body)
-        let backoff = RetryBackoff(base: configuration.retryBaseDelay, cap: configuration.maxRetryDelay)
+        let backoff = Backoff.Policy(first: configuration.retryBaseDelay, cap: configuration.maxRetryDelay, jitter: 0.5)
         var failures = 0
         var rateLimits = 0
         while true {
@@ -40,7 +41,7 @@ extension DiscordRESTClient {
                 guard failures <= configuration.maxRetries else {
                     throw DiscordRESTError.transport(route: route.template, description: reason)
                 }
-                try await Task.sleep(for: backoff.delay(attempt: failures))
+                try await Task.sleep(for: backoff.delay(afterDelays: failures - 1, random: .random(in: 0...1)))
                 continue
             }
 
@@ -70,7 +71,7 @@ extension DiscordRESTClient {
                 guard failures <= configuration.maxRetries else {
                     throw httpError(route, response.status, errorBody)
                 }
-                try await Task.sleep(for: backoff.delay(attempt: failures))
+                try await Task.sleep(for: backoff.delay(afterDelays: failures - 1, random: .random(in: 0...1)))
             default:
                 throw httpError(route, response.status, errorBody)
             }

@@ -15,7 +15,7 @@ public enum PictureEncoder {
         public var fileExtension: String { self == .webp ? "webp" : "jpg" }
     }
 
-    /// The quality used for chat pictures: about 15 KB for a 768×512 illustration.
+    /// The quality used for chat pictures (measured: docs/benchmarks.md#picture-sizes-and-encoding).
     public static let chatQuality = 85
 
     /// `bytes` (a PNG, JPEG or WebP picture) as WebP at `quality`, else as JPEG when WebP fails;

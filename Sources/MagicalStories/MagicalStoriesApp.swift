@@ -335,8 +335,8 @@ public struct MagicalStoriesApp: Sendable {
     }
 
     /// The shared HTTP client's settings. A burst of interactions needs many acknowledgements
-    /// at once: AsyncHTTPClient's default of 8 connections per host queued them (measured: p99
-    /// 147 ms for 300 commands), so allow 64.
+    /// at once: AsyncHTTPClient's default of 8 connections per host queued them, so allow 64
+    /// (measured: docs/benchmarks.md#http-connections-per-host).
     static var httpConfiguration: HTTPClient.Configuration {
         var configuration = HTTPClient.Configuration()
         configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 64)

@@ -1,23 +1,57 @@
+import Synchronization
+
 /// Runs work for the same key one at a time, in arrival order; different keys run in parallel.
 /// The router uses it per person so that the quota check, the "on its way" message and the
 /// stored job of one request finish before that person's next request is checked.
+///
+/// Structured: the work runs in the caller's task (so the caller's cancellation reaches it),
+/// after the work queued before it under the same key has ended.
 actor KeyedSerialQueue {
-    private var tails: [String: Task<Void, Never>] = [:]
+    private var tails: [String: Turn] = [:]
 
     func run<T: Sendable>(_ key: String, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
         let previous = tails[key]
-        let work = Task {
-            await previous?.value
-            return try await body()
+        let turn = Turn()
+        tails[key] = turn
+        defer {
+            turn.end()
+            if tails[key] === turn { tails[key] = nil }
         }
-        let tail = Task { _ = try? await work.value }
-        tails[key] = tail
-        defer { if tails[key] == tail { tails[key] = nil } }
-        // The work runs in a task of its own (so the next one can wait for it): pass the
-        // caller's cancellation on, or a shutdown would wait for work it meant to cancel.
-        return try await withTaskCancellationHandler { try await work.value } onCancel: { work.cancel() }
+        // Waited for even when cancelled: the order of one key's work is kept.
+        await previous?.ended()
+        return try await body()
     }
 
     /// Keys with work queued or running (for tests).
     var activeKeys: Int { tails.count }
+}
+
+/// One piece of work's place in its key's line: the next one waits until it ends.
+private final class Turn: Sendable {
+    private struct State {
+        var isEnded = false
+        var waiting: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = Mutex(State())
+
+    func end() {
+        let waiting = state.withLock { state in
+            state.isEnded = true
+            defer { state.waiting = [] }
+            return state.waiting
+        }
+        for continuation in waiting { continuation.resume() }
+    }
+
+    /// Returns once ``end()`` was called, cancelled or not.
+    func ended() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ended = state.withLock { state in
+                if !state.isEnded { state.waiting.append(continuation) }
+                return state.isEnded
+            }
+            if ended { continuation.resume() }
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import ConcurrencyKit
 import Foundation
 
 /// How often and how soon a failed job runs again: exponential backoff with a cap.
@@ -18,6 +19,8 @@ public struct RetryPolicy: Sendable, Equatable {
 
     /// The wait before attempt `attempt + 1`, given `attempt` attempts so far (1-based).
     public func delay(afterAttempt attempt: Int) -> TimeInterval {
-        min(maxDelay, baseDelay * pow(2, Double(max(0, attempt - 1))))
+        let delay = Backoff.Policy(first: .seconds(baseDelay), cap: .seconds(maxDelay), jitter: 0)
+            .nominalDelay(afterDelays: attempt - 1)
+        return Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
     }
 }

@@ -8,9 +8,9 @@ public struct AppDatabase: Sendable {
     public let writer: any DatabaseWriter
     /// A read-only connection of its own for page views: the page and picture read behind every
     /// page turn. The pool's four readers serve the acknowledgement checks, commands and story
-    /// work; in a burst of commands a page turn waited for one of them (measured with timestamps
-    /// along a press's path: p50 3 ms, p90 12 ms of a 13 ms callback), and on this connection
-    /// it does not. The writer itself for in-memory databases and unless given one.
+    /// work; in a burst of commands a page turn waited for one of them, and on this connection
+    /// it does not (measured: docs/benchmarks.md#the-page-reader-connection). The writer itself
+    /// for in-memory databases and unless given one.
     public let pageReader: any DatabaseReader
 
     /// Wraps an open connection and migrates it to the newest schema.

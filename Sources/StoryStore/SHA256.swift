@@ -2,10 +2,9 @@ import Foundation
 
 /// SHA-256 (FIPS 180-4), used to address and check stored images; tested on FIPS 180-4's vectors.
 ///
-/// Kept instead of swift-crypto, which the package does not otherwise use: its `Crypto` module and
-/// BoringSSL would add ~45 s to every release build of the service for 60 lines here. Speed does
-/// not matter: each picture is hashed once, when saved (~0.6 ms for a 140 KB page, measured in a
-/// release build, against ~17 ms to paint it).
+/// The SQLite store's own; the PostgreSQL store uses swift-crypto (one SHA-256 for both is #33
+/// part 1's work). Speed does not matter: each picture is hashed once, when saved (measured:
+/// docs/benchmarks.md#sha-256-of-pictures).
 enum SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,

@@ -5,11 +5,8 @@ import PostgresNIO
 ///
 /// A prepared statement: each pooled connection has the server plan the eight-table join once,
 /// not at every turn. Its columns are named, never `*` (a prepared `*` fails once a migration
-/// adds a column). The picture comes in the same round trip, not a second query. Measured on
-/// the page-turn benchmark (issue #19, docs/benchmarks.md): the read 1.6 → 0.8 ms at p50 once
-/// prepared; with the picture in it too (and the ledger read only for replays), turns on
-/// PostgreSQL p50 / p99 4.6–5.0 / 9.4–9.7 → 3.3–3.5 / 6.0–6.6 ms, the bot's CPU 6.8–7.7 →
-/// 5.8–6.1 s for 2,000 turns.
+/// adds a column). The picture comes in the same round trip, not a second query (measured:
+/// docs/benchmarks.md#the-page-snapshot-statement).
 struct PageSnapshotStatement: PostgresPreparedStatement {
     static let name = "magical_stories_page_snapshot_v2"
     /// The picture is the one chats are sent (its kept chat form: the WebP copy, or the stored

@@ -1,7 +1,7 @@
+import ConcurrencyKit
 import Foundation
 import Logging
 import PostgresNIO
-import Synchronization
 
 extension PostgresDatabase {
     /// Runs `body` on one process at a time among all those sharing the database: the one that
@@ -36,8 +36,8 @@ extension PostgresDatabase {
                             while !Task.isCancelled {
                                 try? await Task.sleep(for: retry)
                                 guard !Task.isCancelled else { return }
-                                let answered = await Self.waitingAtMost(max(retry, .seconds(2))) {
-                                    (try? await connection.query("SELECT 1", logger: logger).collect()) != nil
+                                let answered = try? await Deadline.answer(within: max(retry, .seconds(2))) {
+                                    try await Detached.run(whenAbandoned: .leftRunning) { (try? await connection.query("SELECT 1", logger: logger).collect()) != nil }
                                 }
                                 guard answered == true else {
                                     if !Task.isCancelled {
@@ -60,7 +60,11 @@ extension PostgresDatabase {
             }
             // Closing the connection releases the lock (if it was held); a connection the server
             // ended may never finish closing, so it is not waited for long.
-            if let opened { _ = await Self.waitingAtMost(.seconds(2)) { try? await opened.close() } }
+            if let opened {
+                _ = try? await Deadline.answer(within: .seconds(2)) {
+                    try await Detached.run(whenAbandoned: .leftRunning) { try? await opened.close() }
+                }
+            }
             guard !Task.isCancelled else { return }
             try? await Task.sleep(for: retry)
         }
@@ -84,52 +88,10 @@ extension PostgresDatabase {
                 .collect().first?.decode(Bool.self) ?? false
             return (connection, held)
         } catch {
-            _ = await Self.waitingAtMost(.seconds(2)) { try? await connection.close() }
+            _ = try? await Deadline.answer(within: .seconds(2)) {
+                try await Detached.run(whenAbandoned: .leftRunning) { try? await connection.close() }
+            }
             throw error
         }
-    }
-
-    /// Runs `operation` in a task of its own and waits for it at most `limit` (or until the
-    /// calling task is cancelled): nil when it has not finished by then. It is left to finish,
-    /// or hang, on its own.
-    static func waitingAtMost<T: Sendable>(_ limit: Duration, _ operation: @escaping @Sendable () async -> T) async -> T? {
-        let answer = FirstAnswer<T>()
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<T?, Never>) in
-                answer.start(continuation)
-                Task { answer.give(await operation()) }
-                Task {
-                    try? await Task.sleep(for: limit)
-                    answer.give(nil)
-                }
-            }
-        } onCancel: {
-            answer.give(nil)
-        }
-    }
-}
-
-/// The first of several answers, handed to the one waiting continuation (answers before it
-/// waits are kept for it; later ones are dropped).
-private final class FirstAnswer<T: Sendable>: Sendable {
-    private let state = Mutex<(continuation: CheckedContinuation<T?, Never>?, answer: T??)>((nil, nil))
-
-    func start(_ continuation: CheckedContinuation<T?, Never>) {
-        let early: T?? = state.withLock { state in
-            if let answer = state.answer { return .some(answer) }
-            state.continuation = continuation
-            return nil
-        }
-        if let early { continuation.resume(returning: early) }
-    }
-
-    func give(_ value: T?) {
-        let waiting: CheckedContinuation<T?, Never>? = state.withLock { state in
-            guard state.answer == nil else { return nil }
-            state.answer = .some(value)
-            defer { state.continuation = nil }
-            return state.continuation
-        }
-        waiting?.resume(returning: value)
     }
 }

@@ -1,3 +1,4 @@
+import ConcurrencyKit
 import Foundation
 import Logging
 import NIOCore
@@ -47,7 +48,8 @@ public final class PostgresDatabase: Sendable {
                                         logger: logger)
         let clock = ContinuousClock()
         let deadline = clock.now + wait
-        var delay = firstRetry
+        var backoff = Backoff(.init(first: firstRetry, cap: .seconds(10), jitter: 0))
+        var delay = backoff.next()
         var attempt = 1
         while true {
             do {
@@ -63,7 +65,7 @@ public final class PostgresDatabase: Sendable {
                     await database.close()
                     throw reason
                 }
-                delay = min(delay * 2, .seconds(10))
+                delay = backoff.next()
                 attempt += 1
             } catch {
                 await database.close()

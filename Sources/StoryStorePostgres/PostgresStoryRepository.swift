@@ -197,7 +197,7 @@ public struct PostgresStoryRepository: StoryRepository {
         try await snapshot(id, page: page, withPicture: false)
     }
 
-    /// One round trip: the picture in the page's own query (a second query cost ~1 ms a turn).
+    /// One round trip: the picture in the page's own query (measured: docs/benchmarks.md#the-page-snapshot-statement).
     public func pageSnapshotWithPicture(_ id: StoryID, page: Int) async throws -> PageSnapshot? {
         try await snapshot(id, page: page, withPicture: true)
     }

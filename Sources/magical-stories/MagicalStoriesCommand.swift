@@ -28,8 +28,7 @@ struct MagicalStoriesCommand: AsyncParsableCommand {
     /// Runs Swift concurrency's tasks on SwiftNIO's event loops (the library's own switch, as
     /// Vapor's template does), before anything else starts: a task awaiting the gateway, the
     /// database or an HTTP call resumes on the loop that did the I/O instead of hopping to
-    /// another thread and back. Measured on PostgreSQL page turns (release, 2,000 turns at 100/s,
-    /// five runs each, alternated): the bot's CPU 5.9 → 5.2 s on average (−12 %; docs/benchmarks.md).
+    /// another thread and back (measured: docs/benchmarks.md#tasks-on-the-event-loops).
     /// Work that runs long (painting, narration, books) already has threads of its own.
     static func main() async {
         _ = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()

@@ -1,3 +1,4 @@
+import ConcurrencyKit
 import Foundation
 import Logging
 import PostgresNIO
@@ -108,11 +109,13 @@ struct MultiProcessCoordinationTests {
             WHERE datname = current_database() AND pid <> pg_backend_pid()
             """)
         try await Task.sleep(for: .milliseconds(200))
-        let answer = await PostgresDatabase.waitingAtMost(.seconds(20)) { () -> String in
-            do {
-                return "\(try await turns.take(bucket: 1, spacing: .seconds(5)))"
-            } catch {
-                return "error"
+        let answer = try? await Deadline.answer(within: .seconds(20)) {
+            try await Detached.run(whenAbandoned: .leftRunning) { () -> String in
+                do {
+                    return "\(try await turns.take(bucket: 1, spacing: .seconds(5)))"
+                } catch {
+                    return "error"
+                }
             }
         }
         #expect(answer != nil, "answered or failed within 20 s")
@@ -197,7 +200,9 @@ struct MultiProcessCoordinationTests {
         #expect(after >= cutOff - .milliseconds(500), "the paused leader's lock held until its session was cut off: \(after)")
         two.cancel()
         await two.value
-        _ = await PostgresDatabase.waitingAtMost(.seconds(2)) { try? await paused.close() }
+        _ = try? await Deadline.answer(within: .seconds(2)) {
+            try await Detached.run(whenAbandoned: .leftRunning) { try? await paused.close() }
+        }
         await second.close()
         await first.close()
     }

@@ -35,8 +35,9 @@ public struct OfflineIllustrator: Illustrator {
 
     /// Paints the page and returns it as a PNG (`image/png`) of `width`×`height`.
     /// Paints on the illustrator's own low-priority thread, not on Swift's cooperative thread
-    /// pool: a page is ~20 ms of CPU, and on a 2-core machine painting would otherwise hold the
-    /// cooperative threads (and the CPU) while chat interactions wait to be acknowledged.
+    /// pool: on a 2-core machine painting would otherwise hold the cooperative threads (and the
+    /// CPU) while chat interactions wait to be acknowledged (measured:
+    /// docs/benchmarks.md#painting-and-png-writing).
     public func illustrate(_ request: IllustrationRequest) async throws -> Illustration {
         let data = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data, any Error>) in
             painter.submit {

@@ -1,9 +1,8 @@
 import CZlib
 import Foundation
 
-/// A fast PNG writer for opaque RGB pictures, using zlib at a low compression level. Cairo's
-/// own writer uses libpng's defaults, which spend ~45 ms per 768×512 page; this one takes a
-/// few milliseconds for similar file sizes.
+/// A fast PNG writer for opaque RGB pictures, using zlib at a low compression level; Cairo's
+/// own writer uses libpng's slower defaults (measured: docs/benchmarks.md#painting-and-png-writing).
 ///
 /// `encode` returns nil if zlib reports an error, and the caller falls back to Cairo's writer.
 enum PNGEncoder {
@@ -14,8 +13,8 @@ enum PNGEncoder {
     /// with `stride` bytes per row, as an 8-bit RGB PNG. Each row uses the Sub or Up filter.
     ///
     /// Rows are filtered and fed to zlib one at a time, so the only large buffer is the
-    /// compressed picture itself (~140 KB a page), not a filtered copy of the whole image
-    /// (1.2 MB at 768×512) and a worst-case output buffer as large again.
+    /// compressed picture itself, not a filtered copy of the whole image (width × height × 3
+    /// bytes) and a worst-case output buffer as large again.
     static func encode(width: Int, height: Int, stride: Int, pixels: UnsafeRawPointer) -> Data? {
         let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
         stream.initialize(to: z_stream())

@@ -1,3 +1,4 @@
+import ConcurrencyKit
 import Foundation
 
 /// Retries a provider call: exponential backoff with jitter, the provider's own retry hint when
@@ -57,9 +58,8 @@ public struct ProviderRetry: Sendable {
             }
             return hint
         }
-        let exponential = baseDelay * Int(pow(2, Double(attempt - 1)))
-        let capped = min(exponential, maxDelay)
-        // Full jitter in [50 %, 100 %] of the capped delay.
-        return capped * Double.random(in: 0.5...1)
+        // Jitter in [50 %, 100 %] of the capped delay.
+        return Backoff.Policy(first: baseDelay, cap: maxDelay, jitter: 0.5)
+            .delay(afterDelays: attempt - 1, random: .random(in: 0...1))
     }
 }
