@@ -52,11 +52,14 @@ struct DiscordResilienceTests {
         try await simulator.waitForIdentifies(count: 1)
         await simulator.sendReconnect()
         try await simulator.waitForResumes(count: 1, timeout: .seconds(10))
+        #expect(simulator.resumeCount == 1 && simulator.identifyCount == 1, "op 7 resumed the session")
         await simulator.invalidateSession(resumable: false)
         try await simulator.waitForIdentifies(count: 2, timeout: .seconds(15))
+        #expect(simulator.resumeCount == 1, "a session that cannot be resumed is identified afresh, not resumed")
         let command = simulator.makeSlashCommand(name: "help")
         await simulator.sendInteraction(command)
         try await simulator.waitForCallback(interactionID: command.id)
+        #expect(simulator.interactionCallbacks(interactionID: command.id).count == 1, "the new session answers")
         await bot.stopAll()
     }
 

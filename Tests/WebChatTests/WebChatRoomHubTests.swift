@@ -140,9 +140,11 @@ struct WebChatRoomHubTests {
         try await room.hub.relay(messageID: "elsewhere", room: "family")
         await anna.frames.wait { $0.contains { $0.type == "withdrawn" && $0.messageId == "elsewhere" } }
 
-        // A room with nobody here is not read at all (a failing room.store would say so).
+        // A room with nobody here is not read at all: the failure scripted for the next read is
+        // still there afterwards.
         await room.store.failNext("entry(id:)")
         try await room.hub.relay(messageID: "elsewhere", room: "nobody-here")
+        await #expect(throws: TestDoubleError.self, "the relay did not read the store") { _ = try await room.store.entry(id: "elsewhere") }
         await anna.close()
         await room.server.stop()
     }
