@@ -5,6 +5,8 @@ actor KeyedSerialQueue {
     private var tails: [String: Task<Void, Never>] = [:]
 
     func run<T: Sendable>(_ key: String, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        queuedWork += 1
+        defer { queuedWork -= 1 }
         let previous = tails[key]
         let work = Task {
             await previous?.value
@@ -20,4 +22,6 @@ actor KeyedSerialQueue {
 
     /// Keys with work queued or running (for tests).
     var activeKeys: Int { tails.count }
+    /// Pieces of work queued or running, all keys together (for tests: which has arrived).
+    private(set) var queuedWork = 0
 }
