@@ -171,6 +171,15 @@ final class Blackhole: Sendable {
     /// `http://127.0.0.1:PORT`.
     var url: String { "http://127.0.0.1:\(port)" }
 
+    /// Connections the kernel completed that wait, never accepted, in the listen queue (Linux
+    /// reports a listening socket's queue length as `tcpi_unacked`): "a client is stuck here".
+    var waitingConnections: Int {
+        var info = tcp_info()
+        var length = socklen_t(MemoryLayout<tcp_info>.size)
+        guard getsockopt(fd, Int32(IPPROTO_TCP), TCP_INFO, &info, &length) == 0 else { return 0 }
+        return Int(info.tcpi_unacked)
+    }
+
     func close() { _ = Glibc.close(fd) }
 }
 
