@@ -42,7 +42,7 @@ private struct PoolHarness {
     }
 }
 
-@Suite("StoryWorkerPool", .timeLimit(.minutes(1)))
+@Suite("StoryWorkerPool", .timeLimit(.minutes(5)))
 struct StoryWorkerPoolTests {
     @Test("wake() starts a new job at once, without waiting for the idle poll")
     func wakeStartsAtOnce() async throws {

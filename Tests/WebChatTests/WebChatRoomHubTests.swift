@@ -7,7 +7,7 @@ import Testing
 
 /// The hub over real sockets on loopback. That something did not arrive is shown by ordering,
 /// never by waiting: a later message on the same socket arrives after anything sent before it.
-@Suite("Web chat room hub", .timeLimit(.minutes(1)))
+@Suite("Web chat room hub", .timeLimit(.minutes(5)))
 struct WebChatRoomHubTests {
     static func message(_ id: String, _ text: String, at date: Date) -> WebChatMessage {
         WebChatMessage(id: id, author: "Anna", authorId: "anna", text: text, createdAt: date)
