@@ -133,7 +133,8 @@ struct DiscordStoryFlowTests {
     func unacknowledgedCommandIsNotRun() async throws {
         let bot = try await DiscordTestBot.start()
         let simulator = bot.simulator
-        simulator.delayResponses(route: Self.callbackRoute, by: .milliseconds(300))
+        // Held long enough that the test sees it held however loaded the machine (300 ms was not).
+        simulator.delayResponses(route: Self.callbackRoute, by: .seconds(5))
         let late = simulator.makeSlashCommand(subcommand: "new", options: ["theme": "a late owl", "name": "Ada", "pages": 3])
         await simulator.sendInteraction(late)
         // The deferral is on its way (held by the simulator); by the time Discord reads it, the 3 s have passed.
