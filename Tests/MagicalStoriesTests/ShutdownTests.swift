@@ -80,7 +80,10 @@ struct ShutdownTests {
         // Discord stops answering, the rest of the story is painted and its last edit hangs; then Discord is gone.
         simulator.delayResponses(route: "", by: .seconds(600))
         gate.release(page: 2)
-        try await waitFor(timeout: .seconds(30)) { simulator.unansweredRequests(route: "") >= 1 ? true : nil }
+        // The rest of the story is on its way: the last page is being painted, or an edit already hangs.
+        try await waitFor(timeout: .seconds(60)) {
+            gate.hasStarted(page: 3) || simulator.unansweredRequests(route: "") >= 1 ? true : nil
+        }
         await simulator.stop(gracePeriod: .milliseconds(100))
 
         let asked = ContinuousClock.now

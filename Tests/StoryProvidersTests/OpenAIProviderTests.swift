@@ -292,9 +292,10 @@ struct OpenAIProviderTests {
     func tooSlow() async throws {
         try await Self.withFake { fake, client in
             fake.inject(.tooSlow, times: 2)
+            // 3 s, under the fake's 20 s: at 1 s a loaded machine timed the call out before it reached the fake.
             let started = ContinuousClock.now
             let error = await #expect(throws: ProviderError.self) {
-                try await Self.writer(Self.openAIConfiguration(fake, retry: SleepLog().retry(maxAttempts: 2), timeout: .seconds(1)), client)
+                try await Self.writer(Self.openAIConfiguration(fake, retry: SleepLog().retry(maxAttempts: 2), timeout: .seconds(3)), client)
                     .write(Self.request())
             }
             #expect(error == .timedOut(provider: "openai"))
