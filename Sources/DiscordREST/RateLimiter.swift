@@ -78,6 +78,9 @@ public actor RateLimiter {
         release([state.abandon(permit.route)])
     }
 
+    /// Requests waiting for a bucket held by another (for tests: "it waits" without a guessed sleep).
+    var waitingRequests: Int { waiters.values.reduce(0) { $0 + $1.count } }
+
     /// Invalid (401/403/429) responses in the current 10-minute window.
     public func invalidRequestCount() -> Int {
         state.invalidRequestCount(now: now)

@@ -10,6 +10,8 @@ actor KeyedSerialQueue {
     private var tails: [String: Turn] = [:]
 
     func run<T: Sendable>(_ key: String, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        queuedWork += 1
+        defer { queuedWork -= 1 }
         let previous = tails[key]
         let turn = Turn()
         tails[key] = turn
@@ -24,6 +26,8 @@ actor KeyedSerialQueue {
 
     /// Keys with work queued or running (for tests).
     var activeKeys: Int { tails.count }
+    /// Pieces of work queued or running, all keys together (for tests: which has arrived).
+    private(set) var queuedWork = 0
 }
 
 /// One piece of work's place in its key's line: the next one waits until it ends.

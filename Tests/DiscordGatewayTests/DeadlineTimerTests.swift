@@ -5,7 +5,7 @@ import Testing
 
 /// The timer runs on a manual clock: the test moves time and waits for the timer's own
 /// observable steps (the deadline it sleeps until, each fire). Nothing here sleeps.
-@Suite("Deadline timer", .timeLimit(.minutes(1)))
+@Suite("Deadline timer", .timeLimit(.minutes(5)))
 struct DeadlineTimerTests {
     /// Fires counted by the timer's run loop.
     private final class Fires: Sendable {

@@ -94,18 +94,6 @@ struct IdentifyCoordinatorTests {
     }
 }
 
-/// Polls `condition` (real time) until it holds; fails after `timeout`.
-func eventually(timeout: Duration = .seconds(10), _ condition: () -> Bool) async throws {
-    let deadline = ContinuousClock.now + timeout
-    while !condition() {
-        guard ContinuousClock.now < deadline else {
-            Issue.record("condition not met within \(timeout)")
-            throw CancellationError()
-        }
-        try await Task.sleep(for: .milliseconds(2))
-    }
-}
-
 /// A value shared with child tasks under a lock.
 private final class Locked<Value: Sendable>: Sendable {
     private let mutex: Mutex<Value>

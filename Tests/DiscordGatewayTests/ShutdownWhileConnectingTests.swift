@@ -3,6 +3,7 @@ import DiscordModels
 import Foundation
 import Logging
 import ServiceLifecycle
+import StoryTestSupport
 import Synchronization
 import Testing
 
@@ -28,6 +29,15 @@ struct ShutdownWhileConnectingTests {
         return (fd, Int(UInt16(bigEndian: address.sin_port)))
     }
 
+    /// Connections waiting, never accepted, in the listen queue of `fd` (Linux reports a
+    /// listening socket's queue length as `tcpi_unacked`).
+    static func waitingConnections(_ fd: Int32) -> Int {
+        var info = tcp_info()
+        var length = socklen_t(MemoryLayout<tcp_info>.size)
+        guard getsockopt(fd, Int32(IPPROTO_TCP), TCP_INFO, &info, &length) == 0 else { return 0 }
+        return Int(info.tcpi_unacked)
+    }
+
     @Test("graceful shutdown while the upgrade is unanswered: run() returns within 5 s (in well under 1 ms unloaded)")
     func blackholedUpgrade() async throws {
         let (fd, port) = try Self.blackhole()
@@ -45,21 +55,13 @@ struct ShutdownWhileConnectingTests {
             ended.withLock { $0 = .now }
         }
         // Connecting: the socket is open and the upgrade request sits unanswered.
-        let deadline = ContinuousClock.now + .seconds(60)
-        while ContinuousClock.now < deadline {
-            if case .connecting = client.status.state { break }
-            try await Task.sleep(for: .milliseconds(20))
+        try await eventually("connecting", timeout: .seconds(60)) {
+            if case .connecting = client.status.state { true } else { false }
         }
-        guard case .connecting = client.status.state else {
-            Issue.record("never connecting: \(client.status.state)")
-            return
-        }
-        try await Task.sleep(for: .milliseconds(500))
+        try await eventually("the connection waits in the blackhole") { Self.waitingConnections(fd) >= 1 }
         let asked = ContinuousClock.now
         await group.triggerGracefulShutdown()
-        while ended.withLock({ $0 }) == nil, ContinuousClock.now - asked < .seconds(20) {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        try await eventually("run() returns", timeout: .seconds(20)) { ended.withLock { $0 } != nil }
         let stopped = try #require(ended.withLock { $0 }, "still connecting 20 s after shutdown was asked for")
         #expect(stopped - asked < .seconds(5), "took \(stopped - asked)")
         print("gateway shutdown while the upgrade is unanswered: \(stopped - asked)")

@@ -180,7 +180,7 @@ import Testing
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for index in 0..<3 {
                     group.addTask {
-                        if index > 0 { try await Task.sleep(for: .milliseconds(100)) }
+                        if index > 0 { try await eventually("the first request sent") { await !fake.requests.isEmpty } }
                         _ = try await client.createMessage(channelID: 5, message: MessagePayload(content: "\(index)"))
                     }
                 }

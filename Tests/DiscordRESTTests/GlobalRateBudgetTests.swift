@@ -70,10 +70,13 @@ struct GlobalRateBudgetTests {
         await callback.complete(status: 200, headers: RateLimitHeaders())
         let followup = try await limiter.acquire(.createFollowup(applicationID: 3, token: "t"))
         await followup.complete(status: 200, headers: RateLimitHeaders())
+        #expect(clock.sleepingUntil.isEmpty && clock.now.offset == .zero, "the callback and the follow-up went at once")
+        // The budget of one holds the first message only: the next message waits one window.
         let second = Task { try await limiter.acquire(.createMessage(channelID: 4)) }
-        await clock.waitForSleepers { !$0.isEmpty }
+        await clock.waitForSleepers { $0 == [.init(offset: .seconds(1))] }
         clock.advance(by: .seconds(1))
         try await second.value.abandon()
+        #expect(clock.sleepingUntil.isEmpty)
     }
 
     @Test func aWaitCancelledInTheBudgetFreesItsBucket() async throws {
@@ -88,18 +91,6 @@ struct GlobalRateBudgetTests {
         clock.advance(by: .seconds(1))
         // Not stuck behind the cancelled request's bucket.
         try await limiter.acquire(route).abandon()
-    }
-}
-
-/// Polls `condition` (real time) until it holds; fails after `timeout`.
-private func eventually(timeout: Duration = .seconds(10), _ condition: () -> Bool) async throws {
-    let deadline = ContinuousClock.now + timeout
-    while !condition() {
-        guard ContinuousClock.now < deadline else {
-            Issue.record("condition not met within \(timeout)")
-            throw CancellationError()
-        }
-        try await Task.sleep(for: .milliseconds(2))
     }
 }
 

@@ -1,5 +1,6 @@
 import DiscordModels
-import DiscordREST
+@testable import DiscordREST
+import StoryTestSupport
 import Testing
 
 @Suite struct RateLimiterTests {
@@ -14,11 +15,11 @@ import Testing
                 group.addTask {
                     let permit = try await limiter.acquire(route)
                     await order.append(index)
-                    try await Task.sleep(for: .milliseconds(5))
+                    await Task.yield()
                     await permit.complete(status: 200, headers: RateLimitHeaders())
                 }
             }
-            try await Task.sleep(for: .milliseconds(50))
+            try await eventually("all three queued") { await limiter.waitingRequests == 3 }
             #expect(await order.values.isEmpty)
             await first.complete(status: 200, headers: RateLimitHeaders())
             try await group.waitForAll()
@@ -33,7 +34,8 @@ import Testing
         let second = try await limiter.acquire(route)
         await first.complete(status: 200, headers: RateLimitHeaders())  // stale: must not free `second`'s bucket
         let waiter = Task { try await limiter.acquire(route) }
-        try await Task.sleep(for: .milliseconds(30))
+        // Queued, not let through: the stale completion freed nothing.
+        try await eventually("the third waits for the bucket") { await limiter.waitingRequests == 1 }
         waiter.cancel()
         await #expect(throws: CancellationError.self) { try await waiter.value }
         await second.abandon()

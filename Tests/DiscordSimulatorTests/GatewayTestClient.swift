@@ -93,7 +93,7 @@ final class GatewayTestClient: Sendable {
     var binaryFrameCount: Int { binaryFrames.value }
 
     /// The next payload; fails after `timeout` or when the connection ends.
-    func next(timeout: Duration = .seconds(5)) async throws -> ReceivedPayload {
+    func next(timeout: Duration = .seconds(30)) async throws -> ReceivedPayload {
         let payloads = payloads
         return try await withThrowingTaskGroup(of: ReceivedPayload?.self) { group in
             group.addTask {
@@ -111,7 +111,7 @@ final class GatewayTestClient: Sendable {
     }
 
     /// The next payload that is not a heartbeat ACK.
-    func nextEvent(timeout: Duration = .seconds(5)) async throws -> ReceivedPayload {
+    func nextEvent(timeout: Duration = .seconds(30)) async throws -> ReceivedPayload {
         while true {
             let payload = try await next(timeout: timeout)
             if payload.op != 11 { return payload }

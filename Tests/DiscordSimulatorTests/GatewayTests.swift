@@ -94,7 +94,7 @@ struct GatewayTests {
             // Dispatched before any session exists: it waits in the simulator, then follows READY.
             let interaction = simulator.makeSlashCommand(subcommand: "new")
             await simulator.sendInteraction(interaction)
-            try await Task.sleep(for: .milliseconds(150))
+            try await Task.sleep(for: .milliseconds(150))  // the wait measured below, not a guess
             client.identify()
             #expect(try await client.next().t == "READY")
             #expect(try await client.next().t == "INTERACTION_CREATE")

@@ -227,15 +227,16 @@ struct RESTTests {
     }
 
     @Test func bucketLimitIsEnforcedPerChannel() async throws {
-        let limits = ["/channels/{channel_id}/messages": DiscordSimulator.RateLimit(limit: 2, window: .seconds(10))]
+        // A window far longer than a loaded machine can stall between two requests (10 s was not).
+        let limits = ["/channels/{channel_id}/messages": DiscordSimulator.RateLimit(limit: 2, window: .seconds(600))]
         try await withSimulator(.init(callbackDeadline: .seconds(120), rateLimits: limits)) { simulator, rest in
             let path = "/channels/\(DiscordSimulator.defaultChannelID)/messages"
             var statuses: [Int] = []
             for _ in 0..<3 { statuses.append(try await rest.send(.POST, path, json: #"{"content":"hi"}"#).status) }
             #expect(statuses == [200, 200, 429])
             #expect(try await rest.send(.POST, "/channels/42/messages", json: #"{"content":"hi"}"#).status == 200)
-            #expect(simulator.maxRequests(route: "/channels/", within: .seconds(10)) == 4)
-            simulator.advanceTime(by: .seconds(10))
+            #expect(simulator.maxRequests(route: "/channels/", within: .seconds(600)) == 4)
+            simulator.advanceTime(by: .seconds(600))
             #expect(try await rest.send(.POST, path, json: #"{"content":"hi"}"#).status == 200)
         }
     }

@@ -4,6 +4,7 @@ import Logging
 import NIOSSL
 import NIOWebSocket
 import StoryDomain
+import StoryTestSupport
 import WSClient
 import WebChat
 
@@ -124,12 +125,8 @@ actor ChatTestClient {
     }
 
     /// Waits until the server closes the connection, and returns its close frame.
-    func waitForClose(timeout: Duration = .seconds(20)) async throws -> WebSocketCloseFrame? {
-        let deadline = ContinuousClock.now + timeout
-        while !hasClosed {
-            guard ContinuousClock.now < deadline else { throw Timeout(what: "the server to close the connection") }
-            try await Task.sleep(for: .milliseconds(20))
-        }
+    func waitForClose(timeout: Duration = .seconds(30)) async throws -> WebSocketCloseFrame? {
+        try await eventually("the server to close the connection", timeout: timeout) { hasClosed }
         return closeFrame
     }
 
@@ -169,7 +166,7 @@ actor ChatTestClient {
     }
 
     /// The first frame received after the last match that satisfies `matches`.
-    func next(_ what: String, timeout: Duration = .seconds(20), where matches: @escaping @Sendable (TestFrame) -> Bool) async throws -> TestFrame {
+    func next(_ what: String, timeout: Duration = .seconds(60), where matches: @escaping @Sendable (TestFrame) -> Bool) async throws -> TestFrame {
         if let index = frames[cursor...].firstIndex(where: matches) {
             cursor = index + 1
             return frames[index]
@@ -179,6 +176,7 @@ actor ChatTestClient {
         return try await withCheckedThrowingContinuation { continuation in
             waiters.append((id, matches, continuation))
             Task {
+                // The deadline of an event wait, not a guess: a frame that comes ends the wait first.
                 try? await Task.sleep(for: timeout)
                 self.expire(id, what: what)
             }

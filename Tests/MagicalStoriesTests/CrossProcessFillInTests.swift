@@ -56,10 +56,16 @@ struct CrossProcessFillInTests {
         let missed = try await InteractionPathTests.writtenStory(stories, repository, theme: "a brave kitten")
         try await Self.showWaiting(missed.id, stories: stories, fillIn: fillIn, as: "m-2")
         _ = try await repository.saveIllustration(Self.picture, for: missed.id, page: 2)
-        try await Task.sleep(for: .milliseconds(100))
-        #expect(transport.deliveries.count == 1 && fillIn.waitingCount == 1)
+        // Not a guessed wait for "nothing happened": the relay takes what it is told one at a time,
+        // in order, so once a page told after the save is filled in, the save has had its chance.
+        let after = try await InteractionPathTests.writtenStory(stories, repository, theme: "a quiet fox")
+        try await Self.showWaiting(after.id, stories: stories, fillIn: fillIn, as: "m-3")
+        _ = try await repository.saveIllustration(Self.picture, for: after.id, page: 2)
+        feed.paint(after.id, page: 2)
+        try await Self.filledIn(transport, ["m-1", "m-3"])
+        #expect(fillIn.waitingCount == 1, "the missed page still waits")
         feed.reconnect()
-        try await Self.filledIn(transport, ["m-1", "m-2"])
+        try await Self.filledIn(transport, ["m-1", "m-3", "m-2"])
         #expect(fillIn.waitingCount == 0)
     }
 
@@ -80,8 +86,12 @@ struct CrossProcessFillInTests {
         try await Self.showWaiting(unpainted.id, stories: stories, fillIn: fillIn, as: "m-2")
         _ = try await repository.saveIllustration(Self.picture, for: painted.id, page: 2)
         try await Self.filledIn(transport, ["m-1"])
-        try await Task.sleep(for: .milliseconds(500))
-        #expect(transport.deliveries.map(\.messageID) == ["m-1"])
+        // Not a guessed half second: a page painted now is found by a later recheck, and by then
+        // the recheck that filled m-1 in had read the unpainted page too, and left it waiting.
+        let later = try await InteractionPathTests.writtenStory(stories, repository, theme: "a brave kitten")
+        try await Self.showWaiting(later.id, stories: stories, fillIn: fillIn, as: "m-3")
+        _ = try await repository.saveIllustration(Self.picture, for: later.id, page: 2)
+        try await Self.filledIn(transport, ["m-1", "m-3"])
         #expect(fillIn.waitingCount == 1)
     }
 
@@ -121,7 +131,11 @@ struct CrossProcessFillInTests {
         let shownPage3 = ReplyRenderer().page(try #require(try await storiesA.page(story.id, number: 3, family: InteractionPathTests.family)))
         await fillIn.shown(shownPage3, at: InteractionPathTests.message("m-2"), family: InteractionPathTests.family)
         _ = try await repositoryA.saveIllustration(Self.picture, for: story.id, page: 3)
-        try await Task.sleep(for: .seconds(1))
+        // Not a guessed second: B saves page 1 after it, and notifications come in commit order,
+        // so once A is told of page 1, page 3's notice would have come before it.
+        _ = try await repositoryB.saveIllustration(Self.picture, for: story.id, page: 1)
+        try await waitFor(timeout: .seconds(30)) { feed.told.contains(1) ? true : nil }
+        #expect(!feed.told.contains(3), "A was told of B's pictures only: \(feed.told)")
         #expect(transport.deliveries.map(\.messageID) == ["m-1"] && fillIn.waitingCount == 1)
         running.cancel()
         await running.value

@@ -135,7 +135,8 @@ struct DiscordDeliveryEdgeTests {
         let command = Self.newStory(simulator)
         await simulator.sendInteraction(command)
         try await simulator.waitForCallback(interactionID: command.id)
-        try await Task.sleep(for: .milliseconds(200))
+        // The held answer has arrived: the acknowledgement was recorded before it was sent.
+        try await waitFor { simulator.unansweredRequests(route: Self.webhookEdit) >= 1 ? true : nil }
         await first.stopBot()
         simulator.delayResponses(route: Self.webhookEdit, by: nil)
 
@@ -165,8 +166,8 @@ struct DiscordDeliveryEdgeTests {
         await simulator.sendInteraction(press)
         let update = try await simulator.waitForCallback(interactionID: press.id, timeout: .seconds(20))
         #expect(update.type == .updateMessage)
-        // The answer is recorded after the callback: give it a moment before the process stops.
-        try await Task.sleep(for: .milliseconds(300))
+        // The answer is recorded after the callback: the press's work ends once it is.
+        try await first.waitForHandled("button", count: 1)
         await first.stopBot()
 
         // The next process sees the press again, as after a RESUME from an older sequence.

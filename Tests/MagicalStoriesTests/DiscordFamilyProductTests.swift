@@ -3,6 +3,7 @@ import DiscordSimulator
 import Foundation
 import MagicalStories
 import StoryDomain
+import StoryTestSupport
 import StoryStore
 import Testing
 
@@ -430,24 +431,20 @@ struct DiscordFamilyProductTests {
     }
 }
 
-/// Polls an async condition until it holds.
-func pollUntil(timeout: Duration = .seconds(10), _ condition: () async throws -> Bool) async throws {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if try await condition() { return }
-        try await Task.sleep(for: .milliseconds(20))
-    }
-    Issue.record("condition not met in time")
+/// Polls an async condition until it holds (the shared ``eventually``, under this suite's old name).
+func pollUntil(timeout: Duration = .seconds(30), _ condition: () async throws -> Bool) async throws {
+    try await eventually("a condition", timeout: timeout, condition)
 }
 
 /// Polls an async value until it exists.
-func pollValue<T>(timeout: Duration = .seconds(10), _ value: () async throws -> T?) async throws -> T {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if let value = try await value() { return value }
-        try await Task.sleep(for: .milliseconds(20))
+func pollValue<T>(timeout: Duration = .seconds(30), _ value: () async throws -> T?) async throws -> T {
+    var found: T?
+    try await eventually("a value", timeout: timeout) {
+        found = try await value()
+        return found != nil
     }
-    throw PollTimeout()
+    guard let found else { throw PollTimeout() }
+    return found
 }
 
 struct PollTimeout: Error {}

@@ -16,9 +16,9 @@ struct DiscordResilienceTests {
         await simulator.dropConnection()
         let commands = (0..<5).map { _ in simulator.makeSlashCommand(name: "help") }
         for command in commands { await simulator.sendInteraction(command) }
-        try await simulator.waitForResumes(count: 1, timeout: .seconds(10))
+        try await simulator.waitForResumes(count: 1, timeout: .seconds(30))
         for command in commands {
-            try await simulator.waitForCallback(interactionID: command.id, timeout: .seconds(10))
+            try await simulator.waitForCallback(interactionID: command.id, timeout: .seconds(30))
             _ = try await simulator.waitForOriginalResponse(interactionID: command.id, where: { !$0.isLoading })
         }
         try await bot.waitForHandled("help", count: commands.count)
@@ -35,10 +35,10 @@ struct DiscordResilienceTests {
         let simulator = bot.simulator
         try await simulator.waitForIdentifies(count: 1)
         await simulator.setHeartbeatAcks(enabled: false)
-        try await simulator.waitForClientCloses(count: 1, timeout: .seconds(10))
+        try await simulator.waitForClientCloses(count: 1, timeout: .seconds(30))
         #expect(simulator.clientCloseCodes.allSatisfy { $0 != 1000 && $0 != 1001 })
         await simulator.setHeartbeatAcks(enabled: true)
-        try await simulator.waitForResumes(count: 1, timeout: .seconds(10))
+        try await simulator.waitForResumes(count: 1, timeout: .seconds(30))
         let command = simulator.makeSlashCommand(name: "help")
         await simulator.sendInteraction(command)
         try await simulator.waitForCallback(interactionID: command.id)
@@ -51,12 +51,15 @@ struct DiscordResilienceTests {
         let simulator = bot.simulator
         try await simulator.waitForIdentifies(count: 1)
         await simulator.sendReconnect()
-        try await simulator.waitForResumes(count: 1, timeout: .seconds(10))
+        try await simulator.waitForResumes(count: 1, timeout: .seconds(30))
+        #expect(simulator.resumeCount == 1 && simulator.identifyCount == 1, "op 7 resumed the session")
         await simulator.invalidateSession(resumable: false)
-        try await simulator.waitForIdentifies(count: 2, timeout: .seconds(15))
+        try await simulator.waitForIdentifies(count: 2, timeout: .seconds(30))
+        #expect(simulator.resumeCount == 1, "a session that cannot be resumed is identified afresh, not resumed")
         let command = simulator.makeSlashCommand(name: "help")
         await simulator.sendInteraction(command)
         try await simulator.waitForCallback(interactionID: command.id)
+        #expect(simulator.interactionCallbacks(interactionID: command.id).count == 1, "the new session answers")
         await bot.stopAll()
     }
 

@@ -129,17 +129,8 @@ struct DiscordRetiredResumeHostTests {
     }
 }
 
-/// A loopback port nothing listens on: connections to it are refused.
+/// A loopback port nothing listens on: connections to it are refused (the one helper,
+/// ``LoopbackPort/free()``, which no listener on port 0 is ever given).
 func loopbackPortNobodyListensOn() throws -> Int {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
-    guard bound == 0 else { throw POSIXError(.EADDRNOTAVAIL) }
-    _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-    return Int(UInt16(bigEndian: address.sin_port))
+    try LoopbackPort.free()
 }

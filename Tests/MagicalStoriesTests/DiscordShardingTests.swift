@@ -3,6 +3,7 @@ import DiscordSimulator
 import Foundation
 import MagicalStories
 import StoryDomain
+import StoryTestSupport
 import Testing
 
 @Suite("Discord: shards end to end against the simulator", .serialized)
@@ -100,7 +101,10 @@ struct DiscordShardingTests {
         // Shards 0 and 1 are both in bucket 0: without shared turns the second process would
         // identify within the first's 5 s and be refused (op 9).
         let first = try await DiscordTestBot.start(simulator: simulator) { $0.databaseURL = url; $0.discordShards = shardZero }
-        let second = try await DiscordTestBot.start(simulator: simulator) { $0.databaseURL = url; $0.discordShards = shardOne }
+        let secondLog = LogRecorder()
+        let second = try await DiscordTestBot.start(simulator: simulator, logger: secondLog.logger(label: "second")) {
+            $0.databaseURL = url; $0.discordShards = shardOne
+        }
         for shard in 0 ..< 2 { try await simulator.waitForIdentifies(shard: shard, count: 1, timeout: .seconds(40)) }
         #expect(simulator.refusedIdentifyCount == 0, "the second process waited for the bucket's turn")
         for shard in 0 ..< 2 {
@@ -109,9 +113,12 @@ struct DiscordShardingTests {
             _ = try await simulator.waitForCallback(interactionID: help.id, timeout: .seconds(10))
         }
         try await waitFor { simulator.commandRegistrations >= 1 ? true : nil }
-        try await Task.sleep(for: .milliseconds(500))
-        #expect(simulator.commandRegistrations == 1, "only the leading process registered")
+        // "The other did not register" without a guessed wait: stop the leader; the other takes
+        // the lead (within the runner's 5 s retry) and says, explicitly, that it leaves the
+        // registered commands be.
         await first.stopBot()
+        try await secondLog.waitFor("slash commands unchanged; not registering")
+        #expect(simulator.commandRegistrations == 1, "only the leading process registered")
         await second.stopAll()
         try? FileManager.default.removeItem(at: first.directory)
     }

@@ -3,6 +3,7 @@ import DiscordSimulator
 import Foundation
 import MagicalStories
 import StoryDomain
+import StoryTestSupport
 import StoryProviders
 import Testing
 
@@ -149,11 +150,12 @@ struct DiscordStoryFlowTests {
     func unacknowledgedCommandIsNotRun() async throws {
         let bot = try await DiscordTestBot.start()
         let simulator = bot.simulator
-        simulator.delayResponses(route: Self.callbackRoute, by: .milliseconds(300))
+        // Held long enough that the test sees it held however loaded the machine (300 ms was not).
+        simulator.delayResponses(route: Self.callbackRoute, by: .seconds(5))
         let late = simulator.makeSlashCommand(subcommand: "new", options: ["theme": "a late owl", "name": "Ada", "pages": 3])
         await simulator.sendInteraction(late)
-        // The deferral is on its way; by the time Discord reads it, the 3 s have passed.
-        try await Task.sleep(for: .milliseconds(100))
+        // The deferral is on its way (held by the simulator); by the time Discord reads it, the 3 s have passed.
+        try await waitFor { simulator.unansweredRequests(route: Self.callbackRoute) >= 1 ? true : nil }
         simulator.advanceTime(by: .seconds(4))
         try await waitFor { simulator.interactionCallbacks(interactionID: late.id).first }
         #expect(simulator.interactionCallbacks(interactionID: late.id).map(\.status) == [404])
@@ -314,21 +316,20 @@ struct DiscordStoryFlowTests {
 
 /// Polls `value` until it is non-nil (for state the simulator changes asynchronously).
 @discardableResult
-func waitFor<T>(timeout: Duration = .seconds(10), _ value: () -> T?) async throws -> T {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if let value = value() { return value }
-        try await Task.sleep(for: .milliseconds(20))
+func waitFor<T>(timeout: Duration = .seconds(30), _ value: () -> T?) async throws -> T {
+    var found: T?
+    try await eventually("a condition", timeout: timeout) {
+        found = value()
+        return found != nil
     }
-    throw ChatTestClient.Timeout(what: "a condition")
+    guard let found else { throw ChatTestClient.Timeout(what: "a condition") }
+    return found
 }
 
 /// Waits until the story has every picture (pages after 1 are painted after page 1 is shown).
-func waitUntilReady(_ stories: StoryService, id: String, family: FamilyRef, timeout: Duration = .seconds(20)) async throws {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if let storyID = StoryID(rawValue: id), try await stories.story(storyID, family: family)?.status == .ready { return }
-        try await Task.sleep(for: .milliseconds(20))
+func waitUntilReady(_ stories: StoryService, id: String, family: FamilyRef, timeout: Duration = .seconds(30)) async throws {
+    try await eventually("story \(id) to be ready", timeout: timeout) {
+        guard let storyID = StoryID(rawValue: id) else { return false }
+        return try await stories.story(storyID, family: family)?.status == .ready
     }
-    throw ChatTestClient.Timeout(what: "story \(id) to be ready")
 }

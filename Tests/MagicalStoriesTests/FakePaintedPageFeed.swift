@@ -1,4 +1,5 @@
 import StoryDomain
+import StoryTestSupport
 import Synchronization
 
 /// An in-memory ``PaintedPageFeed``: the test says when a page was painted elsewhere and when
@@ -14,7 +15,7 @@ final class FakePaintedPageFeed: PaintedPageFeed {
     func follow(listening: @escaping @Sendable () -> Void, painted: @escaping @Sendable (StoryID, Int) -> Void) async {
         follower.withLock { $0 = Follower(listening: listening, painted: painted) }
         listening()
-        while !Task.isCancelled { try? await Task.sleep(for: .seconds(3_600)) }
+        await untilCancelled()
         follower.withLock { $0 = nil }
     }
 

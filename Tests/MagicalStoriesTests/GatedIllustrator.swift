@@ -20,6 +20,7 @@ final class GatedIllustrator: Illustrator {
 
     func illustrate(_ request: IllustrationRequest) async throws -> Illustration {
         started.withLock { _ = $0.insert(request.pageNumber) }
+        // A gate, not a guessed wait: polled so that cancelling the painting ends it at once.
         while held.withLock({ $0.contains(request.pageNumber) }) {
             try await Task.sleep(for: .milliseconds(10))
         }

@@ -23,6 +23,7 @@ private final class TimedWriter: StoryWriter {
 
     func write(_ request: StoryRequest) async throws -> WrittenStory {
         started.withLock { $0.append(request.theme) }
+        // Not a guessed wait: the writing time the scenario is about (a model that takes a while).
         try await Task.sleep(for: delay)
         return try await inner.write(request)
     }

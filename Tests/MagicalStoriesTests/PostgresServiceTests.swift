@@ -5,6 +5,7 @@ import Synchronization
 import MagicalStories
 import PostgresTestSupport
 import StoryDomain
+import StoryTestSupport
 import StoryStore
 import StoryStorePostgres
 import Testing
@@ -279,10 +280,6 @@ final class Said: Sendable {
 
     /// Waits (generously) until a line was said.
     func waitForLine(timeout: Duration = .seconds(30)) async throws {
-        let deadline = ContinuousClock.now + timeout
-        while lines.isEmpty {
-            guard ContinuousClock.now < deadline else { throw CancellationError() }
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        try await eventually("a line said", timeout: timeout) { !lines.isEmpty }
     }
 }

@@ -8,6 +8,7 @@ import Narration
 import ProviderFakes
 import StoryBot
 import StoryDomain
+import StoryTestSupport
 import StoryStore
 import Testing
 import WebChat
@@ -26,13 +27,12 @@ struct ReadAloudEndToEndTests {
 
     /// The channel's voice messages, once there are at least `count`.
     static func voiceMessages(_ simulator: DiscordSimulator, count: Int, timeout: Duration = .seconds(60)) async throws -> [SimulatedMessage] {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            let voice = simulator.messages(channelID: channel).filter { $0.flags & SimulatedMessage.Flag.voiceMessage != 0 }
-            if voice.count >= count { return voice }
-            try await Task.sleep(for: .milliseconds(50))
+        var voice: [SimulatedMessage] = []
+        try await eventually("\(count) voice messages", timeout: timeout) {
+            voice = simulator.messages(channelID: channel).filter { $0.flags & SimulatedMessage.Flag.voiceMessage != 0 }
+            return voice.count >= count
         }
-        throw ReadAloudTimeout("\(count) voice messages", after: timeout)
+        return voice
     }
 
     static func rows(_ table: String, in database: AppDatabase) async throws -> Int {
@@ -123,11 +123,10 @@ struct ReadAloudEndToEndTests {
         let listen = try #require(page1.components.dropFirst().first?.components?.first?.customID)
         let press = simulator.makeButtonPress(customID: listen, messageID: page1.id)
         await simulator.sendInteraction(press)
-        let deadline = ContinuousClock.now + .seconds(60)
         var file: SimulatedAttachment?
-        while file == nil, ContinuousClock.now < deadline {
+        try await eventually("a narration file follows the refused voice message", timeout: .seconds(60)) {
             file = simulator.followUps(interactionID: press.id).flatMap(\.attachments).first { $0.filename.hasSuffix(".ogg") }
-            if file == nil { try await Task.sleep(for: .milliseconds(50)) }
+            return file != nil
         }
         let audio = try #require(file, "no narration file followed the refused voice message")
         #expect(try OggOpusInfo(audio.data).duration > 1)
@@ -251,10 +250,4 @@ extension ReadAloudEndToEndTests {
         #expect(again.narration.audio.data == body, "page 1 was made once, by 🔊")
         await #expect(throws: ReadAloudTool.Refusal.self) { _ = try await tool.narrate("no such story at all", logger: Logger(label: "listen")) }
     }
-}
-
-/// A wait that ran out.
-struct ReadAloudTimeout: Error, CustomStringConvertible {
-    var description: String
-    init(_ what: String, after timeout: Duration) { description = "timed out after \(timeout) waiting for \(what)" }
 }

@@ -3,6 +3,7 @@ import MagicalStories
 import StoryDomain
 import StoryProviders
 import StoryStore
+import StoryTestSupport
 import Synchronization
 import Testing
 import WebChat
@@ -27,7 +28,8 @@ final class RecordingIllustrator: Illustrator {
         started.withLock { $0 += 1 }
         let count = calls.withLock { $0.count }
         if count >= limit {
-            try await Task.sleep(for: .seconds(3600))
+            await untilCancelled()
+            throw CancellationError()
         }
         calls.withLock { $0.append((request.pageNumber, request.previous != nil)) }
         return try await inner.illustrate(request)
@@ -100,11 +102,6 @@ struct RestartResumeTests {
 }
 
 /// Waits until the story's job is done (polling the database, which has no event to wait on).
-func waitForJobDone(_ jobs: SQLiteJobQueue, story: StoryID, timeout: Duration = .seconds(20)) async throws {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if try await jobs.job(for: story)?.status == .done { return }
-        try await Task.sleep(for: .milliseconds(20))
-    }
-    throw ChatTestClient.Timeout(what: "the job of story \(story) to be done")
+func waitForJobDone(_ jobs: SQLiteJobQueue, story: StoryID, timeout: Duration = .seconds(30)) async throws {
+    try await eventually("the job of story \(story) to be done", timeout: timeout) { try await jobs.job(for: story)?.status == .done }
 }

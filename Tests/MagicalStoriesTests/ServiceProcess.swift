@@ -128,15 +128,27 @@ struct EventuallyTimeout: Error, CustomStringConvertible {
 
 /// Loopback sockets for tests.
 enum LoopbackPort {
-    /// A loopback port nothing listens on (the kernel's choice).
+    /// Ports ``free()`` handed out in this process: never handed out twice.
+    private static let handedOut = Mutex<Set<Int>>([])
+
+    /// A loopback port nothing listens on, for a service process or a refused connection.
+    ///
+    /// Chosen below the kernel's ephemeral range (32768 and up on Linux), not by binding port 0:
+    /// with tests in parallel, a port the kernel had just handed out and taken back was handed
+    /// to another test's listener on port 0 before the service process could bind it
+    /// ("Address already in use", seen in a parallel run). Listeners on port 0 never get these.
     static func free() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { _ = Glibc.close(fd) }
-        var address = loopback(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-        return Int(UInt16(bigEndian: address.sin_port))
+        for _ in 0 ..< 500 {
+            let port = Int.random(in: 20_000 ..< 32_000)
+            guard handedOut.withLock({ $0.insert(port).inserted }) else { continue }
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            defer { _ = Glibc.close(fd) }
+            var address = loopback(port: UInt16(port))
+            let length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+            if bound == 0 { return port }
+        }
+        throw POSIXError(.EADDRINUSE)
     }
 
     static func loopback(port: UInt16) -> sockaddr_in {
@@ -170,6 +182,15 @@ final class Blackhole: Sendable {
 
     /// `http://127.0.0.1:PORT`.
     var url: String { "http://127.0.0.1:\(port)" }
+
+    /// Connections the kernel completed that wait, never accepted, in the listen queue (Linux
+    /// reports a listening socket's queue length as `tcpi_unacked`): "a client is stuck here".
+    var waitingConnections: Int {
+        var info = tcp_info()
+        var length = socklen_t(MemoryLayout<tcp_info>.size)
+        guard getsockopt(fd, Int32(IPPROTO_TCP), TCP_INFO, &info, &length) == 0 else { return 0 }
+        return Int(info.tcpi_unacked)
+    }
 
     func close() { _ = Glibc.close(fd) }
 }

@@ -28,7 +28,7 @@ struct ShutdownTests {
         try await Eventually.check("the bot is waiting on Discord", timeout: .seconds(30)) {
             (try await service.operations("/ready")).1.contains("discord gateway")
         }
-        try await Task.sleep(for: .seconds(1))
+        try await waitFor(timeout: .seconds(30)) { blackhole.waitingConnections >= 1 ? true : nil }
         let took = await service.terminate(within: .seconds(30))
         let elapsed = try #require(took, "still running 30 s after SIGTERM; log:\n\(service.log)")
         #expect(elapsed < Self.limit, "stopped in \(elapsed); log:\n\(service.log)")
@@ -54,7 +54,7 @@ struct ShutdownTests {
         let command = DiscordDeliveryEdgeTests.newStory(simulator)
         await simulator.sendInteraction(command)
         _ = try await simulator.waitForCallback(interactionID: command.id, timeout: .seconds(30))
-        try await Task.sleep(for: .milliseconds(500))
+        try await waitFor(timeout: .seconds(30)) { simulator.unansweredRequests(route: "PATCH /webhooks") >= 1 ? true : nil }
         await simulator.stop(gracePeriod: .milliseconds(100))
 
         let took = await service.terminate(within: .seconds(60))
@@ -80,7 +80,10 @@ struct ShutdownTests {
         // Discord stops answering, the rest of the story is painted and its last edit hangs; then Discord is gone.
         simulator.delayResponses(route: "", by: .seconds(600))
         gate.release(page: 2)
-        try await Task.sleep(for: .seconds(1))
+        // The rest of the story is on its way: the last page is being painted, or an edit already hangs.
+        try await waitFor(timeout: .seconds(60)) {
+            gate.hasStarted(page: 3) || simulator.unansweredRequests(route: "") >= 1 ? true : nil
+        }
         await simulator.stop(gracePeriod: .milliseconds(100))
 
         let asked = ContinuousClock.now

@@ -33,11 +33,7 @@ struct WebChatAbuseTests {
 
     /// Waits (polling, up to `timeout`) until `condition` holds.
     static func eventually(_ what: String, timeout: Duration = .seconds(60), _ condition: () async throws -> Bool) async throws {
-        let deadline = ContinuousClock.now + timeout
-        while try await !condition() {
-            guard ContinuousClock.now < deadline else { throw ChatTestClient.Timeout(what: what) }
-            try await Task.sleep(for: .milliseconds(50))
-        }
+        try await StoryTestSupport.eventually(what, timeout: timeout, condition)
     }
 
     @Test("a member who never reads is dropped; the others' page turns and messages keep flowing")

@@ -8,6 +8,7 @@ import MagicalStories
 import NIOCore
 import NIOSSL
 import StoryDomain
+import StoryTestSupport
 import Testing
 import WebChat
 
@@ -211,13 +212,7 @@ struct TLSSignalTests {
 
     /// Retries `check` (errors count as not yet) for up to 30 seconds.
     func eventually(_ what: String, _ check: () async throws -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while ContinuousClock.now < deadline {
-            if (try? await check()) == true { return }
-            try await Task.sleep(for: .milliseconds(200))
-        }
-        Issue.record("timed out waiting until \(what)")
-        throw CancellationError()
+        try await StoryTestSupport.eventually(what) { (try? await check()) == true }
     }
 
     /// A loopback port nothing listens on (the kernel's choice).

@@ -1,3 +1,4 @@
+import StoryTestSupport
 import Synchronization
 import Testing
 @testable import StoryBot
@@ -17,6 +18,9 @@ struct KeyedSerialQueueTests {
         let log = Locked<[String]>([])
         let running = Locked<[String: Int]>([:])
         let overlapped = Locked(false)
+        // The first piece of each key holds on until all six have arrived, so each later piece
+        // could run alongside it (and would, if the queue let it).
+        let allArrived = AsyncGate()
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<6 {
                 let key = index.isMultiple(of: 2) ? "anna" : "ben"
@@ -24,14 +28,16 @@ struct KeyedSerialQueueTests {
                     try await queue.run(key) {
                         let count = running.withLock { $0[key, default: 0] += 1; return $0[key]! }
                         if count > 1 { overlapped.withLock { $0 = true } }
-                        try await Task.sleep(for: .milliseconds(5))
+                        if index < 2 { await allArrived.wait() }
+                        await Task.yield()
                         log.withLock { $0.append("\(key)\(index)") }
                         running.withLock { $0[key, default: 0] -= 1 }
                     }
                 }
-                // Arrival order is the order the work was queued in.
-                try await Task.sleep(for: .milliseconds(1))
+                // Arrival order is the order the work was queued in: the next arrives after this one.
+                try await eventually("piece \(index) queued") { await queue.queuedWork == index + 1 }
             }
+            allArrived.open()
             try await group.waitForAll()
         }
         #expect(!overlapped.withLock { $0 }, "never two at once for the same key")

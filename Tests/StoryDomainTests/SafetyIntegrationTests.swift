@@ -105,7 +105,8 @@ struct RequestSafetyTests {
         for goal in GrowthGoal.allCases {
             for step in goal.steps(count: 7) {
                 let theme = step.theme.replacingOccurrences(of: "{hero}", with: "Mia")
-                _ = try validator.validate(StoryRequestDraft(theme: theme, heroName: "Mia"), seed: 1)
+                let checked = try validator.validate(StoryRequestDraft(theme: theme, heroName: "Mia"), seed: 1)
+                #expect(checked.heroName == "Mia" && !checked.theme.isEmpty, "\(goal): \(theme)")
             }
         }
     }
@@ -173,7 +174,9 @@ struct GeneratedSafetyTests {
         let checker = GeneratedStoryChecker()
         var german = request
         german.language = .german
-        _ = try checker.check(story(["Die kleine Eule will die Sterne sehen.", "Gute Nacht, kleine Eule."]), for: german)
-        _ = try checker.check(story(["The knight and the friendly dragon shared a gift.", "They sang and fell asleep."]), for: request)
+        let germanPages = ["Die kleine Eule will die Sterne sehen.", "Gute Nacht, kleine Eule."]
+        #expect(try checker.check(story(germanPages), for: german).pages.map(\.text) == germanPages, "shown as written")
+        let englishPages = ["The knight and the friendly dragon shared a gift.", "They sang and fell asleep."]
+        #expect(try checker.check(story(englishPages), for: request).pages.map(\.text) == englishPages, "shown as written")
     }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import StoryTestSupport
 import Synchronization
 import Testing
 @testable import StoryProviders
@@ -30,7 +31,7 @@ struct LowPriorityThreadTests {
                 }
             }
             // Let the thread time out once in the middle: it starts again for the next job.
-            if index == 9 { try await Task.sleep(for: .milliseconds(150)) }
+            if index == 9 { try await eventually("the idle thread ends") { !thread.isRunning } }
         }
         #expect(order.withLock { $0 } == Array(0..<20))
         #if canImport(Glibc)

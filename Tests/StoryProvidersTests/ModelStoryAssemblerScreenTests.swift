@@ -21,10 +21,12 @@ struct ModelStoryAssemblerScreenTests {
 
     @Test("German articles and a shot at the doctor pass")
     func gentleStoriesPass() throws {
-        _ = try Self.assemble([Self.page("Die kleine Eule flog über die Wiese und sang ein Lied."),
-                               Self.page("Dann schlief die Eule in ihrem warmen Nest ein.")], language: .german)
-        _ = try Self.assemble([Self.page("Mia was brave when the doctor gave her a shot, and she got a sticker."),
-                               Self.page("At home she hugged her teddy and fell asleep.")], language: .english)
+        let german = [Self.page("Die kleine Eule flog über die Wiese und sang ein Lied."),
+                      Self.page("Dann schlief die Eule in ihrem warmen Nest ein.")]
+        #expect(try Self.assemble(german, language: .german).pages.map(\.text) == german, "kept, word for word")
+        let english = [Self.page("Mia was brave when the doctor gave her a shot, and she got a sticker."),
+                       Self.page("At home she hugged her teddy and fell asleep.")]
+        #expect(try Self.assemble(english, language: .english).pages.map(\.text) == english, "kept, word for word")
     }
 
     @Test("a story with a knife and blood is refused as unsafe content")

@@ -50,18 +50,20 @@ struct OpenAIProviderTests {
     }
 
     static func openAIConfiguration(_ fake: OpenAIFake, key: String? = nil, imageModel: String = "gpt-image-1",
-                                    retry: ProviderRetry = SleepLog().retry()) -> OpenAIConfiguration {
+                                    retry: ProviderRetry = SleepLog().retry(), timeout: Duration = .seconds(10)) -> OpenAIConfiguration {
         var configuration = OpenAIConfiguration.openAI(apiKey: key ?? fake.apiKey, textModel: "gpt-test-mini",
                                                        imageModel: imageModel, apiURL: fake.baseURL)
-        configuration.textTimeout = .seconds(1)
-        configuration.imageTimeout = .seconds(1)
+        // Generous: under the fake's 20 s "too slow", above what a loaded machine adds to a call
+        // (at 1 s, tests in parallel turned answered calls into timeouts and retries).
+        configuration.textTimeout = timeout
+        configuration.imageTimeout = timeout
         configuration.retry = retry
         return configuration
     }
 
     static func ollamaConfiguration(_ fake: OpenAIFake) -> OpenAIConfiguration {
         var configuration = OpenAIConfiguration.ollama(textModel: "llama3.2", apiURL: fake.baseURL)
-        configuration.textTimeout = .seconds(1)
+        configuration.textTimeout = .seconds(10)
         configuration.retry = SleepLog().retry()
         return configuration
     }
@@ -290,9 +292,10 @@ struct OpenAIProviderTests {
     func tooSlow() async throws {
         try await Self.withFake { fake, client in
             fake.inject(.tooSlow, times: 2)
+            // 3 s, under the fake's 20 s: at 1 s a loaded machine timed the call out before it reached the fake.
             let started = ContinuousClock.now
             let error = await #expect(throws: ProviderError.self) {
-                try await Self.writer(Self.openAIConfiguration(fake, retry: SleepLog().retry(maxAttempts: 2)), client)
+                try await Self.writer(Self.openAIConfiguration(fake, retry: SleepLog().retry(maxAttempts: 2), timeout: .seconds(3)), client)
                     .write(Self.request())
             }
             #expect(error == .timedOut(provider: "openai"))

@@ -4,6 +4,7 @@ import Logging
 import PostgresNIO
 import PostgresTestSupport
 import StoryDomain
+import StoryTestSupport
 import Synchronization
 import Testing
 @testable import StoryStorePostgres
@@ -37,6 +38,7 @@ struct MultiProcessCoordinationTests {
         // Within the window, nobody gets bucket 0 again.
         #expect(try await askTogether(bucket: 0).allSatisfy { $0 != .granted })
         // Once the wait the database named has passed: exactly one more, by the database's clock.
+        // (Not a guess: the wait is the database's answer, and its passing is what is tested.)
         try await Task.sleep(for: waits.max()! + .milliseconds(50))
         #expect(try await askTogether(bucket: 0).filter { $0 == .granted }.count == 1)
         await second.close()
@@ -57,6 +59,8 @@ struct MultiProcessCoordinationTests {
                         if try await processes[index % 2].take(bucket: 7, spacing: .seconds(1)) == .granted {
                             grants.withLock { $0 += 1 }
                         }
+                        // Pacing, not a guessed wait: four loops asking back to back would hold
+                        // both cores for the 3 s the test measures.
                         try await Task.sleep(for: .milliseconds(5))
                     }
                 }
@@ -90,8 +94,10 @@ struct MultiProcessCoordinationTests {
         #expect(answers.filter { $0 == .granted }.count == 5)
         let waits = answers.compactMap { if case let .wait(wait) = $0 { wait } else { nil } }
         #expect(waits.count == 15 && waits.allSatisfy { $0 > .zero && $0 <= .seconds(3) })
-        // Every grant was made before the asks returned, so a whole window later all have left it.
-        try await Task.sleep(for: .seconds(3) + .milliseconds(50))
+        // The window empties by the database's clock: watched there, not guessed here.
+        try await eventually("the window empties", timeout: .seconds(60)) {
+            try await first.rows("SELECT 1 FROM rest_request WHERE sent_at > clock_timestamp() - make_interval(secs => 3)").isEmpty
+        }
         #expect(try await askTogether().filter { $0 == .granted }.count == 5, "the next window's five")
         await second.close()
         await first.close()
@@ -108,7 +114,11 @@ struct MultiProcessCoordinationTests {
             SELECT pg_terminate_backend(pid) FROM pg_stat_activity
             WHERE datname = current_database() AND pid <> pg_backend_pid()
             """)
-        try await Task.sleep(for: .milliseconds(200))
+        try await eventually("the first pool's connections gone") {
+            try await second.rows("""
+                SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()
+                """).isEmpty
+        }
         let answer = try? await Deadline.answer(within: .seconds(20)) {
             try await Detached.run(whenAbandoned: .leftRunning) { () -> String in
                 do {
@@ -134,29 +144,22 @@ struct MultiProcessCoordinationTests {
                 await runner.run("moving-task") {
                     started.withLock { $0.append(name) }
                     running.withLock { $0.append(name) }
-                    while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(10)) }
+                    await untilCancelled()
                     running.withLock { $0.removeAll { $0 == name } }
                 }
             }
         }
         func waitFor(_ what: String, _ condition: @Sendable () -> Bool) async throws {
-            let deadline = ContinuousClock.now + .seconds(30)
-            while !condition() {
-                guard ContinuousClock.now < deadline else {
-                    Issue.record("\(what) within 30 s")
-                    return
-                }
-                try await Task.sleep(for: .milliseconds(10))
-            }
+            try await eventually(what, condition)
         }
+        func sessionsOpened() async throws -> Int { try await PostgresDatabaseTests.sessionsOpened(second) }
         // Process one checks its lock every 300 ms; process two tries to lead every 50 ms.
         let one = lead(PostgresSingletonTaskRunner(database: first, retry: .milliseconds(300)), as: "one")
         try await waitFor("one leads") { running.withLock { $0 == ["one"] } }
+        let before = try await sessionsOpened()
         let two = lead(PostgresSingletonTaskRunner(database: second, retry: .milliseconds(50)), as: "two")
-        for _ in 0 ..< 5 {
-            try await Task.sleep(for: .milliseconds(50))
-            #expect(running.withLock { $0 } == ["one"], "two waits while one leads")
-        }
+        try await eventually("two tries to lead three times") { try await sessionsOpened() >= before + 3 }
+        #expect(running.withLock { $0 } == ["one"], "two waits while one leads")
         // One's lock connection dies (as when its machine goes away): the server frees the lock.
         let ended = try await second.rows("""
             SELECT pg_terminate_backend(pid) AS ended FROM pg_locks
@@ -166,7 +169,8 @@ struct MultiProcessCoordinationTests {
         try await waitFor("two takes over") { running.withLock { $0.contains("two") } }
         try await waitFor("one notices and stops") { !running.withLock { $0.contains("one") } }
         // One keeps trying, but two holds the lock now.
-        try await Task.sleep(for: .milliseconds(700))
+        let tried = try await sessionsOpened()
+        try await eventually("one tries to lead again, twice") { try await sessionsOpened() >= tried + 2 }
         #expect(running.withLock { $0 } == ["two"])
         #expect(started.withLock { $0 } == ["one", "two"])
         one.cancel()
@@ -224,13 +228,11 @@ struct MultiProcessCoordinationTests {
         let task = Task {
             await runner.run("contract") {
                 state.withLock { $0 = ($0.runs + 1, true) }
-                while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(10)) }
+                await untilCancelled()
                 state.withLock { $0.running = false }
             }
         }
-        let deadline = ContinuousClock.now + .seconds(30)
-        while !state.withLock({ $0.running }), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(state.withLock { $0.running })
+        try await eventually("the task runs") { state.withLock { $0.running } }
         task.cancel()
         await task.value
         #expect(state.withLock { $0.runs == 1 && !$0.running }, "ran once, stopped when cancelled, run returned")

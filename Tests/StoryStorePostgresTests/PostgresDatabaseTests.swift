@@ -23,6 +23,14 @@ struct PostgresDatabaseTests {
         return (try await PostgresDatabase.connect(to: url, logger: logger, waitingUpTo: .seconds(5), maximumConnections: 12), url)
     }
 
+    /// Sessions opened on `database`'s database so far, as the server's statistics count them.
+    /// Each attempt to lead that finds the lock taken opens a connection and closes it, so a count
+    /// that grows is the explicit "tried, and was refused" of a waiting process (no guessed sleep).
+    static func sessionsOpened(_ database: PostgresDatabase) async throws -> Int {
+        let rows = try await database.rows("SELECT sessions FROM pg_stat_database WHERE datname = current_database()")
+        return try rows.first?.decode(Int.self, "sessions") ?? 0
+    }
+
     @Test("every migration is applied once, in order; connecting again applies nothing; several at once take turns")
     func migrations() async throws {
         let (database, url) = try await Self.database()
@@ -208,11 +216,10 @@ struct PostgresDatabaseTests {
 
         // Process two sweeps until the short lease has expired by the database's clock.
         let two = PostgresJobQueue(database: second, clock: clock, lease: JobLease(owner: "two", duration: 30))
-        let deadline = ContinuousClock.now + .seconds(60)
-        var rescued = try await two.requeueInterrupted()
-        while rescued == 0, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(100))
+        var rescued = 0
+        try await eventually("the short lease expires", timeout: .seconds(60)) {
             rescued = try await two.requeueInterrupted()
+            return rescued != 0
         }
         #expect(rescued == 1, "only the expired lease")
         let taken = try #require(try await two.claimNext(now: clock.now()))
@@ -293,8 +300,7 @@ struct PostgresDatabaseTests {
         #expect(try await one.entry(id: "page") == nil)
         try await one.upsert(TranscriptEntry(id: "last", room: "the family", payload: Data("{}".utf8), createdAt: clock.now(),
                                              updatedAt: clock.now()))
-        let deadline = ContinuousClock.now + .seconds(30)
-        while heard.withLock({ $0.last }) != "the family/last", ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        try await eventually("the last one heard") { heard.withLock { $0.last } == "the family/last" }
         #expect(heard.withLock { $0 } == ["the family/m1", "the family/m1", "the family/m1", "the family/page",
                                           "the family/story s1", "the family/story s2", "the family/last"],
                 "stored, edited, deleted, stories deleted (once each, their messages with them), in order; the listener's own process is not told")
@@ -315,23 +321,21 @@ struct PostgresDatabaseTests {
             Task {
                 await database.asLeader(of: "test-task", retry: .milliseconds(50), leading: { seen.leaders.withLock { $0.append(name) } }) {
                     seen.running.withLock { _ = $0.insert(name) }
-                    while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(10)) }
+                    await untilCancelled()
                     seen.running.withLock { _ = $0.remove(name) }
                 }
             }
         }
         func waitFor(_ condition: @Sendable () -> Bool) async throws {
-            let deadline = ContinuousClock.now + .seconds(30)
-            while !condition(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+            try await eventually("the leaders change", condition)
         }
         let one = lead(first, as: "one")
         try await waitFor { seen.running.withLock { $0 == ["one"] } }
+        let before = try await Self.sessionsOpened(second)
         let two = lead(second, as: "two")
         // "two" keeps trying (every 50 ms) while "one" leads: it never runs beside it.
-        for _ in 0..<10 {
-            try await Task.sleep(for: .milliseconds(50))
-            #expect(seen.running.withLock { $0 } == ["one"])
-        }
+        try await eventually("two tries to lead five times") { try await Self.sessionsOpened(second) >= before + 5 }
+        #expect(seen.running.withLock { $0 } == ["one"])
         one.cancel()
         await one.value
         try await waitFor { seen.running.withLock { $0 == ["two"] } }
@@ -404,10 +408,10 @@ private struct JobListener {
 
     /// Waits up to 30 s for a wake-up, running `poke` before each look.
     func waitUntilWoken(poke: () async throws -> Void = {}) async throws {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while wakes == 0, ContinuousClock.now < deadline {
+        try await eventually("a wake-up") {
+            if wakes > 0 { return true }
             try await poke()
-            try await Task.sleep(for: .milliseconds(10))
+            return false
         }
     }
 

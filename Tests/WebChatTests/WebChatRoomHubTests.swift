@@ -7,7 +7,7 @@ import Testing
 
 /// The hub over real sockets on loopback. That something did not arrive is shown by ordering,
 /// never by waiting: a later message on the same socket arrives after anything sent before it.
-@Suite("Web chat room hub", .timeLimit(.minutes(1)))
+@Suite("Web chat room hub", .timeLimit(.minutes(5)))
 struct WebChatRoomHubTests {
     static func message(_ id: String, _ text: String, at date: Date) -> WebChatMessage {
         WebChatMessage(id: id, author: "Anna", authorId: "anna", text: text, createdAt: date)
@@ -140,9 +140,11 @@ struct WebChatRoomHubTests {
         try await room.hub.relay(messageID: "elsewhere", room: "family")
         await anna.frames.wait { $0.contains { $0.type == "withdrawn" && $0.messageId == "elsewhere" } }
 
-        // A room with nobody here is not read at all (a failing room.store would say so).
+        // A room with nobody here is not read at all: the failure scripted for the next read is
+        // still there afterwards.
         await room.store.failNext("entry(id:)")
         try await room.hub.relay(messageID: "elsewhere", room: "nobody-here")
+        await #expect(throws: TestDoubleError.self, "the relay did not read the store") { _ = try await room.store.entry(id: "elsewhere") }
         await anna.close()
         await room.server.stop()
     }

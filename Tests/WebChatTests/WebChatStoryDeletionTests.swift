@@ -6,7 +6,7 @@ import Testing
 @testable import WebChat
 
 /// A deleted story leaves every screen: the hub over real sockets on loopback.
-@Suite("Web chat: a deleted story leaves every screen", .timeLimit(.minutes(1)))
+@Suite("Web chat: a deleted story leaves every screen", .timeLimit(.minutes(5)))
 struct WebChatStoryDeletionTests {
     static let gone = StoryID(rawValue: "gone1")!
     static let kept = StoryID(rawValue: "kept1")!

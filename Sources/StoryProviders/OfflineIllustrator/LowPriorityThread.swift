@@ -23,6 +23,13 @@ final class LowPriorityThread: @unchecked Sendable {
         self.idleTimeout = idleTimeout
     }
 
+    /// Whether the thread is alive (for tests: it ended after its idle timeout).
+    var isRunning: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return running
+    }
+
     /// Runs `job` after the jobs submitted before it.
     func submit(_ job: @escaping @Sendable () -> Void) {
         condition.lock()

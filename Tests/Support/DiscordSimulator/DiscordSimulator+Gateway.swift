@@ -95,37 +95,37 @@ extension DiscordSimulator {
     // MARK: Waits
 
     /// Waits until at least `count` connections were opened.
-    public func waitForConnections(count: Int, timeout: Duration = .seconds(5)) async throws {
+    public func waitForConnections(count: Int, timeout: Duration = .seconds(30)) async throws {
         try await waitForGateway("\(count) connections", timeout: timeout) { $0.connections >= count }
     }
 
     /// Waits until at least `count` sessions were identified.
-    public func waitForIdentifies(count: Int, timeout: Duration = .seconds(5)) async throws {
+    public func waitForIdentifies(count: Int, timeout: Duration = .seconds(30)) async throws {
         try await waitForGateway("\(count) identifies", timeout: timeout) { $0.identifies >= count }
     }
 
     /// Waits until at least `count` sessions were resumed.
-    public func waitForResumes(count: Int, timeout: Duration = .seconds(5)) async throws {
+    public func waitForResumes(count: Int, timeout: Duration = .seconds(30)) async throws {
         try await waitForGateway("\(count) resumes", timeout: timeout) { $0.resumes >= count }
     }
 
     /// Waits until shard `id` was identified at least `count` times.
-    public func waitForIdentifies(shard id: Int, count: Int, timeout: Duration = .seconds(5)) async throws {
+    public func waitForIdentifies(shard id: Int, count: Int, timeout: Duration = .seconds(30)) async throws {
         try await waitForGateway("\(count) identifies of shard \(id)", timeout: timeout) { $0.identifiesByShard[id, default: 0] >= count }
     }
 
     /// Waits until shard `id` was resumed at least `count` times.
-    public func waitForResumes(shard id: Int, count: Int, timeout: Duration = .seconds(5)) async throws {
+    public func waitForResumes(shard id: Int, count: Int, timeout: Duration = .seconds(30)) async throws {
         try await waitForGateway("\(count) resumes of shard \(id)", timeout: timeout) { $0.resumesByShard[id, default: 0] >= count }
     }
 
     /// Waits until at least `count` heartbeats arrived.
-    public func waitForHeartbeats(count: Int, timeout: Duration = .seconds(5)) async throws {
+    public func waitForHeartbeats(count: Int, timeout: Duration = .seconds(30)) async throws {
         try await waitForGateway("\(count) heartbeats", timeout: timeout) { $0.heartbeats >= count }
     }
 
     /// Waits until the client sent at least `count` close frames.
-    public func waitForClientCloses(count: Int, timeout: Duration = .seconds(5)) async throws {
+    public func waitForClientCloses(count: Int, timeout: Duration = .seconds(30)) async throws {
         try await waitForGateway("\(count) client close frames", timeout: timeout) { $0.clientCloseCodes.count >= count }
     }
 

@@ -53,6 +53,12 @@ extension DiscordSimulator {
     /// Every REST request answered so far, in order.
     public var requests: [RecordedRequest] { traffic.log }
 
+    /// How many requests matching `route` arrived and are not answered yet (e.g. held by
+    /// ``delayResponses(route:by:)``): "the bot got this far" without a guessed sleep.
+    public func unansweredRequests(route: String) -> Int {
+        traffic.unanswered(matching: route)
+    }
+
     /// How many requests matched `route` (a template, `METHOD template`, or a prefix).
     public func requestCount(route: String) -> Int {
         traffic.log.filter { $0.matches(route) }.count
@@ -146,7 +152,7 @@ extension DiscordSimulator {
 
     /// Waits for the callback that acknowledged the interaction.
     @discardableResult
-    public func waitForCallback(interactionID: Snowflake, timeout: Duration = .seconds(5)) async throws -> InteractionResponse {
+    public func waitForCallback(interactionID: Snowflake, timeout: Duration = .seconds(30)) async throws -> InteractionResponse {
         let response = await store.wait(timeout: timeout) { $0.interactions[interactionID]?.acknowledgement?.response }
         guard let response else { throw TimeoutError("a callback for interaction \(interactionID)", after: timeout) }
         return response
@@ -156,7 +162,7 @@ extension DiscordSimulator {
     @discardableResult
     public func waitForOriginalResponse(interactionID: Snowflake,
                                         where condition: @escaping @Sendable (SimulatedMessage) -> Bool = { _ in true },
-                                        timeout: Duration = .seconds(5)) async throws -> SimulatedMessage {
+                                        timeout: Duration = .seconds(30)) async throws -> SimulatedMessage {
         let message = await store.wait(timeout: timeout) { store in
             store.interactions[interactionID]?.originalMessageID.flatMap { store.messages[$0] }.flatMap { condition($0) ? $0 : nil }
         }
@@ -166,7 +172,7 @@ extension DiscordSimulator {
 
     /// Waits until a channel holds at least `count` messages.
     @discardableResult
-    public func waitForMessages(channelID: Snowflake, count: Int, timeout: Duration = .seconds(5)) async throws -> [SimulatedMessage] {
+    public func waitForMessages(channelID: Snowflake, count: Int, timeout: Duration = .seconds(30)) async throws -> [SimulatedMessage] {
         let messages = await store.wait(timeout: timeout) { store in
             let messages = store.messages.inChannel(channelID)
             return messages.count >= count ? messages : nil

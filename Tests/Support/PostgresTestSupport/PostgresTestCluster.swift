@@ -138,25 +138,27 @@ public actor PostgresTestCluster {
         _ = try spawn(["/bin/sh", "-c", script], output: nil, input: ends[0])
     }
 
-    /// A TCP port free on loopback just now.
+    /// A TCP port free on loopback just now, below the kernel's ephemeral range (32768 and up on
+    /// Linux) and apart from the service tests' ports (20000–31999): `initdb` takes seconds
+    /// before the server binds it, and with tests in parallel a port the kernel chose for port 0
+    /// could meanwhile be given to another test's listener.
     static func freePort() throws -> Int {
-        let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socketFD >= 0 else { throw PostgresTestClusterError("no socket for a free port") }
-        defer { close(socketFD) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, length) }
+        for _ in 0 ..< 200 {
+            let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            guard socketFD >= 0 else { throw PostgresTestClusterError("no socket for a free port") }
+            defer { close(socketFD) }
+            let port = UInt16.random(in: 32_000 ..< 32_768)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = port.bigEndian
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let bound = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, length) }
+            }
+            if bound == 0 { return Int(port) }
         }
-        guard bound == 0 else { throw PostgresTestClusterError("cannot bind a loopback port") }
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socketFD, $0, &length) }
-        }
-        guard named == 0 else { throw PostgresTestClusterError("cannot read the bound port") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        throw PostgresTestClusterError("cannot bind a loopback port")
     }
 
     /// Runs a program to its end; a non-zero exit throws with its output. It is waited for on a

@@ -20,11 +20,7 @@ public final class LogRecorder: Sendable {
 
     /// Waits, generously, until a line containing `text` was logged.
     public func waitFor(_ text: String, timeout: Duration = .seconds(60)) async throws {
-        let deadline = ContinuousClock.now + timeout
-        while !all.contains(where: { $0.contains(text) }) {
-            guard ContinuousClock.now < deadline else { throw CancellationError() }
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        try await eventually("a log line with “\(text)”", timeout: timeout) { all.contains { $0.contains(text) } }
     }
 
     fileprivate func append(_ line: String) { lines.withLock { $0.append(line) } }

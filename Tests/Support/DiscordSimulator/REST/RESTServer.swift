@@ -46,7 +46,7 @@ struct RESTServer: Sendable {
 
     private func respond(_ route: RESTRoute, request: Request, parameters: Parameters,
                          endpoint: @Sendable (RESTRequest) throws(DiscordAPIError) -> RESTReply) async -> Response {
-        traffic.begin()
+        traffic.begin(route)
         let arrived = environment.clock.now
         var headers = HTTPFields()
         let reply: RESTReply

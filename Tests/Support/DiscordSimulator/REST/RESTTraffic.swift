@@ -8,6 +8,8 @@ final class RESTTraffic: Sendable {
         var log: [RecordedRequest] = []
         var inFlight = 0
         var maxInFlight = 0
+        /// Requests arrived and not yet answered, as routes (`METHOD template`).
+        var unanswered: [RESTRoute] = []
     }
 
     private let state = Mutex(State())
@@ -19,9 +21,10 @@ final class RESTTraffic: Sendable {
         self.defaultLimit = defaultLimit
     }
 
-    /// Marks a request as started.
-    func begin() {
+    /// Marks a request to `route` as started.
+    func begin(_ route: RESTRoute) {
         state.withLock { state in
+            state.unanswered.append(route)
             state.inFlight += 1
             state.maxInFlight = max(state.maxInFlight, state.inFlight)
         }
@@ -30,6 +33,9 @@ final class RESTTraffic: Sendable {
     /// Marks a request as answered and logs it.
     func end(_ record: RecordedRequest) {
         state.withLock { state in
+            if let index = state.unanswered.firstIndex(where: { "\(record.method) \(record.route)" == $0.name }) {
+                state.unanswered.remove(at: index)
+            }
             state.inFlight -= 1
             state.log.append(record)
         }
@@ -46,6 +52,8 @@ final class RESTTraffic: Sendable {
 
     var log: [RecordedRequest] { state.withLock { $0.log } }
     var maxInFlight: Int { state.withLock { $0.maxInFlight } }
+    /// Requests matching `pattern` that arrived and are not answered yet.
+    func unanswered(matching pattern: String) -> Int { state.withLock { $0.unanswered.filter { $0.matches(pattern) }.count } }
 
     /// The configured limit: exact `METHOD template`, exact template, then the longest matching prefix.
     private func limit(for route: RESTRoute) -> DiscordSimulator.RateLimit {
