@@ -1,0 +1,107 @@
+import StoryDomain
+
+/// Frames the tale's logic adds (issue #31's read-aloud items): the toddler refrain said by
+/// someone, a goodnight to a subject who is not at home with the hero, short toddler lines, and
+/// the beats of a long story (another try, a setback, a second helper). Same rules as
+/// ``TaleFrames``: whole past-tense sentences, names or "the crab" as subjects, slots of ``TaleSlots``.
+extension TaleFrames {
+    /// The refrain of a shape as a line said by someone: the same words on every middle page, a
+    /// different way of saying it each time (each verb once), so no sentence is said twice in a story.
+    static func saidRefrain(_ shape: PlotShape) -> TaleLine {
+        let (words, speakers): ([String], [String]) = switch shape {
+        case .making: (["{verb}, {verb}, {verb}!", "Here comes {theObj}!"],
+                       ["said {D}", "sang {P}", "cheered {both}", "called {D}", "laughed {P}", "whispered {D}", "hummed {P}", "chanted {both}"])
+        case .journey: (["Are we at {place} yet?"],
+                        ["asked {D}", "called {P}", "sang {both}", "wondered {D}", "whispered {P}", "sighed {D}", "laughed {P}", "chanted {both}"])
+        case .firstTime: (["You can {learn}, {D}!", "You can do it, {D}!"],
+                          ["said {P}", "called {P}", "sang {P}", "cheered {P}", "whispered {P}", "laughed {P}", "cried {P}", "hummed {P}"])
+        case .fearMet: (["Be brave, little {DWord}!", "Be brave, {D}!"],
+                        ["whispered {P}", "said {P}", "sang {P}", "hummed {P}", "called {P}", "murmured {P}", "smiled {P}", "cheered {P}"])
+        case .wishGranted: (["{wish}, {D}, {wish}!"],
+                            ["sang {P}", "called {P}", "cheered {P}", "cried {P}", "laughed {P}", "whispered {P}", "said {P}", "hummed {P}"])
+        case .helping: (["We can help {needy}!"],
+                        ["said {D}", "called {P}", "cried {both}", "sang {D}", "cheered {P}", "whispered {D}", "laughed {P}", "chanted {both}"])
+        case .contest: (["{verb}, {verb}, {verb}!", "Go, {D}, go!"],
+                        ["cheered {P}", "called {P}", "sang {P}", "cried {P}", "shouted {P}", "laughed {P}", "whooped {P}", "clapped {P}"])
+        case .puzzle: (["Where is {theObj}?"],
+                       ["asked {D}", "called {P}", "wondered {both}", "whispered {D}", "sang {P}", "sighed {D}", "chanted {both}", "murmured {P}"])
+        }
+        return TaleLine(speakers.map { speaker in words.map { "\"\($0)\" \(speaker)." }.joined(separator: "|") })
+    }
+
+    /// At bedtime, the subject who is neither the hero nor the companion (`{Daway}`: "the hedgehog") is
+    /// wished goodnight, so the last page still names who the tale was about.
+    static let goodnightAway = TaleLine.all(
+        "{H} said goodnight to {Daway}.", "{H} hoped {Daway} was snug in bed too.",
+        "Far away, {Daway} was fast asleep too.", "{H} wondered whether {Daway} was dreaming of {dream} too.")
+
+    /// Short lines for ages 2–4 for a beat of a shape (one or two), so a toddler's page is short
+    /// sentences; each line has alternatives for themes without an object, a wish or a fear.
+    static func youngBeat(_ shape: PlotShape, _ beat: PlotBeat) -> [TaleLine] {
+        shape == .making ? youngMaking[beat] ?? [] : youngOther[beat] ?? []
+    }
+
+    /// Making something: the thing goes wrong, then comes right.
+    private static let youngMaking: [PlotBeat: [TaleLine]] = [
+        .opening: [.young("{D} loved {theObj}.", "{D} looked at {theObj}."), .young("{P} came to help with {theObj}.", "{P} came to help {D} {act}.")],
+        .firstTry: [.young("{D} tried {acting}.", "{D} tried to {act}."), .young("But {theObj} went wrong.", "Oh no, {acting} was hard!")],
+        .helpTry: [.young("{P} helped with {theObj}.", "{P} helped {D} {act}."), .young("{theObj} looked better now.", "{D} tried {acting} again.")],
+        .extra: [.young("{D} did not give up on {theObj}.", "{D} tried {acting} once more."), .young("{theObj} got a bit better.")],
+        .turn: [.young("Then {theObj} came right!", "Then {D} could {act}!"), .young("{D} clapped for {theObj}.")],
+        .resolution: [.young("Hooray for {theObj}!", "{D} was happy {inPlace}."), .young("{both} loved {theObj}.", "{both} hugged {inPlace}.")],
+        .bedtime: [.young("{H} smiled about {dream}.")],
+    ]
+
+    /// Every other shape: the doing, the wish or the fear is hard, then it is not.
+    private static let youngOther: [PlotBeat: [TaleLine]] = [
+        .opening: [.young("{D} dreamed of {wishing}.", "{D} hid from {fear}.", "{D} loved {acting}.", "{D} wanted to help {needy}.")],
+        .firstTry: [.young("{D} tried to {wish}.", "{D} peeked at {fear}.", "{D} tried {acting}.", "{D} reached for {theObj}."),
+                    .young("Oh no, {wishing} was hard!", "{fear} felt so big!", "Oh no, {acting} was hard!")],
+        .helpTry: [.young("{P} helped {D} {wish}.", "{P} helped {D} {act}.", "{P} sat with {D} near {fear}.", "{P} helped with {theObj}.")],
+        .extra: [.young("{D} tried {wishing} once more.", "{D} felt braver about {fear}.", "{D} tried {acting} once more.")],
+        .turn: [.young("Then {D} could {wish}!", "Then {fear} was not scary.", "Then {D} could {act}!", "Then {needy} smiled.")],
+        .resolution: [.young("Hooray for {wishing}!", "{D} laughed about {fear}.", "Hooray for {acting}!", "{D} was happy {inPlace}."),
+                      .young("{both} loved {theObj}.", "{both} hugged {inPlace}.")],
+        .bedtime: [.young("{H} smiled about {dream}.")],
+    ]
+
+    /// The place said shortly, for ages 2–4 (before ``TaleFrames/setting``'s longer lines).
+    static let youngSetting = TaleLine.young("{D} was {inPlace}.", "{D} {acted} {inPlace}.", "{both} were {inPlace}.")
+
+    /// The last line for ages 2–4: short, with the day's dream.
+    static let youngAsleep = TaleLine.young("{H} dreamed of {dream}.", "{H} slept and dreamed of {dream}.")
+
+    /// The beats of a long story's middle pages (over 6 pages), in order: more than the same try
+    /// again, a setback, a second helper and a new idea, each naming the theme.
+    static let longBeats: [TaleLine] = [
+        .all("But then something went wrong with {theObj}.", "Then came a setback: {theObj} was all in a muddle again.",
+             "Just when it was going well, {verbing} got hard again."),
+        .all("{D} felt like giving up on {theObj}.", "{D} sat down with a sigh, thinking about {theObj}."),
+        .all("Along came {needy}, who had an idea about {theObj}.", "{needy} stopped to help with {theObj} too.",
+             "{needy} came by and offered to help {D}."),
+        .all("So {D} tried a brand-new way of {acting}.", "Together they tried {acting} another way."),
+        .grown("{D} remembered that every good thing takes a few tries.", "Little by little, {theObj} got better."),
+        .older("{needy} turned out to know a great deal about {acting}, or at least to talk about it a great deal."),
+    ]
+
+    /// The occasion coming (`{theOccasion}`: "the fair", "Christmas"), on the first pages.
+    static let occasionSoon = TaleLine.all(
+        "It was nearly time for {theOccasion}.", "Everyone {inPlace} was getting ready for {theOccasion}.",
+        "{D} could hardly wait for {theOccasion}.", "{theOccasion} was only a day away.")
+
+    /// The occasion held, at the resolution, for occasions ``TaleFrames/occasion(_:)`` does not tell by name.
+    static let occasionHeld = TaleLine.all(
+        "Then came {theOccasion} {inPlace}!", "And then {theOccasion} began {inPlace}.",
+        "Everyone came to {theOccasion}, and {theObj} {objWas} the best part.")
+
+    /// The weather heard from bed on the last page.
+    static func bedtimeWeather(_ weather: SceneWeather) -> TaleLine? {
+        switch weather {
+        case .rain: .all("Far away, rain pattered on {theObj}.", "The rain pattered on the roof, and {H} thought of {dream}.")
+        case .snow: .all("Far away, snow fell softly on {theObj}.", "Snowflakes drifted past the window, and {H} thought of {dream}.")
+        case .wind: .all("Far away, the wind tugged at {theObj}.", "The wind hummed round the house, and {H} thought of {dream}.")
+        case .fog: .all("Far away, fog curled round {theObj}.", "The fog wrapped the house, and {H} thought of {dream}.")
+        case .rainbow: nil
+        }
+    }
+}
