@@ -32,7 +32,7 @@ extension TaleFrames {
     /// At bedtime, the subject who is neither the hero nor the companion (`{Daway}`: "the hedgehog") is
     /// wished goodnight, so the last page still names who the tale was about.
     static let goodnightAway = TaleLine.all(
-        "{H} said goodnight to {Daway}.", "{H} hoped {Daway} was snug in bed too.",
+        "{H} said goodnight to {Daway}.", "{H} hoped {Daway} was fast asleep too.",
         "Far away, {Daway} was fast asleep too.", "{H} wondered whether {Daway} was dreaming of {dream} too.")
 
     /// Short lines for ages 2–4 for a beat of a shape (one or two), so a toddler's page is short
@@ -44,29 +44,29 @@ extension TaleFrames {
     /// Making something: the thing goes wrong, then comes right.
     private static let youngMaking: [PlotBeat: [TaleLine]] = [
         .opening: [.young("{D} loved {theObj}.", "{D} looked at {theObj}."), .young("{P} came to help with {theObj}.", "{P} came to help {D} {act}.")],
-        .firstTry: [.young("{D} tried {acting}.", "{D} tried to {act}."), .young("But {theObj} went wrong.", "Oh no, {acting} was hard!")],
+        .firstTry: [.young("{D} tried {acting}.", "{D} tried to {act}."), .young("But {theObj} went wrong.", "But {acting} was hard.")],
         .helpTry: [.young("{P} helped with {theObj}.", "{P} helped {D} {act}."), .young("{theObj} looked better now.", "{D} tried {acting} again.")],
         .extra: [.young("{D} did not give up on {theObj}.", "{D} tried {acting} once more."), .young("{theObj} got a bit better.")],
         .turn: [.young("Then {theObj} came right!", "Then {D} could {act}!"), .young("{D} clapped for {theObj}.")],
-        .resolution: [.young("Hooray for {theObj}!", "{D} was happy {inPlace}."), .young("{both} loved {theObj}.", "{both} hugged {inPlace}.")],
+        .resolution: [.young("{D} cheered for {theObj}!", "{D} was happy {inPlace}."), .young("{both} loved {theObj}.", "{both} hugged {inPlace}.")],
         .bedtime: [.young("{H} smiled about {dream}.")],
     ]
 
     /// Every other shape: the doing, the wish or the fear is hard, then it is not.
     private static let youngOther: [PlotBeat: [TaleLine]] = [
-        .opening: [.young("{D} dreamed of {wishing}.", "{D} hid from {fear}.", "{D} loved {acting}.", "{D} wanted to help {needy}.")],
+        .opening: [.young("{D} longed to {wish}.", "{D} hid from {fear}.", "{D} loved {acting}.", "{D} wanted to help {needy}.")],
         .firstTry: [.young("{D} tried to {wish}.", "{D} peeked at {fear}.", "{D} tried {acting}.", "{D} reached for {theObj}."),
-                    .young("Oh no, {wishing} was hard!", "{fear} felt so big!", "Oh no, {acting} was hard!")],
+                    .young("But {wishing} was hard.", "{fear} felt so big!", "But {acting} was hard.")],
         .helpTry: [.young("{P} helped {D} {wish}.", "{P} helped {D} {act}.", "{P} sat with {D} near {fear}.", "{P} helped with {theObj}.")],
         .extra: [.young("{D} tried {wishing} once more.", "{D} felt braver about {fear}.", "{D} tried {acting} once more.")],
-        .turn: [.young("Then {D} could {wish}!", "Then {fear} was not scary.", "Then {D} could {act}!", "Then {needy} smiled.")],
-        .resolution: [.young("Hooray for {wishing}!", "{D} laughed about {fear}.", "Hooray for {acting}!", "{D} was happy {inPlace}."),
+        .turn: [.young("Then {D} could {wish}!", "Then {fear} felt small and friendly.", "Then {D} could {act}!", "Then {needy} smiled.")],
+        .resolution: [.young("{D} cheered for {wishing}!", "{D} laughed about {fear}.", "{D} cheered for {acting}!", "{D} was happy {inPlace}."),
                       .young("{both} loved {theObj}.", "{both} hugged {inPlace}.")],
         .bedtime: [.young("{H} smiled about {dream}.")],
     ]
 
     /// The place said shortly, for ages 2–4 (before ``TaleFrames/setting``'s longer lines).
-    static let youngSetting = TaleLine.young("{D} was {inPlace}.", "{D} {acted} {inPlace}.", "{both} were {inPlace}.")
+    static let youngSetting = TaleLine.young("{D} was {inPlace}.", "{both} were {inPlace}.")
 
     /// The last line for ages 2–4: short, with the day's dream.
     static let youngAsleep = TaleLine.young("{H} dreamed of {dream}.", "{H} slept and dreamed of {dream}.")
@@ -74,15 +74,22 @@ extension TaleFrames {
     /// The beats of a long story's middle pages (over 6 pages), in order: more than the same try
     /// again, a setback, a second helper and a new idea, each naming the theme.
     static let longBeats: [TaleLine] = [
-        .all("But then something went wrong with {theObj}.", "Then came a setback: {theObj} was all in a muddle again.",
-             "Just when it was going well, {verbing} got hard again."),
-        .all("{D} felt like giving up on {theObj}.", "{D} sat down with a sigh, thinking about {theObj}."),
-        .all("Along came {needy}, who had an idea about {theObj}.", "{needy} stopped to help with {theObj} too.",
-             "{needy} came by and offered to help {D}."),
-        .all("So {D} tried a brand-new way of {acting}.", "Together they tried {acting} another way."),
-        .grown("{D} remembered that every good thing takes a few tries.", "Little by little, {theObj} got better."),
-        .older("{needy} turned out to know a great deal about {acting}, or at least to talk about it a great deal."),
+        .all("But then, {inPlace}, something went wrong with {theObj}.", "There was a setback {inPlace}: {theObj} was all in a muddle again.",
+             "Just when it was going well {inPlace}, {verbing} got hard again."),
+        .all("{D} sat down {inPlace}, thinking about {theObj}.", "{D} felt like giving up on {theObj}, right there {inPlace}."),
+        .all("Along came {needy}, who had an idea about {theObj}.", "{needy} stopped {inPlace} to help with {theObj} too.",
+             "{needy} came by {inPlace} and offered to help {D}."),
+        .all("So {D} tried a brand-new way of {acting} {inPlace}.", "{inPlace}, {both} tried {acting} another way."),
+        .grown("{D} remembered that {acting} takes a few tries.", "Little by little, {theObj} got better {inPlace}."),
+        .older("{needy} turned out to know a great deal about {acting}, or at least to talk about it a great deal {inPlace}."),
     ]
+
+    /// More ways to say where a long story's page happens, each with something of the theme.
+    static let moreSetting = TaleLine.all(
+        "{D} looked around {inPlace} and thought about {theObj}.", "{inPlace}, {D} stopped to think about {acting}.",
+        "{P} and {D} took a rest {inPlace}, talking about {theObj}.", "{inPlace}, {D} tried {acting} one more time.",
+        "{D} hummed a little song about {theObj} {inPlace}.", "{inPlace}, {P} watched {D} with {theObj}.",
+        "{inPlace}, {D} thought about {fear}.", "{inPlace}, {D} thought about {wishing}.", "{D} waved to {needy} {inPlace}.")
 
     /// The occasion coming (`{theOccasion}`: "the fair", "Christmas"), on the first pages.
     static let occasionSoon = TaleLine.all(
@@ -91,7 +98,7 @@ extension TaleFrames {
 
     /// The occasion held, at the resolution, for occasions ``TaleFrames/occasion(_:)`` does not tell by name.
     static let occasionHeld = TaleLine.all(
-        "Then came {theOccasion} {inPlace}!", "And then {theOccasion} began {inPlace}.",
+        "At last it was time for {theOccasion} {inPlace}.", "And then {theOccasion} began {inPlace}.",
         "Everyone came to {theOccasion}, and {theObj} {objWas} the best part.")
 
     /// The weather heard from bed on the last page.
@@ -100,7 +107,7 @@ extension TaleFrames {
         case .rain: .all("Far away, rain pattered on {theObj}.", "The rain pattered on the roof, and {H} thought of {dream}.")
         case .snow: .all("Far away, snow fell softly on {theObj}.", "Snowflakes drifted past the window, and {H} thought of {dream}.")
         case .wind: .all("Far away, the wind tugged at {theObj}.", "The wind hummed round the house, and {H} thought of {dream}.")
-        case .fog: .all("Far away, fog curled round {theObj}.", "The fog wrapped the house, and {H} thought of {dream}.")
+        case .fog: .all("Far away, fog curled around {theObj}.", "The fog wrapped the house, and {H} thought of {dream}.")
         case .rainbow: nil
         }
     }
