@@ -49,25 +49,28 @@ struct TaleTeller {
                 let short = TaleFrames.youngBeat(shape, beat)
                 guard band == .toddler, !short.isEmpty else { return told }
                 // Ages 2–4: the beat's first line, then short ones; a try and the resolution are told by the short ones only.
+                // (The opening keeps its second line too: who comes along, so the hero is named on page 1.)
+                if beat == .opening { return Array(told.prefix(2)) + short.prefix(1) }
                 return [.firstTry, .helpTry, .extra, .resolution].contains(beat) ? short : Array(told.prefix(1)) + short
             }.filter { $0.bands.contains(band) }
             if beats.contains(.opening), theme.other != nil { lines.insert(TaleFrames.other, at: min(2, lines.count)) }
             if beats.contains(.opening) { lines.insert(TaleFrames.thing, at: min(2, lines.count)) }
             if isFinal { lines.insert(TaleFrames.goodnightAway, at: min(1, lines.count)) }
             let middle = beats.contains { [.firstTry, .helpTry, .extra].contains($0) }
-            if band == .toddler, middle { lines.append(TaleFrames.saidRefrain(shape)) }
+            if band == .toddler, middle { lines.append(TaleFrames.saidRefrain(shape, render: renderer.render)) }
             let indoors = Self.indoors(beats: beats, theme: theme, sheet: sheet)
-            var weatherTold = false
+            var weatherLine: TaleLine?
             // The weather is told on every page before bedtime, and heard from bed on the last.
             // (A rainbow that is the theme's own object is not also the weather's.)
             if let weather = theme.weather, !isFinal, !(weather == .rainbow && theme.action?.object == "rainbow") {
-                lines.insert(TaleFrames.weather(weather, indoors: indoors), at: min(1, lines.count))
-                weatherTold = true
+                let told = TaleFrames.weather(weather, indoors: indoors)
+                weatherLine = TaleLine(told.alternatives + TaleFrames.moreWeather(weather, indoors: indoors))
+                lines.insert(weatherLine!, at: min(1, lines.count))
             } else if let weather = theme.weather, isFinal, let heard = TaleFrames.bedtimeWeather(weather) {
                 lines.insert(heard, at: min(2, lines.count))
             }
-            // The occasion is coming on the first pages; it comes early on the resolution page, so even the shortest page holds it.
-            if theme.occasion != nil, beats.contains(where: { [.opening, .firstTry, .helpTry].contains($0) }) {
+            // The occasion is coming on the first page; it comes early on the resolution page, so even the shortest page holds it.
+            if theme.occasion != nil, beats.contains(.opening) {
                 lines.insert(TaleFrames.occasionSoon, at: min(1, lines.count))
             }
             if let occasion = theme.occasion, beats.contains(.resolution) {
@@ -82,7 +85,8 @@ struct TaleTeller {
             // Middle pages pad with the shape's small moments; the first page with how they set out into the place.
             let arrive = band == .older ? world.arrive.long + world.arrive.short : world.arrive.short
             let rounding = TaleFrames.rounding.filter { $0.bands.contains(band) }
-            let padding = middle && band == .toddler ? TaleFrames.youngBeat(shape, .extra) + TaleFrames.youngBeat(shape, .helpTry)
+            let padding = middle && band == .toddler
+                ? TaleFrames.youngBeat(shape, .extra) + TaleFrames.youngBeat(shape, .helpTry) + TaleFrames.keepingOn
                 : middle ? Self.extraLines(shape).filter { $0.bands.contains(band) } + TaleFrames.keepingOn
                 : beats == [.opening] ? arrive.map { TaleLine([$0]) } : isFinal ? [] : rounding + TaleFrames.keepingOn
             let before = (used: used, rng: rng)
@@ -90,10 +94,13 @@ struct TaleTeller {
             // Every page before bedtime says where it happens; one that does not is told again with the place.
             if !isFinal, !Self.names(text, place: placeWord) {
                 (used, rng) = before
-                let setting = band == .toddler ? TaleLine(TaleFrames.youngSetting.alternatives + TaleFrames.setting.alternatives) : TaleFrames.setting
+                let setting = TaleLine((band == .toddler ? TaleFrames.youngSetting.alternatives : [])
+                    + TaleFrames.setting.alternatives + TaleFrames.moreSetting.alternatives)
                 lines.insert(setting, at: min(1, lines.count))
                 text = compose(lines: lines, tail: tail, padding: padding, used: &used, rng: &rng)
             }
+            // The picture rains only where the text does.
+            let weatherTold = weatherLine.map { $0.alternatives.compactMap(renderer.render).contains(where: text.contains) } ?? false
             // The theme's noun once whole on a page, then shorter ("the race", "it").
             text = variety.varied(text)
             let scene = scene(beats: beats, index: index, count: plan.count, indoors: indoors, weather: weatherTold ? theme.weather : nil)
@@ -143,7 +150,11 @@ struct TaleTeller {
         }
         let minimum = band.wordsPerPage.lowerBound
         // Pad to the band's minimum only, so a long story keeps small moments for its later pages.
-        var extras = padding.shuffled(using: &rng)
+        // (Ages 2–4 are padded with their short lines before any longer one.)
+        let isShort = { (line: TaleLine) in line.bands == [.toddler] }
+        var extras = band == .toddler
+            ? padding.filter(isShort).shuffled(using: &rng) + padding.filter { !isShort($0) }.shuffled(using: &rng)
+            : padding.shuffled(using: &rng)
         while total < minimum || sentences.isEmpty && tailTexts.isEmpty, !extras.isEmpty {
             let line = extras.removeFirst()
             guard let text = pick(line, budget: limit - total, used: used, repeatable: false, rng: &rng) else { continue }
@@ -153,11 +164,15 @@ struct TaleTeller {
             total += TextTools.wordCount(text)
         }
         // Never an empty page: when everything has been said, a small moment is said again.
+        // (Something new first: the long story's beats; only then a small moment said again.)
         if sentences.isEmpty && tailTexts.isEmpty {
-            for line in TaleFrames.keepingOn {
-                if let text = pick(line, budget: limit, used: used, repeatable: true, rng: &rng) {
-                    sentences.append(text)
-                    break
+            let fallback = (TaleFrames.longBeats + TaleFrames.keepingOn).filter { $0.bands.contains(band) }
+            for repeatable in [false, true] where sentences.isEmpty {
+                for line in fallback {
+                    if let text = pick(line, budget: limit, used: used, repeatable: repeatable, rng: &rng) {
+                        sentences.append(text)
+                        break
+                    }
                 }
             }
         }

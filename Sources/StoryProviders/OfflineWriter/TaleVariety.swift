@@ -24,13 +24,14 @@ struct TaleVariety: Sendable {
             // Only "it": "them" beside a named child reads as a singular "they".
             nouns.append(Noun(full: full, short: Self.short(full), pronoun: values["objIt"] == "it" ? "it" : Self.short(full)))
         }
+        // The contest keeps its own name ("the tortoise race"): "the race" would be every race theme's sentence.
         if let full = values["contest"], full.hasPrefix("the "), !nouns.contains(where: { $0.full == full }) {
-            nouns.append(Noun(full: full, short: Self.short(full), pronoun: "it"))
+            nouns.append(Noun(full: full, short: full, pronoun: "it"))
         }
         var words: [String] = []
         if let subject = values["D"], subject.hasPrefix("the ") { words.append(subject) }
         for key in ["verb", "verbing", "verbed", "fear", "wishing", "needy"] {
-            if let word = values[key], !word.isEmpty, !["make", "making", "made", "try", "trying", "tried"].contains(word) { words.append(word) }
+            if let word = values[key], !word.isEmpty, !Self.generalVerbs.contains(word) { words.append(word) }
         }
         self.init(nouns: nouns, themeWords: words)
     }
@@ -45,6 +46,10 @@ struct TaleVariety: Sendable {
         let words = full.split(separator: " ")
         return words.count > 2 ? "the \(words.last!)" : full
     }
+
+    /// Verb forms of the general shapes: they name no theme.
+    private static let generalVerbs: Set<String> = ["make", "making", "made", "try", "trying", "tried", "find", "finding", "found",
+                                                    "help", "helping", "helped", "go", "going", "went", "learn", "learning", "learned"]
 
     /// Words after which the noun is an object that "it" may stand for.
     private static let beforeObject: Set<String> = [
