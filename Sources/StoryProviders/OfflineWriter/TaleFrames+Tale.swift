@@ -67,7 +67,7 @@ extension TaleFrames {
     /// Making something: the thing goes wrong, then comes right.
     private static let youngMaking: [PlotBeat: [TaleLine]] = [
         .opening: [.young("{D} loved {theObj}.", "{D} thought about {acting}."), .young("{P} came to help with {theObj}.", "{P} came to help {D} {act}.")],
-        .firstTry: [.young("{D} tried {acting}.", "{D} tried to {act}."), .young("But {theObj} went wrong.", "But {acting} was hard.")],
+        .firstTry: [.young("{D} tried {acting}.", "{D} tried to {act}."), .young("But {theObj} went wrong.")],
         .helpTry: [.young("{P} helped with {theObj}.", "{P} helped {D} {act}."), .young("{theObj} looked better now.", "{D} tried {acting} again.")],
         .extra: [.young("{D} did not give up on {theObj}.", "{D} tried {acting} once more."), .young("{theObj} got a bit better.")],
         .turn: [.young("Then {theObj} came right!", "Then {D} could {act}!"), .young("{D} clapped for {theObj} {inPlace}.")],
@@ -79,7 +79,7 @@ extension TaleFrames {
         .opening: [.young("{D} longed to {wish}.", "{D} hid from {fear}.", "{D} loved {acting}.", "{D} wanted to help {needy}."),
                    .young("{P} came to help with {acting}.", "{P} came to help {D} {wish}.", "{P} came to help with {fear}.")],
         .firstTry: [.young("{D} tried to {wish}.", "{D} peeked at {fear}.", "{D} tried {acting}.", "{D} reached for {theObj}."),
-                    .young("But {wishing} was hard.", "{fear} felt so big!", "But {acting} was hard.")],
+                    .young("But {wishing} was hard.", "{fear} felt so big!")],
         .helpTry: [.young("{P} helped {D} {wish}.", "{P} helped {D} {act}.", "{P} sat with {D} near {fear}.", "{P} helped with {theObj}.")],
         .extra: [.young("{D} tried {wishing} once more.", "{D} felt braver about {fear}.", "{D} tried {acting} once more.")],
         .turn: [.young("Then {D} could {wish}!", "Then {fear} felt small and friendly.", "Then {D} could {act}!", "Then {needy} smiled.")],
