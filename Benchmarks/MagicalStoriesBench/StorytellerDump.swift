@@ -2,12 +2,13 @@ import Foundation
 import StoryDomain
 import StoryProviders
 
-/// `magical-stories-bench --storyteller-dump FILE.json [--pictures DIR] [--only ID,ID…] [--themes PATH]`: tells every
+/// `magical-stories-bench --storyteller-dump FILE.json [--pictures DIR] [--only ID,ID…] [--themes PATH] [--pages N]`: tells every
 /// story of the theme set (each theme × ages 3, 6, 9 × three seeds, 5 pages, built-in writer and
 /// illustrator) and writes them as JSON for `scripts/storyteller/check.py`: theme and labels, age,
 /// seed, hero and companion, title, and each page's text, scene and picture composition. With
 /// `--pictures DIR`, also each page's PNG as `DIR/<theme id>/age<A>-seed<S>-p<N>.png`; `--only` tells only
-/// the themes of those ids (the contact sheets' six).
+/// the themes of those ids (the contact sheets' six); `--pages N` tells N-page stories (3–12; a premium family's
+/// long stories) instead of 5.
 enum StorytellerDump {
     static func run(arguments: [String]) async throws {
         guard let flag = arguments.firstIndex(of: "--storyteller-dump"), let output = arguments.dropFirst(flag + 1).first else {
@@ -20,11 +21,12 @@ enum StorytellerDump {
             set.themes = set.themes.filter { ids.contains($0.id) }
         }
         let maker = StorytellerStoryMaker()
+        let pageCount = arguments.firstIndex(of: "--pages").flatMap { arguments.dropFirst($0 + 1).first }.flatMap { Int($0) }
         var stories: [[String: Any]] = []
         for theme in set.themes {
             for age in StorytellerThemeSet.ages {
                 for (seed, hero) in StorytellerThemeSet.seeds {
-                    let request = try maker.request(theme: theme.text, hero: hero, age: age, seed: seed)
+                    let request = try maker.request(theme: theme.text, hero: hero, age: age, seed: seed, pages: pageCount)
                     let story = try await maker.write(request)
                     var pages: [[String: Any]] = []
                     var previous: Illustration?
@@ -74,6 +76,6 @@ enum StorytellerDumpError: Error, CustomStringConvertible {
     case usage
 
     var description: String {
-        "usage: magical-stories-bench --storyteller-dump FILE.json [--pictures DIR] [--only ID,ID…] [--themes PATH]"
+        "usage: magical-stories-bench --storyteller-dump FILE.json [--pictures DIR] [--only ID,ID…] [--themes PATH] [--pages N]"
     }
 }

@@ -10,10 +10,12 @@ struct StorytellerStoryMaker {
     let writer = OfflineStoryWriter()
     let illustrator = OfflineIllustrator()
 
-    /// The validated request, as the service stores it.
-    func request(theme: String, hero: String, age: Int, seed: UInt64) throws -> StoryRequest {
-        try StoryRequestValidator(limits: StoryLimits())
-            .validate(StoryRequestDraft(theme: theme, heroName: hero, age: String(age)), seed: seed)
+    /// The validated request, as the service stores it (`pages`: a premium family's longer story, up to 12).
+    func request(theme: String, hero: String, age: Int, seed: UInt64, pages: Int? = nil) throws -> StoryRequest {
+        var limits = StoryLimits()
+        if let pages { limits.maxPages = max(limits.maxPages, pages) }
+        return try StoryRequestValidator(limits: limits)
+            .validate(StoryRequestDraft(theme: theme, heroName: hero, age: String(age), pages: pages.map(String.init)), seed: seed)
     }
 
     /// Writes and checks the story.

@@ -14,6 +14,9 @@ and overall:
 - shared: sentence occurrences (character names replaced by X) that also appear in a story of
   another theme (<= 10 %); also the share of sentence uses repeated in more than one story;
 - composition: consecutive pages with the same picture composition (none);
+- read aloud: sentences said twice in one story (none); the average words per sentence by age band
+  (ages 2-4 at most 6.5; 5-7 and 8-12 reported); the theme's noun (its object) said at most how many
+  times in one story and on one page (reported);
 - grammar: sentences that Debian's link-grammar (link-parser, offline, its own dictionary) cannot
   parse, with character names replaced by names it knows, plus the rules of GRAMMAR_RULES for the
   broken frames families heard (none).
@@ -35,6 +38,10 @@ SUBJECT_SHARE = 0.70
 ACTION_SHARE = 0.50
 SETTING_SHARE = 0.60
 SHARED_SENTENCES = 0.10
+# Ages 2-4 hear short sentences: at most this many words a sentence on average.
+TODDLER_WORDS_PER_SENTENCE = 6.5
+AGE_BANDS = [("2-4", range(0, 5)), ("5-7", range(5, 8)), ("8-12", range(8, 200))]
+WORD = re.compile(r"[A-Za-z0-9]+(?:['’-][A-Za-z0-9]+)*")
 
 # Names link-grammar knows as given names, put in place of the story's characters (in this order:
 # hero, companion, friends), so an invented name ("Sir Bramble", "Zorbly") is never a finding.
@@ -271,6 +278,20 @@ def grammar_findings(stories, use_parser=True):
     return findings
 
 
+def age_band(age):
+    """The age band of an age: "2-4", "5-7" or "8-12"."""
+    return next(name for name, ages in AGE_BANDS if age in ages)
+
+
+def word_count(sentence):
+    return len(WORD.findall(sentence))
+
+
+def noun_uses(text, pattern):
+    """How many times the theme's noun (its object's forms) is said in `text`."""
+    return len(pattern.findall(text)) if pattern else 0
+
+
 def measure(stories, use_parser=True):
     """Per theme and overall figures, and whether each measure passes."""
     by_theme = collections.OrderedDict()
@@ -281,22 +302,32 @@ def measure(stories, use_parser=True):
     sentence_themes = collections.defaultdict(set)
     sentence_stories = collections.defaultdict(set)
     uses = []  # (story index, normalised sentence)
+    said_again = collections.Counter()  # story index -> sentence uses already said earlier in that story
+    bands = collections.OrderedDict((name, collections.Counter()) for name, _ in AGE_BANDS)
     for index, story in enumerate(stories):
         names = names_of(story)
+        said = set()
+        band = bands[age_band(story["age"])]
         for page in story["pages"]:
             for sentence in split_sentences(page["text"]):
                 key = normalised(sentence, names)
                 sentence_themes[key].add(story["themeId"])
                 sentence_stories[key].add(index)
                 uses.append((index, key))
+                said_again[index] += key in said
+                said.add(key)
+                band["sentences"] += 1
+                band["words"] += word_count(sentence)
 
     grammar = grammar_findings(stories, use_parser)
     grammar_by_story = collections.Counter(index for index, *_ in grammar)
 
     themes = collections.OrderedDict()
     totals = collections.Counter()
+    noun_most = collections.OrderedDict()  # theme id -> (most in one story, most on one page)
     for theme_id, indices in by_theme.items():
         figures = collections.Counter()
+        most_story = most_page = 0
         for index in indices:
             story = stories[index]
             labels = story["labels"]
@@ -306,6 +337,8 @@ def measure(stories, use_parser=True):
             extras = words_pattern(label_forms(labels.get("weather")) + label_forms(labels.get("occasion")))
             echo = re.sub(r"^(a|an|the)\s+", "", story["theme"].strip().lower())
             echo = echo if len(echo.split()) >= 3 else None  # "a fox" named is no echo
+            noun = words_pattern(label_forms(labels.get("object")))
+            story_noun = 0
             story_doing = 0
             compositions = [page.get("composition") for page in story["pages"]]
             for page in story["pages"]:
@@ -316,6 +349,9 @@ def measure(stories, use_parser=True):
                 figures["doing"] += hit
                 story_doing += hit
                 figures["setting"] += bool(setting and setting.search(text))
+                page_noun = noun_uses(text, noun)
+                story_noun += page_noun
+                most_page = max(most_page, page_noun)
                 if extras:
                     figures["extras pages"] += 1
                     figures["extras"] += bool(extras.search(text))
@@ -325,6 +361,10 @@ def measure(stories, use_parser=True):
             figures["echoes"] += bool(echo) and echo in re.sub(r"\s+", " ", everything)
             figures["same composition twice"] += sum(1 for a, b in zip(compositions, compositions[1:]) if a == b)
             figures["grammar"] += grammar_by_story[index]
+            figures["said again"] += said_again[index]
+            figures["noun uses"] += story_noun
+            most_story = max(most_story, story_noun)
+        noun_most[theme_id] = (most_story, most_page)
         for index, key in uses:
             if index in indices:
                 figures["sentences"] += 1
@@ -345,6 +385,7 @@ def measure(stories, use_parser=True):
             "shared": share(figures, "shared", "sentences") <= SHARED_SENTENCES,
             "composition": figures["same composition twice"] == 0,
             "grammar": figures["grammar"] == 0,
+            "said again": figures["said again"] == 0,
         }
 
     verdicts = {theme_id: passes(figures) for theme_id, figures in themes.items()}
@@ -352,7 +393,11 @@ def measure(stories, use_parser=True):
     # A page-share measure passes overall only when every theme meets it.
     for name in ("subject", "action/object", "setting"):
         overall[name] = overall[name] and all(verdict[name] for verdict in verdicts.values())
-    return {"themes": themes, "verdicts": verdicts, "totals": totals, "overall": overall, "grammar": grammar,
+    words_per_sentence = {name: (band["words"] / band["sentences"] if band["sentences"] else None) for name, band in bands.items()}
+    toddler = words_per_sentence[AGE_BANDS[0][0]]
+    overall["short sentences"] = toddler is None or toddler <= TODDLER_WORDS_PER_SENTENCE
+    return {"words_per_sentence": words_per_sentence, "noun_most": noun_most,
+            "themes": themes, "verdicts": verdicts, "totals": totals, "overall": overall, "grammar": grammar,
             "sentence_themes": sentence_themes, "sentence_stories": sentence_stories, "uses": uses, "share": share}
 
 
@@ -368,11 +413,15 @@ def report(stories, result, examples=40, out=sys.stdout):
     print(f"Storyteller measures: {len(stories)} stories of {len(themes)} themes (ages {', '.join(map(str, ages))}; "
           f"{totals['pages']} pages, {totals['sentences']} sentences)\n", file=out)
     header = (f"{'theme':<28}{'subject':>9}{'act/obj':>9}{'no a/o':>7}{'setting':>9}{'echo':>5}{'shared':>8}"
-              f"{'repeat':>8}{'comp=':>6}{'gram':>6}{'wx/occ':>8}")
+              f"{'repeat':>8}{'comp=':>6}{'gram':>6}{'wx/occ':>8}{'again':>7}{'noun':>7}")
     print(header, file=out)
     print("-" * len(header), file=out)
 
+    noun_most = result.get("noun_most", {})
+
     def row(name, figures, verdict):
+        most = noun_most.get(name) or (max((m[0] for m in noun_most.values()), default=0),
+                                       max((m[1] for m in noun_most.values()), default=0))
         extras = percent(share(figures, "extras", "extras pages")) if figures["extras pages"] else "     —"
         return (f"{name[:27]:<28}{percent(share(figures, 'subject')):>8}{mark(verdict['subject'])}"
                 f"{percent(share(figures, 'doing')):>8}{mark(verdict['action/object'])}"
@@ -382,7 +431,8 @@ def report(stories, result, examples=40, out=sys.stdout):
                 f"{percent(share(figures, 'shared', 'sentences')):>7}{mark(verdict['shared'])}"
                 f"{percent(share(figures, 'repeated', 'sentences')):>8}"
                 f"{figures['same composition twice']:>5}{mark(verdict['composition'])}"
-                f"{figures['grammar']:>5}{mark(verdict['grammar'])}{extras:>8}")
+                f"{figures['grammar']:>5}{mark(verdict['grammar'])}{extras:>8}"
+                f"{figures['said again']:>6}{mark(verdict['said again'])}{f'{most[0]}/{most[1]}':>7}")
 
     for theme_id, figures in themes.items():
         print(row(theme_id, figures, verdicts[theme_id]), file=out)
@@ -406,12 +456,21 @@ def report(stories, result, examples=40, out=sys.stdout):
         ("composition", f"consecutive pages with the same composition: {totals['same composition twice']} "
                         f"of {totals['pages'] - totals['stories']} page pairs (0 allowed)"),
         ("grammar", f"grammar findings: {totals['grammar']} (0 allowed)"),
+        ("said again", f"sentences said twice in one story: {totals['said again']} (0 allowed)"),
+        ("short sentences", "words per sentence by age band: " + ", ".join(
+            f"{band} {value:.1f}" for band, value in result["words_per_sentence"].items() if value is not None)
+            + f" (2-4 at most {TODDLER_WORDS_PER_SENTENCE})"),
     ]
     for name, text in lines:
         print(f"  {mark(overall[name])} {text}", file=out)
     if totals["extras pages"]:
         print(f"  · weather or occasion named on {percent(share(totals, 'extras', 'extras pages')).strip()} of the pages "
               f"of themes that have one (reported, not a measure)", file=out)
+    if noun_most:
+        stories_told = max(totals["stories"], 1)
+        print(f"  · the theme's noun (its object): {totals['noun uses'] / stories_told:.1f} times a story on average, "
+              f"at most {max(m[0] for m in noun_most.values())} in one story and {max(m[1] for m in noun_most.values())} "
+              f"on one page (reported; column noun: most in a story/on a page)", file=out)
 
     grammar = result["grammar"]
     if grammar:

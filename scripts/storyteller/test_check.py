@@ -156,5 +156,36 @@ class Measures(unittest.TestCase):
         self.assertFalse(result["overall"]["composition"])
 
 
+
+class ReadAloudFigures(unittest.TestCase):
+    def test_a_sentence_said_twice_in_one_story_fails(self):
+        pages = ["The hedgehog baked bread in the kitchen {n}. Mia was fast asleep.".format(n=n) for n in "abcde"]
+        result = check.measure([story("t", pages)], use_parser=False)
+        self.assertEqual(result["totals"]["said again"], 4)
+        self.assertFalse(result["overall"]["said again"])
+        self.assertTrue(check.measure([story("t", Measures.GOOD_PAGES)], use_parser=False)["overall"]["said again"])
+
+    def test_words_per_sentence_by_age_band(self):
+        young = story("t", ["The hedgehog baked bread in the kitchen. Mia helped."] * 1)
+        young["age"] = 3
+        older = story("u", ["The hedgehog baked a very big loaf of bread in the warm kitchen today."])
+        older["age"] = 9
+        result = check.measure([young, older], use_parser=False)
+        self.assertAlmostEqual(result["words_per_sentence"]["2-4"], 4.5)
+        self.assertAlmostEqual(result["words_per_sentence"]["8-12"], 14)
+        self.assertIsNone(result["words_per_sentence"]["5-7"])
+        self.assertTrue(result["overall"]["short sentences"])
+        young["pages"][0]["text"] = "The hedgehog baked a very big loaf of bread in the warm kitchen today."
+        self.assertFalse(check.measure([young], use_parser=False)["overall"]["short sentences"])
+
+    def test_the_theme_noun_is_counted_per_story_and_page(self):
+        pages = ["The bread, the bread and the loaf of bread.", "Mia baked in the kitchen.", "The hedgehog ate the bread."]
+        result = check.measure([story("t", pages)], use_parser=False)
+        self.assertEqual(result["noun_most"]["t"], (5, 4))
+        report = io.StringIO()
+        check.report([story("t", pages)], result, out=report)
+        self.assertIn("at most 5 in one story and 4 on one page", report.getvalue())
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -5,7 +5,7 @@ import StoryDomain
 ///
 /// Figures: `{D}` the subject (doer), `{P}` the partner, `{H}` the hero, `{C}` the companion (each
 /// with `Pos`, `Obj`, and `Word`/`Phrase` when it has a kind word: ``TaleFigure/slots(_:)``);
-/// `{both}` the subject and partner (plural); `{needy}` someone who needs help; `{rival}` the other
+/// `{Daway}` the subject when it is neither the hero nor the companion; `{both}` the subject and partner (plural); `{needy}` someone who needs help; `{rival}` the other
 /// one in a contest; `{other}` another figure of the theme.
 /// Action: `{verb}` `{verbing}` `{verbed}`, `{act}` `{acting}` `{acted}` (with the object), `{learn}`,
 /// `{new}`, `{contest}` `{contestWord}`, `{deed}` (the theme's own verb and object). Object: `{obj}` `{theObj}` `{aObj}` `{objWas}` `{objIt}`.
@@ -20,6 +20,10 @@ enum TaleSlots {
         values.merge(theme.hero.slots("H")) { $1 }
         if let companion { values.merge(companion.slots("C")) { $1 } }
         values["DIntro"] = values["DPhrase"] ?? theme.subject.name
+        // The subject when it is not at home with the hero at bedtime ("the hedgehog"): wished goodnight there.
+        if !theme.subjectIsHero, theme.subject.name != theme.hero.name, theme.subject.name != companion?.name {
+            values["Daway"] = theme.subject.name
+        }
         values["both"] = "\(theme.subject.name) and \(theme.partner.name)"
         // A thing of the theme that a shape without objects still brings in.
         if ![.making, .puzzle, .helping].contains(shape), let thing = theme.things.first, thing != theme.action?.object {
@@ -67,6 +71,8 @@ enum TaleSlots {
                 action = TaleAction(kind: action.kind, base: "try", ing: "trying", past: "tried", third: "tries",
                                     object: nil, objectPhrase: "something new", sceneAction: action.sceneAction)
             }
+            // "Race the race" is said "race".
+            if ["race", "run"].contains(action.base), action.object == "race" { action.objectPhrase = nil; action.object = nil }
             values["deed"] = deed(action, other: theme.other)
             values["verb"] = action.base
             values["verbing"] = action.ing
@@ -100,10 +106,14 @@ enum TaleSlots {
             values["aObj"] = lost.name
             values["objWas"] = "was"
             values["objIt"] = lost.object
-        } else if let object = theme.action?.object ?? theme.things.first {
+        } else if let found = theme.action?.object ?? theme.things.first {
+            // "picks the berries": the berries, as the theme said them, not "the berry".
+            let object = said(found, phrase: theme.action?.object == found ? theme.action?.objectPhrase : nil)
             values["obj"] = object
-            values["theObj"] = TaleWords.definite(object)
-            values["aObj"] = TaleWords.indefinite(object)
+            // A person said like a name ("Grandma") takes no article.
+            let proper = object.first?.isUppercase == true
+            values["theObj"] = proper ? object : TaleWords.definite(object)
+            values["aObj"] = proper ? object : TaleWords.indefinite(object)
             values["objWas"] = TaleWords.be(object)
             values["objIt"] = TaleWords.pronoun(object)
         }
@@ -124,8 +134,18 @@ enum TaleSlots {
         case .firstTime?, nil:
             break
         }
+        if let occasion = theme.occasion {
+            values["theOccasion"] = occasion.first?.isUppercase == true ? occasion : "the \(occasion)"
+        }
         values["dream"] = dream(shape: shape, values: values)
         return values
+    }
+
+    /// The object as the theme's phrase says it: its plural when the phrase ends in one ("the berries").
+    static func said(_ object: String, phrase: String?) -> String {
+        guard let last = phrase?.split(separator: " ").last.map(String.init), last != object,
+              ThemeLexicon.pluralForms(of: object).contains(last) else { return object }
+        return last
     }
 
     /// The theme's own deed with its object ("share the umbrella", "visit Grandma"), for the shapes whose

@@ -37,49 +37,85 @@ struct TaleTeller {
         var pages: [Page] = []
         var rng = SeededGenerator(seed: seed, salt: "tale-\(shape.rawValue)-\(theme.subject.name)")
         let placeWord = theme.place?.word ?? String(world.place.split(separator: " ").last ?? "")
+        let variety = TaleVariety(values: renderer.values)
         for (index, beats) in plan.enumerated() {
             let isFinal = index == plan.count - 1
             // A long story's extra pages are more tries and small moments.
-            var lines = beats.flatMap { $0 == .extra ? Self.extraLines(shape) : TaleFrames.lines(shape, $0) }.filter { $0.bands.contains(band) }
+            // A long story's extra pages each add a beat of their own (a setback, a second helper, a new way).
+            let extraIndex = plan[..<index].filter { $0 == [.extra] }.count
+            var lines = beats.flatMap { beat -> [TaleLine] in
+                let told = beat == .extra ? Self.extraLines(shape, number: extraIndex) : TaleFrames.lines(shape, beat)
+                // The youngest hear a short line of the beat right after its first.
+                let short = TaleFrames.youngBeat(shape, beat)
+                guard band == .toddler, !short.isEmpty else { return told }
+                // Ages 2–4: the beat's first line, then short ones; a try and the resolution are told by the short ones only.
+                // (The opening keeps its second line too: who comes along, so the hero is named on page 1.)
+                if beat == .opening { return Array(told.prefix(2)) + short.prefix(1) }
+                return [.firstTry, .helpTry, .extra, .resolution].contains(beat) ? short : Array(told.prefix(1)) + short
+            }.filter { $0.bands.contains(band) }
             if beats.contains(.opening), theme.other != nil { lines.insert(TaleFrames.other, at: min(2, lines.count)) }
             if beats.contains(.opening) { lines.insert(TaleFrames.thing, at: min(2, lines.count)) }
+            if isFinal { lines.insert(TaleFrames.goodnightAway, at: min(1, lines.count)) }
             let middle = beats.contains { [.firstTry, .helpTry, .extra].contains($0) }
-            if band == .toddler, middle { lines.append(TaleLine([TaleFrames.refrain(shape)])) }
+            if band == .toddler, middle { lines.append(TaleFrames.saidRefrain(shape, render: renderer.render)) }
             let indoors = Self.indoors(beats: beats, theme: theme, sheet: sheet)
-            var weatherTold = false
-            if let weather = theme.weather, !isFinal, beats.contains(where: { [.opening, .helpTry, .extra].contains($0) }) {
-                lines.insert(TaleFrames.weather(weather, indoors: indoors), at: min(1, lines.count))
-                weatherTold = true
+            var weatherLine: TaleLine?
+            // The weather is told on every page before bedtime, and heard from bed on the last.
+            // (A rainbow that is the theme's own object is not also the weather's.)
+            if let weather = theme.weather, !isFinal, !(weather == .rainbow && theme.action?.object == "rainbow") {
+                let told = TaleFrames.weather(weather, indoors: indoors)
+                weatherLine = TaleLine(told.alternatives + TaleFrames.moreWeather(weather, indoors: indoors))
+                lines.insert(weatherLine!, at: min(1, lines.count))
+            } else if let weather = theme.weather, isFinal, let heard = TaleFrames.bedtimeWeather(weather) {
+                lines.insert(heard, at: min(2, lines.count))
             }
-            // The occasion itself comes early on the resolution page, so even the shortest page holds it.
+            // The occasion is coming on the first page; it comes early on the resolution page, so even the shortest page holds it.
+            if theme.occasion != nil, beats.contains(.opening) {
+                lines.insert(TaleFrames.occasionSoon, at: min(1, lines.count))
+            }
             if let occasion = theme.occasion, beats.contains(.resolution) {
-                lines.insert(TaleFrames.occasion(occasion), at: max(lines.count - 2, 0))
+                let held = ["picnic", "birthday", "party"].contains(occasion) ? TaleFrames.occasion(occasion) : TaleFrames.occasionHeld
+                lines.insert(held, at: max(lines.count - 2, 0))
             }
             let friendLines = FriendLines.lines(for: sheet, page: index, atHome: isFinal, seed: seed)
             for (offset, line) in friendLines.enumerated() {
                 lines.insert(TaleLine(line.split(separator: "|").map(String.init)), at: min(1 + offset, lines.count))
             }
-            let tail = isFinal ? [TaleFrames.asleep] : []
+            let tail = isFinal ? [band == .toddler ? TaleFrames.youngAsleep : TaleFrames.asleep] : []
             // Middle pages pad with the shape's small moments; the first page with how they set out into the place.
             let arrive = band == .older ? world.arrive.long + world.arrive.short : world.arrive.short
             let rounding = TaleFrames.rounding.filter { $0.bands.contains(band) }
-            let padding = middle ? Self.extraLines(shape).filter { $0.bands.contains(band) } + TaleFrames.keepingOn
+            let padding = middle && band == .toddler
+                ? TaleFrames.youngBeat(shape, .extra) + TaleFrames.youngBeat(shape, .helpTry) + TaleFrames.keepingOn
+                : middle ? Self.extraLines(shape).filter { $0.bands.contains(band) } + TaleFrames.keepingOn
                 : beats == [.opening] ? arrive.map { TaleLine([$0]) } : isFinal ? [] : rounding + TaleFrames.keepingOn
             let before = (used: used, rng: rng)
             var text = compose(lines: lines, tail: tail, padding: padding, used: &used, rng: &rng)
             // Every page before bedtime says where it happens; one that does not is told again with the place.
             if !isFinal, !Self.names(text, place: placeWord) {
                 (used, rng) = before
-                lines.insert(TaleFrames.setting, at: min(1, lines.count))
+                let setting = TaleLine((band == .toddler ? TaleFrames.youngSetting.alternatives : [])
+                    + TaleFrames.setting.alternatives + TaleFrames.moreSetting.alternatives)
+                lines.insert(setting, at: min(1, lines.count))
                 text = compose(lines: lines, tail: tail, padding: padding, used: &used, rng: &rng)
             }
+            // The picture rains only where the text does.
+            let weatherTold = weatherLine.map { $0.alternatives.compactMap(renderer.render).contains(where: text.contains) } ?? false
+            // The theme's noun once whole on a page, then shorter ("the race", "it").
+            text = variety.varied(text)
             let scene = scene(beats: beats, index: index, count: plan.count, indoors: indoors, weather: weatherTold ? theme.weather : nil)
             pages.append(Page(text: text, scene: scene))
         }
         return pages
     }
 
-    /// The lines of an extra page: small moments, then tries again.
+    /// The lines of the `number`th extra page (from 0): its own beat of ``TaleFrames/longBeats``, then small moments.
+    static func extraLines(_ shape: PlotShape, number: Int) -> [TaleLine] {
+        let beats = TaleFrames.longBeats
+        return [beats[number % beats.count]] + TaleFrames.lines(shape, .extra)
+    }
+
+    /// The small moments that pad a middle page.
     static func extraLines(_ shape: PlotShape) -> [TaleLine] {
         TaleFrames.lines(shape, .extra) + TaleFrames.lines(shape, .firstTry).dropFirst() + TaleFrames.lines(shape, .helpTry).dropFirst()
     }
@@ -106,17 +142,19 @@ struct TaleTeller {
                 total += TextTools.wordCount(text)
             }
         }
-        let refrain = band == .toddler ? TaleFrames.refrain(shape) : nil
         for line in lines {
-            let repeatable = line.alternatives.count == 1 && line.alternatives.first == refrain
-            guard let text = pick(line, budget: limit - total, used: used, repeatable: repeatable, rng: &rng) else { continue }
+            guard let text = pick(line, budget: limit - total, used: used, repeatable: false, rng: &rng) else { continue }
             sentences.append(text)
             used.insert(text)
             total += TextTools.wordCount(text)
         }
         let minimum = band.wordsPerPage.lowerBound
         // Pad to the band's minimum only, so a long story keeps small moments for its later pages.
-        var extras = padding.shuffled(using: &rng)
+        // (Ages 2–4 are padded with their short lines before any longer one.)
+        let isShort = { (line: TaleLine) in line.bands == [.toddler] }
+        var extras = band == .toddler
+            ? padding.filter(isShort).shuffled(using: &rng) + padding.filter { !isShort($0) }.shuffled(using: &rng)
+            : padding.shuffled(using: &rng)
         while total < minimum || sentences.isEmpty && tailTexts.isEmpty, !extras.isEmpty {
             let line = extras.removeFirst()
             guard let text = pick(line, budget: limit - total, used: used, repeatable: false, rng: &rng) else { continue }
@@ -126,11 +164,15 @@ struct TaleTeller {
             total += TextTools.wordCount(text)
         }
         // Never an empty page: when everything has been said, a small moment is said again.
+        // (Something new first: the long story's beats; only then a small moment said again.)
         if sentences.isEmpty && tailTexts.isEmpty {
-            for line in TaleFrames.keepingOn {
-                if let text = pick(line, budget: limit, used: used, repeatable: true, rng: &rng) {
-                    sentences.append(text)
-                    break
+            let fallback = (TaleFrames.longBeats + TaleFrames.keepingOn).filter { $0.bands.contains(band) }
+            for repeatable in [false, true] where sentences.isEmpty {
+                for line in fallback {
+                    if let text = pick(line, budget: limit, used: used, repeatable: repeatable, rng: &rng) {
+                        sentences.append(text)
+                        break
+                    }
                 }
             }
         }
@@ -146,7 +188,8 @@ struct TaleTeller {
         // The youngest hear the shortest sentences, 5–7 middling ones, 8–12 the long ones.
         let fitting: (ClosedRange<Int>) -> [String] = { range in options.filter { range.contains(TextTools.wordCount($0)) } }
         let preferred: [String] = switch band {
-        case .toddler: fitting(1...7).isEmpty ? fitting(1...9) : fitting(1...7)
+        // Ages 2–4: the shortest ways of saying it (a word more than the shortest, at most six when there are such).
+        case .toddler: fitting(1...max(6, options.map(TextTools.wordCount).min().map { $0 + 1 } ?? 6))
         case .early: fitting(7...15)
         case .older: fitting(13...40).isEmpty ? fitting(10...40) : fitting(13...40)
         }

@@ -275,8 +275,7 @@ struct ThemeDoingReader {
         guard let token = tokens[safe: index], token.count > 3, token.hasSuffix("s"), !token.hasSuffix("ss"),
               !Self.notDoings.contains(token), !Self.frameWords.contains(token), ThemeLexicon.index[token] == nil,
               ThemeLexicon.occasionIndex[token] == nil, ThemeLexicon.weatherWords[token] == nil else { return nil }
-        let general = ThemeLexicon.generalVerb(objectMatch(after: index + 1) == nil ? .trying : .making)
-        return action(general, end: index + 1, attempt: nil, reading: reading, nominal: false)
+        return action(generalVerb(after: index + 1), end: index + 1, attempt: nil, reading: reading, nominal: false)
     }
 
     /// The action of the verb at `index` (a frame's target); an unknown verb there becomes a general one.
@@ -287,8 +286,15 @@ struct ThemeDoingReader {
         }
         let token = tokens[index]
         guard token != "be", !ThemeLexicon.determiners.contains(token), ThemeLexicon.index[token] == nil else { return nil }
-        let general = ThemeLexicon.generalVerb(objectMatch(after: index + 1) == nil ? .trying : .making)
-        return action(general, end: index + 1, attempt: attempt, reading: reading, nominal: false)
+        return action(generalVerb(after: index + 1), end: index + 1, attempt: attempt, reading: reading, nominal: false)
+    }
+
+    /// The general verb an unknown doing becomes: picking a fruit or flower that follows, making
+    /// another thing, else trying.
+    private func generalVerb(after index: Int) -> ThemeLexicon.Verb {
+        guard let object = objectMatch(after: index) else { return ThemeLexicon.generalVerb(.trying) }
+        if ThemeLexicon.pickedThings.contains(object.word), let pick = ThemeLexicon.verb("pick") { return pick }
+        return ThemeLexicon.generalVerb(.making)
     }
 
     private func action(_ verb: ThemeLexicon.Verb, end: Int, attempt: ThemeAction.Attempt?, reading: ThemeReading,
@@ -373,7 +379,10 @@ struct ThemeDoingReader {
     /// "bread", "the race", "a boat", "cookies": the lexicon word with the reader's article.
     private func phrase(_ word: String, said: String, definite: Bool, mass: Bool) -> String {
         let plurals = ThemeLexicon.pluralForms(of: word.lowercased())
-        if said != word.lowercased(), plurals.contains(said) { return definite ? "the \(said)" : said }
+        if said != word.lowercased(), let plural = plurals.first(where: { said == $0 || said.hasSuffix($0) }) {
+            // "moonberries" is said as the lexicon's "berries".
+            return definite ? "the \(plural)" : plural
+        }
         if mass { return word }
         return definite ? "the \(word)" : TextTools.withArticle(word)
     }

@@ -42,7 +42,17 @@ enum ThemeLexicon {
         ("bird", nil, ["birdie"]), ("robin", nil, []), ("swan", nil, []), ("goose", nil, ["geese"]), ("wolf", nil, []),
         ("puffin", nil, []), ("hamster", nil, []), ("guinea pig", nil, []), ("firefly", nil, []), ("ant", nil, []),
         ("alien", nil, []), ("monster", nil, []), ("mermaid", nil, ["merman"]), ("fairy", nil, ["pixie"]),
-        ("elf", nil, []), ("narwhal", nil, []), ("walrus", nil, []), ("llama", nil, []), ("pangolin", .pangolin, []),
+        ("elf", nil, []), ("narwhal", nil, []), ("walrus", nil, []), ("llama", nil, []),
+        // More real animals families name (drawn by no figure yet: told by word).
+        ("pangolin", .pangolin, []), ("wombat", nil, []), ("lemur", nil, []), ("meerkat", nil, []), ("armadillo", nil, []),
+        ("platypus", nil, []), ("quokka", nil, []), ("mole", nil, []), ("chipmunk", nil, []), ("skunk", nil, []),
+        ("moose", nil, []), ("reindeer", nil, []), ("camel", nil, []), ("ostrich", nil, []), ("flamingo", nil, []),
+        ("peacock", nil, []), ("pelican", nil, []), ("toucan", nil, []), ("crocodile", nil, []), ("alligator", nil, []),
+        ("chameleon", nil, []), ("lizard", nil, ["gecko"]), ("worm", nil, []), ("jellyfish", nil, []), ("lobster", nil, []),
+        ("cheetah", nil, []), ("leopard", nil, []), ("rhino", nil, ["rhinoceros"]), ("gorilla", nil, []), ("yak", nil, []),
+        ("beetle", nil, []), ("dormouse", nil, []), ("weasel", nil, []), ("sparrow", nil, []),
+        ("woodpecker", nil, []), ("kingfisher", nil, []), ("hummingbird", nil, []), ("seagull", nil, ["gull"]),
+        ("pigeon", nil, []), ("heron", nil, []), ("stork", nil, []), ("eagle", nil, []), ("magpie", nil, []),
     ]
 
     private static let people: [(word: String, proper: Bool, also: [String])] = [
@@ -97,7 +107,7 @@ enum ThemeLexicon {
         ("star", []), ("shell", ["seashell"]), ("pebble", ["stone"]), ("feather", []), ("flower", ["blossom"]),
         ("rose", []), ("daisy", []), ("sunflower", []), ("tulip", []), ("leaf", []), ("acorn", []), ("seed", []),
         ("apple", []), ("cake", []), ("cupcake", []), ("cookie", ["biscuit"]), ("pie", []), ("sandwich", []),
-        ("carrot", []), ("banana", []), ("mango", []), ("strawberry", []), ("pumpkin", []), ("ice cream", []), ("egg", []),
+        ("carrot", []), ("banana", []), ("mango", []), ("strawberry", []), ("berry", []), ("cherry", []), ("pumpkin", []), ("ice cream", []), ("egg", []),
         ("nest", []), ("present", ["gift", "parcel"]), ("letter", []), ("map", []), ("treasure", []),
         ("treasure chest", []), ("crown", []), ("wand", []), ("rocket", ["spaceship"]), ("train", []), ("bus", []),
         ("car", []), ("tractor", []), ("fire engine", ["fire truck"]), ("bicycle", ["bike"]), ("scooter", []),

@@ -46,6 +46,10 @@ struct ThemeReader: Sendable {
                 }
                 length -= 1
             }
+            // "moonberries": a made-up word that ends in a known thing is that thing.
+            if length == 0, let head = ThemeLexicon.compoundHead(of: tokens[index]), let roles = self.index[head] {
+                matched.append((index, index + 1, roles.filter { $0.objectWord != nil }))
+            }
             index += max(length, 1)
         }
 
