@@ -150,7 +150,7 @@ enum TaleFrames {
         ],
         .helpTry: [
             .all("{P} taught {D} to {learn}, step by step.", "{P} found {D} a friendly place to sit {firstPlace}."),
-            .all("{D} tried to {learn} again, and it went a little better.", "{firstPlace}, someone smiled at {D}, and {D} smiled back."),
+            .all("{D} tried to {learn} again, and it went a little better.", "{firstPlace}, someone smiled at {D}, and {D} smiled back.", "{D} waved to someone new {firstPlace}."),
             .grown("{D} still felt wobbly about {new}, but a little less.", "{D} was not so worried about {new} now."),
             .older("{P} showed how not to {learn} so badly, on purpose, that {D} could not stop giggling.",
                    "{P} pointed out that everybody {firstPlace} had a first day once, even the grown-ups."),
@@ -161,7 +161,7 @@ enum TaleFrames {
             .grown("Little by little, {D} felt more at home with {new}.", "{D} learned where everything was {firstPlace}."),
         ],
         .turn: [
-            .all("Then something clicked, and {D} could {learn}!", "Then {D} found something lovely {firstPlace}: a new friend."),
+            .all("Then something clicked, and {D} could {learn}!", "Then {D} found something lovely {firstPlace}: a new friend.", "Then {D} began to smile {firstPlace}."),
             .grown("{D} was not scared of {new} any more.", "Suddenly, everything about {new} felt easy and bright."),
             .older("{D} could stay safely at the edge, or try {new} properly."),
             .older("{D} took a deep breath and chose to try {new} properly."),
@@ -364,7 +364,7 @@ enum TaleFrames {
             .grown("{D} did not give up on {theObj}.", "{both} checked {spot1} once more for {theObj}."),
         ],
         .turn: [
-            .all("Then {D} understood where {theObj} had to be!", "Then the clues made sense, and {D} knew where {theObj} was!"),
+            .all("Then {D} understood where {theObj} had to be!", "Then the clues made sense, and {D} knew where {theObj} {objWas}!"),
             .all("{D} went back {spot1} and looked once more, very carefully.", "{D} ran back {spot1} to look for {theObj}."),
             .older("{D} could keep searching for {theObj} alone, or ask {P} to help think."),
             .older("{D} chose to ask, and two heads found {theObj} faster than one."),
@@ -400,7 +400,7 @@ enum TaleFrames {
     static let rounding: [TaleLine] = [
         .all("{both} smiled about {dream}.", "{P} gave {D} a hug {inPlace}.", "{D} felt warm and happy about {dream}."),
         .all("{D} told {P} everything about {dream}.", "{both} sat together {spot2} for a while."),
-        .grown("It had been quite a day {inPlace}, and {dream} was the best part.", "{P} said that every bit of {dream} had been worth it."),
+        .grown("It had been quite a day {inPlace}, and {dream} had been the best part of it.", "{P} said that every bit of {dream} had been worth it."),
         .older("{D} wanted to remember {dream} for a long, long time, and decided to draw a picture of it in the morning.",
                "{P} said, quite seriously, that {dream} deserved a song, and then hummed one very badly."),
         .older("{both} stayed {spot3} a little longer, talking about {dream} and everything that had happened."),
