@@ -2,6 +2,7 @@
 """Measures the built-in storyteller's stories of the labelled theme set (issue #31).
 
     python3 scripts/storyteller/check.py FILE.json [--no-grammar] [--examples N]
+    python3 scripts/storyteller/check.py --sentences FILE.txt [--names Mia,Leo]
 
 FILE.json is written by `magical-stories-bench --storyteller-dump FILE.json`. Prints, per theme
 and overall:
@@ -18,8 +19,10 @@ and overall:
   (ages 2-4 at most 6.5; 5-7 and 8-12 reported); the theme's noun (its object) said at most how many
   times in one story and on one page (reported);
 - grammar: sentences that Debian's link-grammar (link-parser, offline, its own dictionary) cannot
-  parse, with character names replaced by names it knows, plus the rules of GRAMMAR_RULES for the
-  broken frames families heard (none).
+  parse, with character names replaced by names it knows and the reviewed shapes of
+  grammar-allowed.txt read as plain words, plus the rules of GRAMMAR_RULES for the broken frames
+  families heard (none).
+With --sentences, checks the grammar of loose sentences (the writer's frames, rendered by its tests).
 Exits 1 when a measure fails, 2 when the file cannot be read or link-parser is missing.
 """
 
@@ -69,35 +72,33 @@ GRAMMAR_RULES = [
 ]
 
 
-# Idioms and shapes of bedtime prose that the parser's dictionary lacks, rewritten to a plain
-# sentence of the same grammar before parsing (the rest of the sentence is still checked).
-PARSER_IDIOMS = [
-    # "waved goodbye to the moon", "whispered goodnight to the bees", "said thank you to the owl"
-    (re.compile(r"\b(waved|waves|wave|waving|said|says|say|saying|whispered|whispers|whisper|whispering|called|calls|call)"
-                r" (goodbye|good-bye|goodnight|good night|hello|thank you|thanks|sorry)\b"), "waved"),
-    # an interjection before the sentence: "Oh no, the party had no cake!"
-    (re.compile(r"^(?:Oh no|Oh dear|Oh look|Ooh|Oh|Wow|Hooray|Ta-da|Phew|Yay|Aha|Ah|Shh|Hush|Oops|Look)[,!]\s+(?=\S)"), ""),
-    # a sound put first: "Splash, splash went the sea." reads as "The sea went splash."
-    (re.compile(r"^([A-Z][a-z-]+), ([a-z-]+) went (the [^.!?]+)([.!?])$"), lambda m: f"{m.group(3)} went {m.group(2)}{m.group(4)}"),
-    # a place or direction put first: "Into bed went Mia, snug and warm." / "Away went Mia, out to the meadow!"
-    (re.compile(r"^(Into [^,.!?]+?|Away|Off|Out|Up|Down|In|Back|Home|Over|Round|Along) went ([A-Z][a-z]+(?: and [A-Z][a-z]+)?)\b"),
-     lambda m: f"{m.group(2)} went {m.group(1)[0].lower()}{m.group(1)[1:]}"),
-    # "into bed", "in bed", "to bed": the dictionary wants a determiner before "bed"
-    (re.compile(r"\b(in|into|to|out of|from) bed\b"), r"\1 the bed"),
-    (re.compile(r"\b(?:[Ee]very )?[Nn]ow and then\b"), "sometimes"),
-    # a searching fragment: "Not under the old apple tree." / "But no sandcastle!" checked as "It was not …"
-    (re.compile(r"^(?:But |And )?(No|Not|not|no) (?=\S)"), lambda m: f"It was {m.group(1).lower()} "),
-]
 ALLOWED_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "grammar-allowed.txt")
+ALLOWED_LIMIT = 15
 
 
-def allowed_sentences(path=ALLOWED_FILE):
-    """Sentences (names as X) that a person read and found grammatical though link-parser does not parse them."""
+def allowed_shapes(path=ALLOWED_FILE):
+    """The reviewed shapes of grammar-allowed.txt: (pattern, stand-in, reason) a line.
+
+    A line is `PATTERN => STAND-IN  # reason`: a Python regular expression of correct bedtime English that
+    link-parser's dictionary lacks, and the plain words of the same grammar put in its place before parsing
+    (the rest of the sentence is still checked). Raises ValueError for a line without a stand-in or a reason."""
+    shapes = []
     try:
         with open(path, encoding="utf-8") as handle:
-            return {line.strip() for line in handle if line.strip() and not line.startswith("#")}
+            lines = handle.read().splitlines()
     except OSError:
-        return set()
+        return shapes
+    for number, line in enumerate(lines, 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        entry = re.match(r"^(?P<pattern>\S.*?)\s=>(?P<stand_in>.*)\s#\s+(?P<reason>\S.*)$", line)
+        if not entry:
+            raise ValueError(f"{path}:{number}: expected 'PATTERN => STAND-IN  # reason': {line}")
+        shapes.append((re.compile(entry["pattern"].strip()), entry["stand_in"].strip(), entry["reason"].strip()))
+    return shapes
+
+
+ALLOWED_SHAPES = allowed_shapes()
 
 
 def split_sentences(text):
@@ -214,8 +215,9 @@ def for_parser(sentence):
     text = sentence.replace("“", '"').replace("”", '"').replace("‘", "'").replace("’", "'")
     text = text.replace("—", ", ").replace("–", ", ").replace("…", "...")
     text = re.sub(r"\s+", " ", text).strip().lstrip("*!").strip()
-    for pattern, replacement in PARSER_IDIOMS:
-        text = pattern.sub(replacement, text)
+    for pattern, stand_in, _ in ALLOWED_SHAPES:
+        text = pattern.sub(stand_in, text)
+    text = re.sub(r"\s+", " ", text).strip()
     return text[:1].upper() + text[1:]
 
 
@@ -271,9 +273,8 @@ def grammar_findings(stories, use_parser=True):
                 parsed.append((index, page["number"], sentence, for_parser(with_names(sentence, names, KNOWN_NAMES))))
     if use_parser:
         failures = link_parser_failures([text for *_, text in parsed])
-        allowed = allowed_sentences()
         for index, number, sentence, text in parsed:
-            if text in failures and normalised(sentence, names_of(stories[index])) not in allowed:
+            if text in failures:
                 findings.append((index, number, sentence, "link-grammar", "link-parser finds no complete parse"))
     return findings
 
@@ -290,6 +291,27 @@ def word_count(sentence):
 def noun_uses(text, pattern):
     """How many times the theme's noun (its object's forms) is said in `text`."""
     return len(pattern.findall(text)) if pattern else 0
+
+
+def sentence_findings(sentences, names=(), use_parser=True):
+    """Grammar findings of loose sentences (a writer's frames, rendered): (sentence, rule, why).
+
+    `names` are the characters' names in them (replaced by names the dictionary knows); every rule runs
+    but the page-1 and pronoun rules, which need a story."""
+    names = [name for name in names if name]
+    replacements = (KNOWN_NAMES * (len(names) // len(KNOWN_NAMES) + 1))[:len(names)]
+    findings = []
+    parsed = []
+    for sentence in sentences:
+        for rule, why, pattern in GRAMMAR_RULES:
+            if pattern.search(sentence):
+                findings.append((sentence, rule, why))
+        parsed.append((sentence, for_parser(with_names(sentence, names, replacements))))
+    if use_parser:
+        failures = link_parser_failures([text for _, text in parsed])
+        findings += [(sentence, "link-grammar", "link-parser finds no complete parse")
+                     for sentence, text in parsed if text in failures]
+    return findings
 
 
 def measure(stories, use_parser=True):
@@ -499,12 +521,38 @@ def report(stories, result, examples=40, out=sys.stdout):
     print("\n" + ("FAIL: " + ", ".join(failed) if failed else "PASS: every measure"), file=out)
 
 
+def check_sentences(path, names, out=sys.stdout):
+    """The --sentences mode: every finding printed, exit 1 when there is one."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            sentences = list(dict.fromkeys(sentence for line in handle for sentence in split_sentences(line)))
+    except OSError as error:
+        print(f"Cannot read {path}: {error}", file=sys.stderr)
+        return 2
+    try:
+        findings = sentence_findings(sentences, names)
+    except FileNotFoundError as error:
+        print(error, file=sys.stderr)
+        return 2
+    for sentence, rule, _ in findings:
+        print(f"[{rule}] {sentence}", file=out)
+    print(f"{len(findings)} grammar findings in {len(sentences)} sentences", file=out)
+    return 1 if findings else 0
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("dump", help="the JSON written by magical-stories-bench --storyteller-dump")
+    parser.add_argument("dump", nargs="?", help="the JSON written by magical-stories-bench --storyteller-dump")
+    parser.add_argument("--sentences", metavar="FILE",
+                        help="check the grammar of FILE's sentences instead (one a line; exit 1 on any finding)")
+    parser.add_argument("--names", default="", help="with --sentences: the characters' names in them, comma-separated")
     parser.add_argument("--no-grammar", action="store_true", help="skip link-parser (the custom rules still run)")
     parser.add_argument("--examples", type=int, default=40, help="grammar findings to list (default 40)")
     args = parser.parse_args(argv)
+    if args.sentences:
+        return check_sentences(args.sentences, args.names.split(","))
+    if not args.dump:
+        parser.error("give the dump file, or --sentences FILE")
     try:
         with open(args.dump, encoding="utf-8") as handle:
             stories = json.load(handle)["stories"]

@@ -71,14 +71,17 @@ class GoodSentencesPass(unittest.TestCase):
         "Sir Bramble's eyes felt heavy.",
         '"Let\'s bake some bread," said Mia.',
         "Oh no, the oven was cold!",
-        "Splash, splash went the sea.",
+        "Hooray, Mia had baked the bread at last!",
         "Mia waved goodbye to the moon.",
-        "Into bed went Mia, snug and warm.",
+        "Mia whispered goodnight to the bread, and to the kitchen far away.",
+        "Off went Mia and Bramble, on the way to the kitchen.",
         "Away went Mia, out to the meadow!",
-        "Every now and then, Mia looked at the bread.",
         "Mia snuggled into bed.",
-        "Not under the old apple tree.",
+        '"What if I can\'t bake?" asked Mia.',
         "The bees hummed, and they were busy.",
+        # the made-up words of a theme are words too
+        "The koala zorbles the moonberries in the treetops.",
+        "The pangolin glimmerfrots a teapot in the garden.",
     ]
 
     def test_good_sentences_have_no_findings(self):
@@ -98,6 +101,52 @@ class GoodSentencesPass(unittest.TestCase):
     def test_a_creature_may_be_they(self):
         one = story("t", ["Bramble sat down, their paws tired."], hero=person("Mia"), companion=person("Bramble", kind="dog"))
         self.assertEqual([rule for *_, rule, _ in check.grammar_findings([one], use_parser=False)], [])
+
+
+class AllowedShapes(unittest.TestCase):
+    def test_the_list_is_short_and_every_shape_has_a_stand_in_and_a_reason(self):
+        shapes = check.allowed_shapes()
+        self.assertGreater(len(shapes), 0)
+        self.assertLessEqual(len(shapes), check.ALLOWED_LIMIT)
+        for pattern, stand_in, reason in shapes:
+            with self.subTest(pattern=pattern.pattern):
+                self.assertGreater(len(reason.split()), 4)
+
+    def test_a_line_without_a_reason_is_refused(self):
+        import tempfile
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as handle:
+            handle.write("# a comment\n\\bfoo\\b => bar\n")
+        try:
+            with self.assertRaises(ValueError):
+                check.allowed_shapes(handle.name)
+        finally:
+            os.unlink(handle.name)
+
+    def test_the_rest_of_an_allowed_sentence_is_still_checked(self):
+        self.assertIn("link-grammar", findings_for("Hooray, she go to the shops!"))
+        self.assertIn("link-grammar", findings_for("Mia whispered goodnight to the the moon."))
+
+
+class LooseSentences(unittest.TestCase):
+    def test_rendered_frames_are_checked_with_their_names(self):
+        findings = check.sentence_findings(["Zorbly Glimmer waved to Sir Bramble.", "She go to the shops.",
+                                            "Inside a round crater was footprints."],
+                                           names=["Zorbly Glimmer", "Sir Bramble"])
+        self.assertEqual({(sentence, rule) for sentence, rule, _ in findings},
+                         {("She go to the shops.", "link-grammar"),
+                          ("Inside a round crater was footprints.", "inverted-agreement")})
+
+    def test_the_sentences_mode_exits_1_on_a_finding(self):
+        import tempfile
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as handle:
+            handle.write("Mia baked the bread. Then Mia ate it.\nMia met a shy robot who was shy but friendly.\n")
+        try:
+            out = io.StringIO()
+            self.assertEqual(check.check_sentences(handle.name, ["Mia"], out=out), 1)
+            self.assertIn("[trait-twice] Mia met a shy robot who was shy but friendly.", out.getvalue())
+            self.assertIn("in 3 sentences", out.getvalue())
+        finally:
+            os.unlink(handle.name)
 
 
 class Sentences(unittest.TestCase):

@@ -6,7 +6,7 @@ import StoryDomain
 /// speaks. The lines are the writer's own; only the names are the family's.
 enum FriendLines {
     /// Page 1: everyone comes along.
-    static let arriving = ["{friends} came along too.", "{friends} were there too, ready to go."]
+    static let arriving = ["{friends} came along too.", "{friends} joined in, ready to go."]
     static let start = [
         "\"Can I come too?\" asked {name}.", "\"Wait for me!\" called {name}.", "\"Let's go together,\" said {name}.",
     ]

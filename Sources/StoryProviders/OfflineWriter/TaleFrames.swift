@@ -34,7 +34,7 @@ enum TaleFrames {
         case .wishGranted: "{wish}, {D}, {wish}!"
         case .helping: "We can help {needy}!"
         case .contest: "{verb}, {verb}, {verb}!"
-        case .puzzle: "Where is {theObj}?"
+        case .puzzle: "Where can {theObj} be?"
         }
     }
 
@@ -44,11 +44,11 @@ enum TaleFrames {
                  "Today {DIntro} was going to {act}, and {D} could hardly wait.",
                  "{DIntro} had never tried {verbing} before, but today {D} was going to {act}."),
             .all("{P} came to help {DObj} {act}.", "\"I will help you {act},\" said {P}.",
-                 "{P} came along, ready to help with {theObj}."),
+                 "{P} came running to help with {theObj}."),
             .all("{D} had everything for {acting}.", "{theObj} would be the best one ever."),
             .grown("Everything for {acting} was ready {where}.", "{where}, {both} set out everything they needed for {theObj}."),
-            .grown("But {D} did not know how to {act} yet.", "The only trouble was that {D} had no idea how to {act}."),
-            .older("{D} had watched others {act} many times, which is not at all the same as doing it."),
+            .grown("But {D} did not know how to {act} yet.", "The only trouble was that {D} had never learned to {act}."),
+            .older("{D} had watched others {act} many times, but watching is not at all the same as doing."),
         ],
         .firstTry: [
             .all("{D} tried to {act} all alone {where}.", "First, {D} tried {acting} {where} without any help.",
@@ -57,7 +57,7 @@ enum TaleFrames {
                  "But {theObj} did not look right at all."),
             .grown("{D} frowned at {theObj} and scratched {DOwn} head.", "{D} frowned at {theObj} and tried to think.", "{DPos} first try at {verbing} was a bit of a muddle."),
             .older("Somehow there was more mess on {D} than on {theObj}.",
-                   "{P} said it was a very interesting way to {act}, which was a kind way of putting it."),
+                   "{P} said it was a very interesting way to {act}, and that was a kind way to put it."),
         ],
         .helpTry: [
             .all("\"Let's {act} together,\" said {P}.", "{P} showed {D} a better way to {act}.",
@@ -91,7 +91,7 @@ enum TaleFrames {
             .all("{DIntro} wanted to go {toPlace}.", "{DIntro} had always wanted to {goal}.", "Today {DIntro} was setting off {toPlace}."),
             .all("{P} packed a bag for the trip {toPlace}.", "\"I'll come {toPlace} with you,\" said {P}."),
             .all("{D} could not wait to see {place}.", "\"Let's go to {place},\" said {D}."),
-            .grown("It was a long way {toPlace}, much further than {D} had ever been.", "Nobody knew quite how far it was {toPlace}."),
+            .grown("The way {toPlace} was long, longer than any walk {D} had ever taken.", "Nobody knew how far it was {toPlace}."),
             .older("{D} had drawn a map of the way {toPlace}, although the map was mostly arrows and one wobbly circle."),
             .all("{D} was going to {deed} {inPlace}.", "{D} set off to {deed} {inPlace}."),
         ],
@@ -99,33 +99,33 @@ enum TaleFrames {
             .all("{both} set off on the way {toPlace}.", "Off went {both}, on the way {toPlace}."),
             .all("But halfway there, the path split in two, and nobody knew which way led {toPlace}.",
                  "{D} looked {spot1}, but that was not the way {toPlace}."),
-            .grown("{D} wondered if they would ever {goal}.", "\"Which way now?\" asked {D}, looking {spot2}."),
-            .older("{P} was sure it was left, {D} was sure it was right, and the path went straight on {toPlace}."),
+            .grown("{D} wondered if they would ever {goal}.", "\"Which way do we go now?\" asked {D}, looking {spot2}."),
+            .older("{P} was sure it was left, {D} was sure it was right, and the path to {place} went straight ahead."),
             .all("{D} could hardly wait to {deed}.", "All the way, {D} thought about how to {deed}."),
         ],
         .helpTry: [
             .all("{P} spotted a clever way {toPlace}.", "\"Follow me,\" said {P}, and led the way {toPlace}."),
             .all("{both} went {spot2}, then {spot3}.", "{both} kept going, past everything {inPlace}."),
-            .grown("{D} grew tired, but {place} was close now.", "{D} wanted to stop, but {place} was just ahead."),
+            .grown("{D} grew tired, but it was not far to {place} now.", "{D} wanted to stop, but {place} lay just ahead."),
             .older("{P} announced that walking {toPlace} was good for the legs, and then sat down on a rock for a rest."),
             .all("\"Soon we can {deed},\" said {P}.", "\"We will {deed} soon,\" said {D}."),
         ],
         .extra: [
             .all("{both} stopped {spot1} for a little rest.", "There was so much to see on the way {toPlace}."),
             .all("{D} waved at everyone they met {inPlace}.", "{both} shared a snack {spot3} and went on."),
-            .grown("The way {toPlace} wound on and on.", "{D} hummed a walking song about {place}."),
+            .grown("The path wound round and round, all the way {toPlace}.", "{D} hummed a walking song about {place}."),
             .all("{both} talked about how they would {deed}.", "{D} could not stop thinking about how to {deed}."),
         ],
         .turn: [
-            .all("Then, all at once, there it was: {place}!", "Then {D} saw it, just ahead: {place}!"),
-            .grown("{D} began to run, because {place} was right there.", "{D} forgot every tired step, because {place} was so near."),
+            .all("Then, suddenly, there it was: {place}!", "Then {D} saw it, just ahead: {place}!"),
+            .grown("{D} began to run, because {place} was right there.", "{D} forgot every tired step, because {place} felt so near."),
             .older("{D} could rush on {toPlace} alone, or wait for {P}, who had fallen a little behind."),
-            .older("{D} waited, because a trip {toPlace} is no fun alone."),
+            .older("{D} waited, because going {toPlace} alone would be no fun."),
         ],
         .resolution: [
             .all("{both} had made it {toPlace}!", "{both} could {goal} at last."),
             .all("{D} looked all around {inPlace}, happy and still.", "{D} smiled at everything {inPlace}."),
-            .grown("{D} sat {spot3} and smiled a long, happy smile.", "\"We really came {toPlace},\" said {D} softly."),
+            .grown("{D} sat down {spot3} with a long, happy smile.", "\"We really came {toPlace},\" said {D} softly."),
             .all("At last {D} could {deed}.", "{both} got to {deed} at last."),
         ],
     ]
@@ -133,41 +133,41 @@ enum TaleFrames {
     static let firstTime: [PlotBeat: [TaleLine]] = [
         .opening: [
             .all("{DIntro} was going to {learn} for the very first time.", "{DIntro} had never tried to {learn} before.",
-                 "It was {DPos} very first time {firstPlace}.", "Today everything {firstPlace} was new for {DIntro}."),
+                 "It was {DPos} very first time {firstPlace}.", "{DIntro} found everything {firstPlace} new and strange."),
             .all("{D} asked {P}, \"What if I can't {learn}?\"", "{D} asked {P}, \"What if nobody {firstPlace} likes me?\""),
-            .all("{D} felt nervous about {new}.", "{new} felt very big to {D}."),
+            .all("{D} felt nervous about {new}.", "{D} felt a bit shy about {new}.", "Everything about {new} felt very big to {D}."),
             .grown("{P} promised to help {DObj} {learn}.", "{P} promised to stay close {firstPlace}."),
             .older("{D} had practised being brave about {new} in the mirror, which had gone very well for the mirror."),
         ],
         .firstTry: [
-            .all("{D} tried to {learn} {where}, but it was all wobbly.", "{firstPlace}, everything was big and new.",
+            .all("{D} tried to {learn} {where}, but it was all wobbly.", "{firstPlace}, everything was big and new.", "{firstPlace}, everything looked very big.",
                  "On the first try, {D} could not {learn} at all."),
-            .all("{D} felt a small wobble of worry about {new}.", "{D} stood very still {firstPlace}, not sure where to go."),
-            .grown("\"It's all so new,\" whispered {D}, thinking about {new}.",
+            .all("{D} felt a small flutter of worry about {new}.", "{D} stood very still {firstPlace}, not sure where to go."),
+            .grown("\"Everything is so new,\" whispered {D}, thinking about {new}.",
                    "{D} nearly wanted to give up on {new}."),
             .older("{D} tried to {learn} with great dignity, and lost the dignity almost at once.",
-                   "{firstPlace}, {D} said hello to a coat hook by mistake."),
+                   "{firstPlace}, {D} waved to a coat hook, thinking it was a friend."),
         ],
         .helpTry: [
-            .all("{P} showed {D} how to {learn}, step by step.", "{P} found {D} a friendly place to sit {firstPlace}."),
-            .all("{D} tried to {learn} again, and it went a little better.", "{firstPlace}, someone smiled at {D}, and {D} smiled back."),
-            .grown("{D} still felt wobbly about {new}, but a little less.", "{new} did not seem quite so big any more."),
+            .all("{P} taught {D} to {learn}, step by step.", "{P} found {D} a friendly place to sit {firstPlace}."),
+            .all("{D} tried to {learn} again, and it went a little better.", "{firstPlace}, someone smiled at {D}, and {D} smiled back.", "{D} waved to someone new {firstPlace}."),
+            .grown("{D} still felt wobbly about {new}, but a little less.", "{D} was not so worried about {new} now."),
             .older("{P} showed how not to {learn} so badly, on purpose, that {D} could not stop giggling.",
                    "{P} pointed out that everybody {firstPlace} had a first day once, even the grown-ups."),
         ],
         .extra: [
-            .all("{D} tried again, and again, to {learn}.", "{D} looked around {firstPlace} at all the new things."),
+            .all("{D} tried to {learn} again and again.", "{D} looked around {firstPlace} at all the new things."),
             .all("{P} clapped each time {D} tried to {learn}.", "{D} found a new friend {firstPlace}."),
-            .grown("Little by little, {new} felt less strange.", "{D} learned where everything was {firstPlace}."),
+            .grown("Little by little, {D} felt more at home with {new}.", "{D} learned where everything was {firstPlace}."),
         ],
         .turn: [
-            .all("Then something clicked, and {D} could {learn}!", "Then {D} found something lovely {firstPlace}: a new friend."),
-            .grown("{new} was not so scary after all.", "All at once, {new} felt easy and bright."),
+            .all("Then something clicked, and {D} could {learn}!", "Then {D} found something lovely {firstPlace}: a new friend.", "Then {D} began to smile {firstPlace}."),
+            .grown("{D} was not scared of {new} any more.", "Suddenly, everything about {new} felt easy and bright."),
             .older("{D} could stay safely at the edge, or try {new} properly."),
             .older("{D} took a deep breath and chose to try {new} properly."),
         ],
         .resolution: [
-            .all("{D} could {learn} now, and it felt wonderful.", "{D} felt proud and happy {firstPlace}."),
+            .all("{D} could {learn} now, and it felt wonderful.", "{D} felt proud and happy {firstPlace}.", "{D} had a happy day {firstPlace}."),
             .all("\"Can I {learn} again tomorrow?\" asked {D}.", "\"Can I come back {firstPlace} tomorrow?\" asked {D}."),
             .grown("{P} gave {D} a big hug for being so brave about {new}."),
         ],
@@ -178,36 +178,37 @@ enum TaleFrames {
             .all("{DIntro} was afraid of {fear}.", "{DIntro} did not like {fear} one little bit.",
                  "{DIntro} was {awake}, and sleep would not come.", "{DIntro} was {awake} again, when everyone else was sleepy."),
             .all("{P} wanted to help {DObj} feel brave about {fear}.", "{P} sat close to {D}, who was still {awake}."),
-            .all("{D} hid from {fear} under a blanket.", "{D} hugged a pillow, still {awake}."),
-            .grown("Whenever {fear} came, {D} wanted to hide under something.", "{D} tried lying still, but stayed {awake}."),
-            .older("{D} knew that {fear} was nothing to be scared of, but feelings are not always sensible.",
+            .all("{D} hid under a blanket, thinking about {fear}.", "{D} hugged a pillow, still {awake}."),
+            .grown("Whenever {fear} came, {D} wanted to hide under something.", "{D} kept very still, but stayed {awake}."),
+            .older("{D} knew that {fear} {fearWas} nothing to be scared of, but feelings are not always sensible.",
                    "{D} had tried every trick for being {awake}, and every trick had been wide awake too."),
         ],
         .firstTry: [
             .all("{D} tried to be brave about {fear} {inPlace}, but it was hard.", "{D} tried counting sheep, but stayed {awake}."),
-            .all("{D} peeked at {fear} and hid again.", "{D} tossed and turned, still {awake}."),
-            .grown("\"What if something is hiding in {fear}?\" whispered {D}.", "\"I'll never sleep,\" sighed {D}, still {awake}."),
-            .older("{D} made a list of everything that might be in {fear}, and most of it was socks.",
+            .all("{D} peeked out at {dark} and hid again.", "{D} tried not to think about {fear}.", "{D} tossed and turned, still {awake}."),
+            .grown("\"Is something hiding in {dark}?\" whispered {D}.", "\"I don't like {fear},\" whispered {D}.", "\"I'll never sleep,\" sighed {D}, still {awake}."),
+            .older("{D} made a list of everything that might be in {dark}, and most of it was socks.",
                    "{D} counted sheep, then cows, then one very confused goose, and was still {awake}."),
         ],
         .helpTry: [
-            .all("{P} brought a little lantern to make {fear} smaller.", "{P} told {DObj} a quiet story, but {D} stayed {awake}."),
-            .all("{P} held {DPos} hand and looked at {fear} with {DObj}.", "{P} made a warm nest of blankets for a very {awake} {D}."),
+            .all("{P} brought a little lantern, and {dark} seemed smaller at once.", "{P} talked softly with {DObj} about {fear}.", "{P} told {DObj} a quiet story, but {D} stayed {awake}."),
+            .all("{P} held {DPos} hand, and together they looked out at {dark}.", "{P} held {DPos} hand, and {fear} felt a little smaller.", "{P} made a warm nest of blankets for {DObj}, who was still {awake}."),
             .grown("{fear} still felt big, but a little less big with {P} there.", "Being {awake} felt less lonely with {P} there."),
-            .older("{P} suggested saying \"Boo!\" to {fear}, just to see what it would do, and it did nothing at all."),
+            .older("{P} suggested saying \"Boo!\" to {dark}, just to see what it would do, and it did nothing at all.",
+                   "{P} said that everybody is afraid of something, and {fear} {fearWas} a perfectly sensible choice."),
         ],
         .extra: [
-            .all("{D} took a tiny step towards {fear}.", "{D} listened to the quiet house, still {awake}."),
-            .all("{P} hummed a song about {fear} being friendly.", "{P} and {D} whispered about being {awake}."),
-            .grown("{D} noticed that {fear} {fearWas} very, very quiet.", "{D} breathed slowly, though still {awake}."),
+            .all("{D} took a tiny step towards {dark}.", "{D} felt a tiny bit braver about {fear}.", "{D} listened to the quiet house, still {awake}."),
+            .all("{P} hummed a silly song about {fear}.", "{P} and {D} whispered about being {awake}."),
+            .grown("{D} listened, and everything was very quiet in {dark}.", "{D} breathed slowly, but was still {awake}."),
         ],
         .turn: [
-            .all("Then {D} looked up, and {dark} was full of friendly stars.", "Then {D} looked closer, and {fear} was not scary at all.",
-                 "Then {P} hummed a slow song, and {D} stopped being quite so {awake}."),
-            .grown("{fear} {fearWas} only part of the same world, with its lights turned low.",
-                   "{D} breathed slowly in and out, until being {awake} felt calm instead of cross."),
-            .older("{D} could stay hidden, or step out into {fear} with {P}.", "{D} could keep fighting being {awake}, or simply rest."),
-            .older("{D} chose to step out into {fear}, one small step at a time.", "{D} chose to rest, and stopped minding being {awake}."),
+            .all("Then {D} looked up and saw friendly stars shining in {dark}.", "Then {D} looked closer, and {fear} {fearWas} not scary at all.",
+                 "Then {P} hummed a slow song, and {D} began to feel less {awake}."),
+            .grown("In {dark}, everything was the same as by day, just with its lights turned low.",
+                   "{D} took slow, deep breaths, until being {awake} felt calm and cosy."),
+            .older("{D} could stay hidden, or face {fear} with {P}.", "{D} could keep fighting being {awake}, or simply rest."),
+            .older("{D} chose to face {fear}, one small step at a time.", "{D} chose to rest, and stopped minding being {awake}."),
         ],
         .resolution: [
             .all("{D} was not afraid of {fear} any more.", "{D} felt calm and cosy at last, no longer {awake}."),
@@ -227,15 +228,15 @@ enum TaleFrames {
         ],
         .firstTry: [
             .all("{D} tried to {wish} {inPlace}, but nothing happened.", "{D} tried and tried to {wish}, but it did not work."),
-            .all("Bump, down came {D}, still not {wishing}.", "{D} landed with a bump, and {wishing} seemed very far away."),
+            .all("{D} came down with a bump, still not {wishing}.", "{D} landed with a bump, and {wishing} seemed very far away."),
             .grown("{D} felt sad that {wishing} was so hard.", "\"I will never {wish},\" sighed {D}."),
             .older("{D} tried {wishing} from the top of a cushion, which turned out to be mostly falling."),
         ],
         .helpTry: [
-            .all("{P} had an idea to help {D} {wish}.", "{P} showed {D} how to be patient about {wishing}."),
+            .all("{P} had an idea to help {D} {wish}.", "{P} taught {D} to be patient about {wishing}."),
             .all("{D} tried to {wish} again, a little better this time.", "{D} nearly managed to {wish}, and {P} cheered."),
             .grown("{wishing} felt a little closer now.", "{D} practised {wishing} with {P} until it felt nearly right."),
-            .older("{P} showed how to {wish} by waving {POwn} arms very seriously, which did not help but was very funny."),
+            .older("{P} tried to show how to {wish} by waving {POwn} arms very seriously, which did not help at all but was very funny."),
         ],
         .extra: [
             .all("{D} practised {wishing} a little more.", "{P} cheered each time {D} tried to {wish}."),
@@ -243,7 +244,7 @@ enum TaleFrames {
             .grown("{D} tried to {wish} from a little hill.", "{D} asked everyone {inPlace} about {wishing}."),
         ],
         .turn: [
-            .all("Then, all at once, {D} could {wish}!", "Then {D} stopped trying so hard, and suddenly {D} was {wishing}!"),
+            .all("Then, quite suddenly, {D} could {wish}!", "Then {D} stopped trying so hard, and suddenly {D} was {wishing}!"),
             .grown("It was not the way {D} had planned to {wish}, but it was even better.", "{D} could hardly believe it: {D} was {wishing}!"),
             .older("{D} could {wish} away alone, or wait so {P} could come too."),
             .older("{D} waited, because {wishing} is better with a friend."),
@@ -258,9 +259,9 @@ enum TaleFrames {
     static let helping: [PlotBeat: [TaleLine]] = [
         .opening: [
             .all("{DIntro} liked helping everyone {inPlace}.", "{DIntro} was a little {quality}, but {D} had a kind heart.",
-                 "Everyone {inPlace} knew {DIntro} was a good helper."),
+                 "{DIntro} was a good helper, and everyone {inPlace} knew it."),
             .all("One day, {D} and {P} found {needy} in trouble {inPlace}.", "One day, {D} and {P} met {needy}, who looked very sad.", "{D} and {P} met {needy} {inPlace}."),
-            .all("{needy} needed a friend {inPlace}.", "{needy} looked lost {inPlace}."),
+            .all("{needy} needed a friend {inPlace}.", "{needy} seemed lost {inPlace}."),
             .grown("{needy} could not reach {theObj}.", "{needy} was stuck {spot1} and could not get out.",
                    "{needy} had no {obj} at all."),
             .older("{D} had planned a quiet afternoon {inPlace}, but plans have a way of changing."),
@@ -268,7 +269,7 @@ enum TaleFrames {
         .firstTry: [
             .all("{D} tried to help {needy}, but it was too hard alone.", "{D} reached for {theObj}, but it was too high."),
             .all("\"Oh dear,\" said {needy}, looking at {theObj}.", "{needy} gave a small, sad sigh {spot1}."),
-            .grown("{D} pulled and pulled, but {needy} stayed stuck {spot1}.", "{D} wondered how to help {needy}."),
+            .grown("{D} pulled and pulled, but {needy} was still stuck {spot1}.", "{D} wondered how to help {needy}."),
             .older("{D} tried a grand plan to help {needy}, with a bucket, a string and a lot of hope, and only the hope worked."),
             .all("{D} wanted to {deed}, but it was not easy.", "{D} tried to {deed} all alone."),
         ],
@@ -289,7 +290,7 @@ enum TaleFrames {
             .all("Then {D} had a clever idea to help {needy}.", "Then {D} saw that {needy} really just needed a friend."),
             .all("{D} gave {needy} {theObj}.", "With one big pull, {needy} was free!"),
             .older("{D} could keep {theObj}, or share {objIt} with {needy}.", "{D} could go home for tea, or stay with {needy}."),
-            .older("{D} chose to share {theObj}, and it felt better than keeping {objIt}.", "{D} chose to stay with {needy}, and that made all the difference."),
+            .older("{D} chose to share {theObj}, and sharing felt even better than keeping.", "{D} chose to stay with {needy}, and that made all the difference."),
         ],
         .resolution: [
             .all("{needy} smiled a big thank-you smile at {D}.", "\"Thank you,\" said {needy}, smiling {inPlace}."),
@@ -302,13 +303,13 @@ enum TaleFrames {
     static let contest: [PlotBeat: [TaleLine]] = [
         .opening: [
             .all("{DIntro} wanted to win {contest}.", "Today was {contest}, and {DIntro} wanted to win."),
-            .all("{P} was in {contest} too.", "\"Good luck in {contest},\" said {P}."),
+            .all("{P} was in {contest} too.", "\"I hope you do well in {contest},\" said {P}."),
             .all("{D} got ready for {contest}.", "Everyone {inPlace} lined up for {contest}."),
             .grown("{D} had practised {verbing} all week.", "Everyone {inPlace} came to watch {contest}."),
             .older("{D} had a plan for {contest}, and the plan was mostly to be very fast."),
         ],
         .firstTry: [
-            .all("On the count of three, {contest} began {inPlace}.", "Off they all went, and {contest} had begun."),
+            .all("On the count of three, {contest} began {inPlace}.", "And they were off: {contest} had begun!"),
             .all("{D} tried {DOwn} very best at {verbing}.", "{D} gave {verbing} everything.", "{D} was {verbing} as well as {D} could."),
             .grown("But {D} wobbled and slipped behind in {contest}.", "But {rival} was ahead in {contest}."),
             .older("{D} concentrated so hard on {verbing} that {D} forgot to breathe, which is not recommended."),
@@ -320,7 +321,7 @@ enum TaleFrames {
             .older("{P} cheered so loudly for {contest} that a bird fell off a branch in surprise."),
         ],
         .extra: [
-            .all("{contest} went on and on.", "{D} kept {verbing} and did not give up."),
+            .all("{contest} went on for a long, long time {inPlace}.", "{D} kept {verbing} and did not give up."),
             .all("Everyone cheered for {contest}.", "{D} passed a cheering crowd {spot1}."),
             .grown("{D} took a deep breath and kept {verbing}.", "{rival} and {D} were neck and neck in {contest}."),
         ],
@@ -340,7 +341,7 @@ enum TaleFrames {
     static let puzzle: [PlotBeat: [TaleLine]] = [
         .opening: [
             .all("{DIntro} could not find {theObj}.", "{DIntro} looked everywhere, but {theObj} {objWas} missing."),
-            .all("{D} and {P} had last seen {objIt} {spot1}.", "\"Where could {theObj} be?\" asked {P}."),
+            .all("{D} and {P} had seen {objIt} last {spot1}.", "\"Where could {theObj} be?\" asked {P}."),
             .all("{D} looked high and low for {theObj}.", "\"Where did {theObj} go?\" wondered {D}."),
             .grown("Finding {theObj} was going to be a real puzzle.", "\"We must find {theObj},\" said {P}."),
             .older("{D} decided to think like a detective, which mostly meant frowning and saying \"Hmm\" about {theObj}."),
@@ -354,8 +355,8 @@ enum TaleFrames {
         .helpTry: [
             .all("{P} helped {D} follow the clues {spot3}.", "{both} looked {spot3} for {theObj}."),
             .all("{both} found another clue about {theObj}.", "{P} spotted a second clue {spot3}."),
-            .grown("Bit by bit, the clues about {theObj} began to make sense.", "The trail to {theObj} got clearer."),
-            .older("{P} announced that {theObj} was definitely hiding on purpose, which did not seem likely."),
+            .grown("Little by little, the clues about {theObj} began to make sense.", "The trail to {theObj} got clearer."),
+            .older("{P} announced that {theObj} {objWas} definitely hiding on purpose, which did not seem likely."),
         ],
         .extra: [
             .all("{both} asked everyone {inPlace} about {theObj}.", "{D} followed the trail to {theObj} a little further."),
@@ -363,20 +364,20 @@ enum TaleFrames {
             .grown("{D} did not give up on {theObj}.", "{both} checked {spot1} once more for {theObj}."),
         ],
         .turn: [
-            .all("Then {D} understood where {theObj} had to be!", "Then the clues made sense, and {D} knew where {theObj} was!"),
+            .all("Then {D} understood where {theObj} had to be!", "Then the clues made sense, and {D} knew where {theObj} {objWas}!"),
             .all("{D} went back {spot1} and looked once more, very carefully.", "{D} ran back {spot1} to look for {theObj}."),
             .older("{D} could keep searching for {theObj} alone, or ask {P} to help think."),
             .older("{D} chose to ask, and two heads found {theObj} faster than one."),
         ],
         .resolution: [
-            .all("There {objWas} {theObj}, safe and sound!", "And there, at last, {objWas} {theObj}!"),
-            .all("\"Found {theObj}!\" cheered {D}.", "{D} held {theObj} close."),
+            .all("There {objWas} {theObj}, safe and sound!", "And at last, {D} spotted {theObj}, right there {inPlace}!"),
+            .all("\"Found {theObj}!\" cheered {D}.", "{D} held {theObj} tight."),
             .grown("{theObj} had been {spot1} all along.", "{both} laughed, because {theObj} had been so close."),
         ],
     ]
 
     /// The theme's other figure, on the first page.
-    static let other = TaleLine.all("{otherIntro} came along to watch {D} {act}.", "{otherIntro} came along {toPlace} too.",
+    static let other = TaleLine.all("{otherIntro} came along to watch {D} {act}.", "{otherIntro} came along too.",
                                     "{otherIntro} was there {inPlace} too, watching {D}.")
 
     /// The place, on a page before bedtime that would not otherwise say where it happens (with something of
@@ -399,8 +400,8 @@ enum TaleFrames {
     static let rounding: [TaleLine] = [
         .all("{both} smiled about {dream}.", "{P} gave {D} a hug {inPlace}.", "{D} felt warm and happy about {dream}."),
         .all("{D} told {P} everything about {dream}.", "{both} sat together {spot2} for a while."),
-        .grown("It had been quite a day {inPlace}, and {dream} was the best part.", "{P} said that {dream} had been worth it."),
-        .older("{D} decided that {dream} was the sort of thing worth remembering for a long, long time.",
+        .grown("It had been quite a day {inPlace}, and {dream} had been the best part of it.", "{P} said that every bit of {dream} had been worth it."),
+        .older("{D} wanted to remember {dream} for a long, long time, and decided to draw a picture of it in the morning.",
                "{P} said, quite seriously, that {dream} deserved a song, and then hummed one very badly."),
         .older("{both} stayed {spot3} a little longer, talking about {dream} and everything that had happened."),
     ]
@@ -408,17 +409,17 @@ enum TaleFrames {
     /// Keeping on in a long story, when a page would be short: one line per kind of small moment
     /// (a page never says two of one kind), said a different way each time it comes back.
     static let keepingOn: [TaleLine] = [
-        "{D} kept at {acting}, HOW.", "{P} HOW helped with {theObj}.", "{both} went on HOW {inPlace}.",
-        "{D} HOW tried once more {spot1}.", "{P} waited HOW {spot3} while {D} thought about {dream}.",
+        "{D} kept on {acting}, HOW.", "{P} HOW helped with {theObj}.", "{both} went on HOW {inPlace}.",
+        "{D} HOW tried once more {spot1}.", "{P} waited HOW {spot3}, and {D} thought about {dream}.",
         "{both} talked HOW about {acting}.", "{P} HOW pointed the way {spot2}.", "{D} looked HOW at {theObj} once more.",
         "{D} hummed HOW, thinking about {dream}.", "{both} shared a snack HOW {spot1}, talking about {theObj}.",
     ].enumerated().map { index, template in
         let longer = [
-            "{D} kept at {acting}, HOW, one small step after another, until it began to feel easier.",
-            "{P} HOW helped with {theObj}, passing things along and saying encouraging things at the right moments.",
+            "{D} kept on {acting}, HOW, one small step after another, until it began to feel easier.",
+            "{P} HOW helped with {theObj}, handing over whatever was needed at just the right moment.",
             "{both} went on HOW {inPlace}, noticing small things they had never noticed before.",
             "{D} HOW tried once more {spot1}, and this time it went a tiny bit better than before.",
-            "{P} waited HOW {spot3} while {D} thought long and hard about {dream}.",
+            "{P} waited HOW {spot3} while {D} thought and thought about {dream}.",
             "{both} talked HOW about {acting}, and about what they might try next.",
             "{P} HOW pointed the way {spot2}, and {D} followed without a single grumble.",
             "{D} looked HOW at {theObj} once more and decided that it was coming along nicely.",
@@ -439,7 +440,7 @@ enum TaleFrames {
         .all("{C} curled up at the foot of the bed, dreaming of {dream}.", "\"Goodnight, {C},\" whispered {H}, thinking of {dream}."),
         .grown("{H} snuggled under the blanket and remembered {dream}.", "{H} lay in bed and smiled about {dream}."),
         .grown("{H} whispered goodnight to {dream}, and to {place} far away.", "{H} told {C} the best part of {dream} all over again."),
-        .older("{H} decided that tomorrow might have {dream} in it too, which was a lovely thought to fall asleep on.",
+        .older("{H} decided that tomorrow might bring more of {dream}, which was a lovely thought to fall asleep on.",
                "{H} went over the whole day once more, from the very start to {dream}."),
     ]
 
@@ -467,9 +468,9 @@ enum TaleFrames {
     /// The occasion itself, at the resolution.
     static func occasion(_ occasion: String) -> TaleLine {
         switch occasion {
-        case "picnic": .all("Then came the picnic {inPlace}!", "Then {both} spread the picnic blanket and had the picnic {inPlace}.", "And so the picnic began {inPlace}, with sandwiches for everyone.")
-        case "birthday": .all("Then came the birthday party, with {theObj}!", "Then the birthday party began, with {theObj} and candles.", "Everyone sang happy birthday, and {theObj} {objWas} the best part.")
-        default: .all("Then came the party {inPlace}!", "And then the party began {inPlace}.", "Everyone came to the party, and {theObj} {objWas} the best part.")
+        case "picnic": .all("Then it was time for the picnic {inPlace}!", "Then {both} spread the picnic blanket and had the picnic {inPlace}.", "So the picnic began {inPlace}, with sandwiches for everyone.")
+        case "birthday": .all("Then it was time for the birthday party, with {theObj}!", "Then the birthday party began, with {theObj} and candles.", "Everyone sang \"Happy Birthday\", and {theObj} {objWas} the best part.")
+        default: .all("Then it was time for the party {inPlace}!", "And then the party began {inPlace}.", "Everyone came to the party, and {theObj} {objWas} the best part.")
         }
     }
 }
