@@ -43,12 +43,6 @@ struct DiscordStoryFlowTests {
         #expect(!page1.isEphemeral)
         #expect(page1.editedCount >= 2, "progress was shown by editing the same message")
 
-        // Cy pressed ⏮ while the message still showed page 1; the press reaches the bot only
-        // after Bob's (below) has replaced the picture it holds.
-        let first = try #require(buttons[0].customID)
-        let stale = simulator.makeButtonPress(customID: first, messageID: page1.id)
-        #expect(stale.message?.attachments?.map(\.filename) == ["page-1.webp"])
-
         // Bob (another member) turns the page: UPDATE_MESSAGE with page 2 and its own picture.
         let next = try #require(buttons[2].customID)
         try await waitUntilReady(bot.app.stories, id: String(next.split(separator: ":")[2]),
@@ -81,16 +75,41 @@ struct DiscordStoryFlowTests {
         let shown = try #require(simulator.message(id: page1.id))
         #expect(shown.attachments == [kept] && shown.embeds.first?.image?.url == "attachment://page-2.webp")
 
-        // Cy's late press would keep page 1's picture by an id the message no longer holds:
-        // Discord refuses that (400), so the picture is uploaded after all and page 1 is shown.
-        await simulator.sendInteraction(stale)
-        #expect(try await simulator.waitForCallback(interactionID: stale.id).type == .updateMessage)
-        let back = try #require(simulator.message(id: page1.id))
-        #expect(back.embeds.first?.footer?.text == "page 1 of 5")
-        #expect(back.attachments.map(\.filename) == ["page-1.webp"] && back.embeds.first?.image?.url == "attachment://page-1.webp")
-        let staleCallbacks = simulator.interactionCallbacks(interactionID: stale.id)
-        #expect(staleCallbacks.count == 2 && staleCallbacks.first?.isAccepted == false, "the kept id was refused first")
-        #expect(staleCallbacks.last?.isAccepted == true && staleCallbacks.last?.files.count == 1, "uploaded once it was refused")
+        await bot.stopAll()
+    }
+
+    @Test("two people press together: a press made while the message showed the old picture uploads it when its kept id is gone")
+    func pressesTogether() async throws {
+        let bot = try await DiscordTestBot.start()
+        let simulator = bot.simulator
+        let command = simulator.makeSlashCommand(subcommand: "new", options: ["theme": "a sleepy dragon", "name": "Mia", "age": 5])
+        await simulator.sendInteraction(command)
+        let page1 = try await simulator.waitForOriginalResponse(interactionID: command.id, where: Self.isPage(1, of: 5), timeout: .seconds(20))
+        let buttons = try #require(page1.components.first?.components)
+        let first = try #require(buttons[0].customID), next = try #require(buttons[2].customID)
+        try await waitUntilReady(bot.app.stories, id: String(next.split(separator: ":")[2]), family: DiscordTestBot.family)
+
+        // Bob presses ▶ and, while Discord is still applying his update, Cy presses ⏮ on the
+        // message as both saw it: page 1, with page 1's picture.
+        simulator.delayResponses(route: Self.callbackRoute, by: .seconds(2))
+        let bob = simulator.makeButtonPress(customID: next, messageID: page1.id)
+        await simulator.sendInteraction(bob)
+        try await eventually("Bob's update reached Discord") { simulator.unansweredRequests(route: Self.callbackRoute) == 1 }
+        let cy = simulator.makeButtonPress(customID: first, messageID: page1.id)
+        #expect(cy.message?.attachments?.map(\.filename) == ["page-1.webp"])
+        await simulator.sendInteraction(cy)
+        try await eventually("Cy's update reached Discord") { simulator.unansweredRequests(route: Self.callbackRoute) == 2 }
+        simulator.delayResponses(route: Self.callbackRoute, by: nil)
+        _ = try await simulator.waitForCallback(interactionID: bob.id)
+
+        // Cy's update kept page 1's picture by an id Bob's update had replaced: Discord refuses
+        // that (400), so the picture is uploaded after all and page 1 is shown, not a kind note.
+        #expect(try await simulator.waitForCallback(interactionID: cy.id).type == .updateMessage)
+        let callbacks = simulator.interactionCallbacks(interactionID: cy.id)
+        #expect(callbacks.count == 2 && callbacks.first?.status == 400, "the kept id was refused first")
+        #expect(callbacks.last?.isAccepted == true && callbacks.last?.files.map(\.filename) == ["page-1.webp"])
+        let shown = try #require(simulator.message(id: page1.id))
+        #expect(shown.embeds.first?.footer?.text == "page 1 of 5" && shown.attachments.map(\.filename) == ["page-1.webp"])
         await bot.stopAll()
     }
 

@@ -26,13 +26,21 @@ struct TaleFrameGrammarTests {
         var result: [(PlotShape?, String)] = []
         for shape in PlotShape.allCases {
             let own = PlotBeat.allCases.filter { $0 != .bedtime }.flatMap { TaleFrames.lines(shape, $0) } + [TaleLine([TaleFrames.refrain(shape)])]
-            result += split(own).map { (shape, $0) }
+            // The tale's own frames (TaleFrames+Tale.swift): the said refrain and the toddler lines.
+            let tale = [TaleFrames.saidRefrain(shape)] + PlotBeat.allCases.flatMap { TaleFrames.youngBeat(shape, $0) }
+            result += split(own + tale).map { (shape, $0) }
         }
         var common = [TaleFrames.other, TaleFrames.thing, TaleFrames.setting, TaleFrames.asleep] + TaleFrames.rounding + TaleFrames.keepingOn
             + TaleFrames.bedtime
         for weather in SceneWeather.allCases { common += [TaleFrames.weather(weather, indoors: true), TaleFrames.weather(weather, indoors: false)] }
         for occasion in ["picnic", "birthday", "party"] { common.append(TaleFrames.occasion(occasion)) }
+        common += [TaleFrames.goodnightAway, TaleFrames.youngSetting, TaleFrames.youngAsleep, TaleFrames.moreSetting,
+                   TaleFrames.occasionSoon, TaleFrames.occasionHeld] + TaleFrames.longBeats
+        common += SceneWeather.allCases.compactMap(TaleFrames.bedtimeWeather)
         var lines = split(common)
+        for weather in SceneWeather.allCases {
+            lines += TaleFrames.moreWeather(weather, indoors: true) + TaleFrames.moreWeather(weather, indoors: false)
+        }
         for setting in StorySetting.allCases {
             let arrive = StoryWorld.forSetting(setting).arrive
             lines += arrive.short + arrive.long

@@ -23,7 +23,7 @@ extension TaleFrames {
                         ["said {D}", "called {P}", "cried {both}", "sang {D}", "cheered {P}", "whispered {D}", "laughed {P}", "chanted {both}"])
         case .contest: (["{verb}, {verb}, {verb}!", "Go, {D}, go!"],
                         ["cheered {P}", "called {P}", "sang {P}", "cried {P}", "shouted {P}", "laughed {P}", "whooped {P}", "clapped {P}"])
-        case .puzzle: (["Where is {theObj}?"],
+        case .puzzle: (["Where did {theObj} go?"],
                        ["asked {D}", "called {P}", "wondered {both}", "whispered {D}", "sang {P}", "sighed {D}", "chanted {both}", "murmured {P}"])
         }
         return TaleLine(speakers.map { speaker in words.map { "\"\($0)\" \(speaker)." }.joined(separator: "|") })
