@@ -71,6 +71,8 @@ enum TaleSlots {
                 action = TaleAction(kind: action.kind, base: "try", ing: "trying", past: "tried", third: "tries",
                                     object: nil, objectPhrase: "something new", sceneAction: action.sceneAction)
             }
+            // "Solve" needs something solved: with no object read, the mystery ("helped Pip solve" is not English).
+            if action.base == "solve", action.object == nil, action.objectPhrase == nil { action.objectPhrase = "the mystery" }
             // "Race the race" is said "race".
             if ["race", "run"].contains(action.base), action.object == "race" { action.objectPhrase = nil; action.object = nil }
             values["deed"] = deed(action, other: theme.other)

@@ -273,6 +273,9 @@ extension ThemeLexicon {
             "treasure chest": ActionObject(props: ["box", "key"]), "song": ActionObject(props: ["drum"]),
             "pancake": ActionObject(props: ["bowl", "spoon"]), "muffin": ActionObject(props: ["cake"]),
             "nail": ActionObject(props: ["nails"]), "tower": ActionObject(props: ["box"]), "bridge": ActionObject(props: ["hammer"]),
+            // "Solves the mystery": solved is the mystery, never a bare "solve".
+            "mystery": ActionObject(props: ["map", "lantern"]), "riddle": ActionObject(props: ["book"]),
+            "puzzle": ActionObject(props: ["box"]),
         ]
         for word in propVocabulary where table[word] == nil { table[word] = ActionObject(props: [word]) }
         return table
