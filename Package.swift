@@ -285,11 +285,11 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "DiscordModelsTests", dependencies: ["DiscordModels"], swiftSettings: strict),
-        .testTarget(name: "ConcurrencyKitTests", dependencies: ["ConcurrencyKit", "StoryTestSupport"], swiftSettings: strict),
+        .testTarget(name: "ConcurrencyKitTests", dependencies: ["ConcurrencyKit", "StoryDomain", "StoryTestSupport"], swiftSettings: strict),
         .testTarget(name: "ArchitectureDocTests", swiftSettings: strict),
         .testTarget(
             name: "DiscordGatewayTests",
-            dependencies: ["DiscordGateway", "DiscordModels", "CZlib", "StoryTestSupport", .product(name: "Logging", package: "swift-log"),
+            dependencies: ["DiscordGateway", "DiscordModels", "CZlib", "StoryDomain", "StoryTestSupport", .product(name: "Logging", package: "swift-log"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
             swiftSettings: strict
         ),

@@ -1,4 +1,5 @@
 import ConcurrencyKit
+import StoryDomain
 import StoryTestSupport
 import Testing
 
@@ -6,18 +7,6 @@ import Testing
 /// given by the caller.
 @Suite("One backoff", .timeLimit(.minutes(1)))
 struct BackoffTests {
-    /// A seeded generator (SplitMix64): the same seed, the same numbers.
-    private struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test("without jitter: first, doubled each time, never above the cap, and again from the start after reset")
     func fixedDelays() {
         var backoff = Backoff(.init(first: .seconds(1), cap: .seconds(60), jitter: 0))
@@ -53,7 +42,7 @@ struct BackoffTests {
     func injectedRandomness() {
         func delays(seed: UInt64) -> [Duration] {
             var backoff = Backoff(.init(first: .seconds(2), cap: .seconds(60), jitter: 0.5))
-            var generator = SeededGenerator(state: seed)
+            var generator = SeededGenerator(seed: seed)
             return (0..<6).map { _ in backoff.next(using: &generator) }
         }
         #expect(delays(seed: 7) == delays(seed: 7))
@@ -65,7 +54,7 @@ struct BackoffTests {
         let clock = ManualClock()
         let waiting = Task {
             var backoff = Backoff(.init(first: .seconds(3), cap: .seconds(60), jitter: 0))
-            var generator = SeededGenerator(state: 1)
+            var generator = SeededGenerator(seed: 1)
             let first = try await backoff.wait(on: clock, using: &generator)
             let second = try await backoff.wait(on: clock, using: &generator)
             return [first, second]

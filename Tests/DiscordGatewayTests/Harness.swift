@@ -1,6 +1,7 @@
 import DiscordGateway
 import DiscordModels
 import Foundation
+import StoryDomain
 
 /// A state machine on a manual clock, with helpers to read its actions.
 struct Harness {
@@ -19,7 +20,7 @@ struct Harness {
          session: GatewaySession? = nil, sessionAge: Duration? = nil, maxResumeAge: Duration = GatewayStateMachine.defaultMaxResumeAge,
          compress: Bool = true, shard: ShardID? = nil) {
         machine = GatewayStateMachine(token: Self.token, intents: 1, compress: compress, shard: shard, maxResumeAge: maxResumeAge,
-                                      random: SeededRandom(seed: seed))
+                                      random: SeededGenerator(seed: seed))
         gateway = GatewayBot(
             url: gatewayURL, shards: 1,
             sessionStartLimit: .init(total: 1000, remaining: remaining, resetAfter: resetAfterMilliseconds, maxConcurrency: 1)
