@@ -4,7 +4,9 @@ import StoryDomain
 
 /// Speaks a wound-down ending (``WindDownReading``) with one voice: the request's plain text as
 /// usual, then each step at its ``Prosody`` (its audio scaled when the voice has no loudness
-/// control), then the gentle sound, made here, starting 6 dB below the softest words.
+/// control), then the gentle sound, made here, starting at the RMS level of the softest words
+/// (about 8 dB under them in LUFS: speech is louder than its RMS with pauses, and K-weighting
+/// favours the highs rain lacks).
 struct WindDownSpeech {
     let voice: any VoiceProvider
 
@@ -43,7 +45,7 @@ struct WindDownSpeech {
         let speech = try PCMAudio.joined(passages.map(\.audio), gap: gap)
         let softest = passages.last?.audio.rmsLevel ?? 0.05
         let sound = GentleSound(kind: reading.sound == .waves ? .waves : .rain, seconds: Double(reading.tailSeconds),
-                                sampleRate: speech.sampleRate, level: min(0.06, max(0.008, softest / 2)), seed: reading.seed).make()
+                                sampleRate: speech.sampleRate, level: min(0.08, max(0.01, softest)), seed: reading.seed).make()
         let pause = [Int16](repeating: 0, count: Int(pauseBeforeSound * Double(speech.sampleRate)))
         let soundFrom = speech.samples.count + pause.count
         let audio = PCMAudio(samples: speech.samples + pause + sound.samples, sampleRate: speech.sampleRate)
