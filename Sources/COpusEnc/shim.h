@@ -9,6 +9,9 @@ static inline int ms_ope_set_bitrate(OggOpusEnc *enc, opus_int32 bitrate) {
 static inline int ms_ope_set_voice_signal(OggOpusEnc *enc) {
     return ope_encoder_ctl(enc, OPUS_SET_SIGNAL(OPUS_SIGNAL_VOICE));
 }
+static inline int ms_ope_set_music_signal(OggOpusEnc *enc) {
+    return ope_encoder_ctl(enc, OPUS_SET_SIGNAL(OPUS_SIGNAL_MUSIC));
+}
 static inline int ms_ope_set_serialno(OggOpusEnc *enc, opus_int32 serial) {
     return ope_encoder_ctl(enc, OPE_SET_SERIALNO(serial));
 }

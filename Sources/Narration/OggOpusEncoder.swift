@@ -10,13 +10,22 @@ public struct OggOpusEncoder: Sendable {
     /// Opus complexity 0–10 (10: best quality per bit, a little more CPU).
     public var complexity: Int32
 
-    public init(bitrate: Int32 = 32_000, complexity: Int32 = 10) {
+    /// Bits per second for gentle sound after the words (``encode(_:soundFrom:)``): soft noise
+    /// needs fewer bits than speech, and 10 minutes of it stay near 1 MB.
+    public var soundBitrate: Int32
+    /// Opus complexity for that sound (noise gains nothing from the slowest search).
+    public var soundComplexity: Int32
+
+    public init(bitrate: Int32 = 32_000, complexity: Int32 = 10, soundBitrate: Int32 = 12_000, soundComplexity: Int32 = 5) {
         self.bitrate = bitrate
         self.complexity = complexity
+        self.soundBitrate = soundBitrate
+        self.soundComplexity = soundComplexity
     }
 
-    /// The Ogg/Opus bytes of `audio`.
-    public func encode(_ audio: PCMAudio) throws(NarrationError) -> Data {
+    /// The Ogg/Opus bytes of `audio`; from sample `soundFrom` on (when given) it is encoded as
+    /// sound rather than speech, at ``soundBitrate``.
+    public func encode(_ audio: PCMAudio, soundFrom: Int? = nil) throws(NarrationError) -> Data {
         guard (8_000...192_000).contains(audio.sampleRate) else { throw .unsupportedSampleRate(audio.sampleRate) }
         guard !audio.samples.isEmpty else { throw .silent }
         guard let comments = ope_comments_create() else { throw .encoderFailed(OPE_ALLOC_FAIL) }
@@ -35,8 +44,18 @@ public struct OggOpusEncoder: Sendable {
         output.reserveCapacity(Int(audio.duration * Double(bitrate) / 8) + 4_096)
         let chunk = audio.sampleRate / 10
         var start = 0
+        var soundStarted = false
         while start < audio.samples.count {
-            let count = min(chunk, audio.samples.count - start)
+            let end = soundStarted ? audio.samples.count : min(audio.samples.count, soundFrom ?? audio.samples.count)
+            if !soundStarted, let soundFrom, start >= soundFrom {
+                for status in [ms_ope_set_bitrate(encoder, soundBitrate), ms_ope_set_music_signal(encoder),
+                               ms_ope_set_complexity(encoder, soundComplexity)] where status != OPE_OK {
+                    throw .encoderFailed(status)
+                }
+                soundStarted = true
+                continue
+            }
+            let count = min(chunk, max(1, end - start))
             let status = audio.samples.withUnsafeBufferPointer { buffer in
                 ope_encoder_write(encoder, buffer.baseAddress! + start, Int32(count))
             }
@@ -51,8 +70,8 @@ public struct OggOpusEncoder: Sendable {
     }
 
     /// Encodes `audio` and measures what a voice message shows: its length and waveform.
-    public func narration(_ audio: PCMAudio) throws(NarrationError) -> EncodedNarration {
-        let ogg = try encode(audio)
+    public func narration(_ audio: PCMAudio, soundFrom: Int? = nil) throws(NarrationError) -> EncodedNarration {
+        let ogg = try encode(audio, soundFrom: soundFrom)
         let info = try OggOpusInfo(ogg)
         return EncodedNarration(ogg: ogg, duration: info.duration, waveform: Waveform.amplitudes(of: audio))
     }

@@ -43,10 +43,11 @@ public struct ChatAudio: Sendable, Equatable {
         }
         slug = String(slug.prefix(48))
         while slug.hasSuffix("-") { slug.removeLast() }
-        let tail = switch part {
+        let read = switch part.base {
         case let .page(number): "page-\(number)"
-        case .whole: "whole"
+        default: "whole"
         }
+        let tail = part.windDown.isOn ? read + "-wind-down" : read
         return (slug.isEmpty ? "story" : slug) + "-" + tail + ".ogg"
     }
 }

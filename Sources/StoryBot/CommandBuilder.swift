@@ -85,7 +85,7 @@ public enum CommandBuilder {
             return .settingsSet(SettingsChange(maxPages: options["max_pages"], languages: options["languages"], avoid: options["avoid"],
                                                illustrations: options["illustrations"], requesters: options["requesters"],
                                                roleID: mentionID(options["role"]), timeZone: options["timezone"],
-                                               audience: options["audience"]))
+                                               audience: options["audience"], windDown: options["wind_down"]))
         case ("settings", "forget"):
             return .settingsForget
         case ("family", "members"):

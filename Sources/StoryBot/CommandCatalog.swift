@@ -164,6 +164,10 @@ public enum CommandCatalog {
             .text("timezone", "The family's time zone, e.g. Europe/Paris (or default)", maxLength: 64),
             .text("audience", "Who this chat is for: children's stories use no provider whose terms exclude children", maxLength: 10,
                   choices: [.init(name: "Children", value: "children"), .init(name: "The family", value: "family")]),
+            .text("wind_down", "The last page read slower and softer, then minutes of gentle rain or waves", maxLength: 5, choices: [
+                .init(name: "Off", value: "off"), .init(name: "2 minutes", value: "2m"), .init(name: "5 minutes", value: "5m"),
+                .init(name: "10 minutes", value: "10m"),
+            ]),
         ], positional: nil, access: .managers),
         Entry(command: "settings", subcommand: "forget", summary: "Managers: delete all of this server's stories and data (asks first)",
               options: [], positional: nil, access: .managers),

@@ -25,13 +25,25 @@ extension CommandRouter {
         guard story.isReadable else { throw ReadAloudError.storyNotReady }
         if case let .page(number) = part, !(1...story.pageCount).contains(number) { throw ReadAloudError.noSuchPage(number) }
         let started = ContinuousClock.now
-        let listeners = context.isChild ? StoryAudience.children : try await policy.settings.settings(for: context.family).audience ?? .family
-        let kept = try await narration.narration(of: story, part: part, for: listeners)
+        let settings = try await policy.settings.settings(for: context.family)
+        let listeners = context.isChild ? StoryAudience.children : settings.audience ?? .family
+        let kept = try await narration.narration(of: story, part: Self.read(part, of: story, windDown: settings.windDownInForce),
+                                                 for: listeners)
         let elapsed = ContinuousClock.now - started
         let milliseconds = elapsed.components.seconds * 1_000 + elapsed.components.attoseconds / 1_000_000_000_000_000
         logger.info("story read aloud", metadata: ["story": "\(story.id)", "part": "\(part.key)", "voice": "\(kept.audio.voice)",
                                                    "seconds": "\(Int(kept.audio.duration))", "ms": "\(milliseconds)"])
         try await responder.reply(renderer.narration(kept, story: story))
+    }
+
+    /// `part` as it is read: the last page and the whole story wind down when the family's
+    /// wind-down is on; other pages never do.
+    static func read(_ part: NarrationPart, of story: Story, windDown: WindDown) -> NarrationPart {
+        switch part.base {
+        case let .page(number) where number == story.pageCount: part.windingDown(windDown)
+        case .whole: part.windingDown(windDown)
+        default: part.base
+        }
     }
 
     /// The story named by `query`, or the family's newest readable one when it is empty.

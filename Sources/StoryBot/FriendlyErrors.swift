@@ -219,6 +219,7 @@ public enum FriendlyErrors {
             "🕰️ “\(name)” is in more than one time zone: " + candidates.prefix(5).map { "`\($0)`" }.joined(separator: ", ")
                 + ". Which one is yours? Type its full name, e.g. `timezone:\(candidates.first ?? "Europe/Paris")`."
         case .badAudience: "🧒 `audience:` can be `children` (this chat is for children) or `family`."
+        case .badWindDown: "🌙 `wind_down:` can be `off`, `2m`, `5m` or `10m` (minutes of gentle sound after the last page)."
         }
     }
 

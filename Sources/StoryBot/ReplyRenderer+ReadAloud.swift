@@ -5,10 +5,12 @@ extension ReplyRenderer {
     public func narration(_ stored: StoredNarration, story: Story) -> ChatReply {
         let audio = ChatAudio(storyID: story.id, part: stored.part, data: stored.audio.data, duration: stored.audio.duration,
                               waveform: stored.audio.waveform, filename: ChatAudio.filename(title: story.displayTitle, part: stored.part))
-        let what = switch stored.part {
+        let read = switch stored.part.base {
         case let .page(number): "page \(number) of \(story.pageCount)"
-        case .whole: "the whole story"
+        default: "the whole story"
         }
+        let windDown = stored.part.windDown
+        let what = windDown.isOn ? read + ", winding down into \(windDown.tailSeconds / 60) minutes of gentle sound 🌙" : read
         return ChatReply(text: "🔊 **\(quoted: story.displayTitle)** — \(what), read aloud (\(audio.durationText)).", audio: audio)
     }
 }

@@ -27,3 +27,25 @@ extension Schema {
     CREATE INDEX narration_by_audio ON narration(audio_id);
     """
 }
+
+extension Schema {
+    /// v25 (issue 34, the last page winds down): a page or the whole story read winding down is
+    /// kept beside the plain reading, under its own part (`p5-wd5`, `whole-wd10`), so turning
+    /// wind-down on or off never serves the other. SQLite cannot change a CHECK, so the table is
+    /// rebuilt with the same rows (foreign keys are checked when the migration ends).
+    static let windDownNarration = """
+    CREATE TABLE narration_new (
+        story_id TEXT NOT NULL REFERENCES story(id) ON DELETE CASCADE,
+        part TEXT NOT NULL CHECK (length(part) <= 10 AND (part = 'whole' OR part GLOB 'whole-wd[1-9]*' OR part GLOB 'p[1-9]*')),
+        voice TEXT NOT NULL CHECK (length(voice) BETWEEN 1 AND 100),
+        audio_id TEXT NOT NULL REFERENCES audio(id),
+        created_at DATETIME NOT NULL,
+        PRIMARY KEY (story_id, part)
+    );
+    INSERT INTO narration_new (story_id, part, voice, audio_id, created_at)
+        SELECT story_id, part, voice, audio_id, created_at FROM narration;
+    DROP TABLE narration;
+    ALTER TABLE narration_new RENAME TO narration;
+    CREATE INDEX narration_by_audio ON narration(audio_id);
+    """
+}

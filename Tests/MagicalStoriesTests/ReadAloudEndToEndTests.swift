@@ -250,4 +250,33 @@ extension ReadAloudEndToEndTests {
         #expect(again.narration.audio.data == body, "page 1 was made once, by 🔊")
         await #expect(throws: ReadAloudTool.Refusal.self) { _ = try await tool.narrate("no such story at all", logger: Logger(label: "listen")) }
     }
+
+    @Test("wind-down in the web chat: `/settings set wind_down:2m`, then the last page is heard slower, softer and with 2 minutes of sound, served as its own part")
+    func webChatWindDown() async throws {
+        let app = try await TestApp.start()
+        defer { app.removeFiles() }
+        let anna = try await ChatTestClient.join(app, room: "family", name: "Anna")
+        try await anna.say("/settings set wind_down:2m")
+        _ = try await anna.next("settings saved") { $0.message?.text?.contains("then 2 minutes of gentle sound") == true }
+        try await anna.say(#"/story new theme:"a crab at the seaside" name:Mia age:3 pages:3"#)
+        let ack = try await anna.next("acknowledgement") { $0.message?.fromBot == true && $0.message?.text?.contains("on its way") == true }
+        let ackID = try #require(ack.message?.id)
+        let page1 = try await anna.next("page 1") { $0.message?.id == ackID && $0.message?.page != nil }
+        let storyID = try #require(page1.message?.page?.storyId)
+        try await waitUntilReady(app.app.stories, id: storyID, family: FamilyRef(platform: "web", externalID: "family"))
+
+        try await anna.say("/story listen page:3")
+        let heard = try await anna.next("the last page winding down", timeout: .seconds(120)) { $0.message?.audio != nil }
+        let audio = try #require(heard.message?.audio)
+        #expect(audio.url == "/audio/\(storyID)/p3-wd2")
+        #expect(heard.message?.text?.contains("winding down into 2 minutes of gentle sound") == true)
+        let (status, body, _) = try await app.get(audio.url, as: anna.member)
+        #expect(status == 200)
+        let info = try OggOpusInfo(body)
+        #expect(info.duration > 125 && abs(info.duration - audio.durationSeconds) < 0.1, "\(info.duration) s")
+        #expect(body.count < 10 * 1_024 * 1_024 / 10, "far under Discord's 10 MiB: \(body.count) bytes")
+        // The plain last page was never made: wind-down is kept apart.
+        #expect(try await app.get("/audio/\(storyID)/p3", as: anna.member).0 == 404)
+        await app.stop()
+    }
 }

@@ -53,6 +53,33 @@ struct ReadAloudRouterTests {
         #expect(narrator.requests.count == 1)
     }
 
+    @Test("wind-down: a grown-up sets it and sees it; then 🔊 on the last page and 🎧 wind down, other pages do not")
+    func windDown() async throws {
+        let story = try await harness.readyStory(pages: 2)
+        let manager = harness.context(isManager: true)
+        let saved = try #require(await harness.handle(.command(.settingsSet(SettingsChange(windDown: "5m"))), context: manager).replies.only)
+        #expect(saved.isPrivate && saved.text?.contains("Wind-down (the last page read aloud): slower and softer, then 5 minutes") == true)
+        #expect(try await harness.store.settings(for: RouterHarness.family).windDown == .fiveMinutes)
+        let wrong = try #require(await harness.handle(.command(.settingsSet(SettingsChange(windDown: "an hour"))), context: manager).replies.only)
+        #expect(wrong.isPrivate && wrong.text?.contains("`wind_down:` can be `off`, `2m`, `5m` or `10m`") == true)
+        #expect(try CommandParser().parse("/settings set wind_down:10m") == .settingsSet(SettingsChange(windDown: "10m")))
+
+        let router = router()
+        let last = try #require(await handle(.button(id: ComponentID.listen(story.id, 2).encoded), with: router).replies.last)
+        #expect(last.audio?.part == .windingDown(.page(2), .fiveMinutes))
+        #expect(last.audio?.filename.hasSuffix("-page-2-wind-down.ogg") == true)
+        #expect(last.text?.contains("page 2 of 2, winding down into 5 minutes of gentle sound") == true, "\(last.text ?? "")")
+        #expect(narrator.requests.all.last?.windDown?.tailSeconds == 300)
+        let first = try #require(await handle(.button(id: ComponentID.listen(story.id, 1).encoded), with: router).replies.last)
+        #expect(first.audio?.part == .page(1) && narrator.requests.all.last?.windDown == nil)
+        let whole = try #require(await handle(.button(id: ComponentID.listenWhole(story.id).encoded), with: router).replies.last)
+        #expect(whole.audio?.part == .windingDown(.whole, .fiveMinutes))
+        // Turned off again: the plain reading, kept apart from the wound-down one.
+        _ = await harness.handle(.command(.settingsSet(SettingsChange(windDown: "off"))), context: manager)
+        let plain = try #require(await handle(.button(id: ComponentID.listen(story.id, 2).encoded), with: router).replies.last)
+        #expect(plain.audio?.part == .page(2) && narrator.requests.count == 4)
+    }
+
     @Test("mistakes are answered privately and nothing is read", arguments: [
         ("page:abc", "abc", "which page"), ("page:7", "7", "no page 7"), ("page:0", "0", "no page 0"),
     ])

@@ -31,7 +31,8 @@ struct AppDatabaseTests {
                                                      "v18: built-in stories counted apart",
                                                      "v19: who a story is for (children or the family)",
                                                      "v20: cast pronouns",
-                                                     "v21: pictures kept as chats are sent them"])
+                                                     "v21: pictures kept as chats are sent them",
+                                                     "v25: wind-down narration kept beside the plain one"])
         #expect(await database.ping())
     }
 

@@ -58,6 +58,28 @@ struct NarrationContractTests {
         #expect(again.audio.voice == "espeak-ng:en-us+f3")
     }
 
+    @Test("v25: a wound-down reading is kept beside the plain one under its own part, and read back as it",
+          arguments: [StoreBackend.sqlite, .postgres])
+    func windDownKeptApart(_ backend: StoreBackend) async throws {
+        let (ports, store) = try await make(backend)
+        let delivery = DeliveryAddress(platform: "web", channelID: "family", messageID: "m1")
+        _ = try await ports.stories.createStory(Fixtures.story(id: "calm"), delivery: delivery, quota: nil)
+        let calm = StoryID(rawValue: "calm")!
+        _ = try await store.saveNarration(Self.audio(1), of: calm, part: .page(12))
+        let parts: [NarrationPart] = [.page(12).windingDown(.tenMinutes), .whole.windingDown(.tenMinutes), .whole.windingDown(.twoMinutes)]
+        for (index, part) in parts.enumerated() {
+            _ = try await store.saveNarration(Self.audio(UInt8(2 + index), voice: "espeak-ng:en-us+f3 wind-down 10m"), of: calm, part: part)
+        }
+        #expect(try await store.narration(of: calm, part: .page(12))?.audio == Self.audio(1))
+        for (index, part) in parts.enumerated() {
+            let read = try #require(try await store.narration(of: calm, part: part))
+            #expect(read.part == part && read.audio.data == Self.audio(UInt8(2 + index)).data)
+        }
+        #expect(try await store.narration(of: calm, part: .page(12).windingDown(.fiveMinutes)) == nil)
+        #expect(try await ports.stories.deleteStory(calm))
+        #expect(try await store.narration(of: calm, part: parts[0]) == nil)
+    }
+
     @Test("narration of a story that does not exist is refused", arguments: [StoreBackend.sqlite, .postgres])
     func noStory(_ backend: StoreBackend) async throws {
         let (_, store) = try await make(backend)

@@ -78,22 +78,36 @@ public struct NarrationService: Sendable {
         }
     }
 
-    /// What is read for `part`: a page's text, or the title and every page.
+    /// What is read for `part`: a page's text, or the title and every page; wound down, the
+    /// last page (alone or as the whole story's ending) becomes a ``WindDownReading``.
     func request(for story: Story, part: NarrationPart) async throws -> NarrationRequest {
         let pages = try await stories.pages(of: story.id).sorted { $0.number < $1.number }
+        let clean = { (text: String) in SpokenText.clean(text, heroName: story.request.heroName) }
         let text: String
-        switch part {
+        switch part.base {
         case let .page(number):
             guard let page = pages.first(where: { $0.number == number }) else {
                 throw number > story.pageCount || number < 1 ? ReadAloudError.noSuchPage(number) : ReadAloudError.storyNotReady
             }
-            text = page.text
-        case .whole:
+            // Only the ending winds down.
+            if part.windDown.isOn, number != story.pageCount { throw ReadAloudError.unknownPart }
+            text = part.windDown.isOn ? "" : page.text
+        default:
             guard !pages.isEmpty else { throw ReadAloudError.storyNotReady }
-            text = ([story.displayTitle + "."] + pages.map(\.text) + [Self.ending(story.request.language)]).joined(separator: "\n\n")
+            let read = part.windDown.isOn ? pages.dropLast() : pages[...]
+            let ending = part.windDown.isOn ? [] : [Self.ending(story.request.language)]
+            text = ([story.displayTitle + "."] + read.map(\.text) + ending).joined(separator: "\n\n")
         }
-        return NarrationRequest(text: SpokenText.clean(text, heroName: story.request.heroName),
-                                language: story.request.language, heroName: story.request.heroName)
+        var request = NarrationRequest(text: clean(text), language: story.request.language, heroName: story.request.heroName)
+        if part.windDown.isOn, let last = pages.last {
+            var seeds = SeededGenerator(seed: 0, salt: story.id.rawValue)
+            let spoken = pages.map { clean($0.text) }
+            request.windDown = WindDownReading.make(
+                lastPage: clean(last.text), refrain: StoryRefrain.find(in: spoken),
+                ending: part.base == .whole ? Self.ending(story.request.language) : nil, windDown: part.windDown,
+                theme: story.request.theme, seed: seeds.next())
+        }
+        return request
     }
 
     private func speak(_ request: NarrationRequest, story: Story) async throws -> SpokenAudio {

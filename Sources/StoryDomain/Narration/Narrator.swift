@@ -9,6 +9,11 @@ public struct NarrationRequest: Sendable, Equatable {
     public var heroName: String
     /// Who listens (``StoryAudience``): the composition root chooses the voice by it.
     public var audience: StoryAudience = .family
+    /// How ``text`` is spoken (the voice's own bedtime reading unless wound down).
+    public var prosody: Prosody = .usual
+    /// When set, the ending read winding down: its steps follow ``text`` (which may then be
+    /// empty), and its gentle sound follows them.
+    public var windDown: WindDownReading?
 
     public init(text: String, language: StoryLanguage, heroName: String) {
         self.text = text

@@ -14,6 +14,12 @@ public struct FamilySettings: Sendable, Equatable, Codable {
     public var timeZone: String?
     /// Who the family's chat is for (`/settings set audience:children|family`); nil: the family's.
     public var audience: StoryAudience?
+    /// How the last page is read (`/settings set wind_down:`); nil: off. Optional so that settings
+    /// saved before it existed read as they were (the settings are one JSON document: no migration).
+    public var windDown: WindDown?
+
+    /// The wind-down in force (off when never set).
+    public var windDownInForce: WindDown { windDown ?? .off }
 
     public init(maxPages: Int? = nil, allowedLanguages: Set<StoryLanguage>? = nil, avoidList: [String] = [],
                 illustrations: IllustrationMode = .pictures, requesterRoleID: String? = nil, timeZone: String? = nil) {

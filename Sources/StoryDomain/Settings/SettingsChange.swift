@@ -20,10 +20,14 @@ public struct SettingsChange: Sendable, Equatable {
     public var timeZone: String?
     /// `children` or `family` (``StoryAudience``).
     public var audience: String?
+    /// `off`, `2m`, `5m` or `10m` (``WindDown``).
+    public var windDown: String?
 
     public init(maxPages: String? = nil, languages: String? = nil, avoid: String? = nil, illustrations: String? = nil,
-                requesters: String? = nil, roleID: String? = nil, timeZone: String? = nil, audience: String? = nil) {
+                requesters: String? = nil, roleID: String? = nil, timeZone: String? = nil, audience: String? = nil,
+                windDown: String? = nil) {
         self.audience = audience
+        self.windDown = windDown
         self.maxPages = maxPages
         self.languages = languages
         self.avoid = avoid
@@ -34,7 +38,7 @@ public struct SettingsChange: Sendable, Equatable {
     }
 
     public var isEmpty: Bool {
-        [maxPages, languages, avoid, illustrations, requesters, roleID, timeZone, audience].allSatisfy { ($0 ?? "").isEmpty }
+        [maxPages, languages, avoid, illustrations, requesters, roleID, timeZone, audience, windDown].allSatisfy { ($0 ?? "").isEmpty }
     }
 
     /// An avoid-list entry as it is kept: cleaned like every text (invisible and control characters
@@ -110,6 +114,10 @@ public struct SettingsChange: Sendable, Equatable {
         if let raw = audience?.trimmingCharacters(in: .whitespaces), !raw.isEmpty {
             guard let parsed = StoryAudience(parsing: raw) else { throw .badAudience }
             settings.audience = parsed
+        }
+        if let raw = windDown?.trimmingCharacters(in: .whitespaces), !raw.isEmpty {
+            guard let parsed = WindDown(parsing: raw) else { throw .badWindDown }
+            settings.windDown = parsed
         }
         return settings
     }

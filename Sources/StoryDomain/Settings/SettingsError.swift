@@ -19,4 +19,6 @@ public enum SettingsError: Error, Sendable, Equatable {
     case ambiguousTimeZone(String, candidates: [String])
     /// `audience:` neither `children` nor `family`.
     case badAudience
+    /// `wind_down:` not one of `off`, `2m`, `5m`, `10m`.
+    case badWindDown
 }

@@ -53,14 +53,22 @@ public struct EspeakVoice: VoiceProvider {
         return path.split(separator: ":").map { "\($0)/\(program)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// The arguments: no text among them (it goes to standard input).
-    func arguments(for language: StoryLanguage) -> [String] {
-        ["--stdin", "--stdout", "-v", Self.voice(for: language), "-s", String(wordsPerMinute), "-p", String(pitch), "-g", "2"]
+    /// espeak-ng sets loudness itself (`-a`), so a softer passage needs no scaling afterwards.
+    public var controlsVolume: Bool { true }
+
+    /// The arguments: no text among them (it goes to standard input). A wind-down passage's
+    /// ``Prosody`` sets the rate (`-s`, at least 80), the pitch (`-p`) and the amplitude (`-a`,
+    /// espeak-ng's 0–200, 100 as usual); the usual reading passes no `-a`.
+    func arguments(for language: StoryLanguage, prosody: Prosody = .usual) -> [String] {
+        let rate = min(260, max(80, Int((Double(wordsPerMinute) * prosody.rate).rounded())))
+        let pitch = min(99, max(0, Int((Double(self.pitch) * prosody.pitch).rounded())))
+        let amplitude = prosody.volume == 1 ? [] : ["-a", String(min(200, max(0, Int((100 * prosody.volume).rounded()))))]
+        return ["--stdin", "--stdout", "-v", Self.voice(for: language), "-s", String(rate), "-p", String(pitch), "-g", "2"] + amplitude
     }
 
     public func speak(_ request: NarrationRequest) async throws -> SpokenPCM {
         guard let executable = resolvedProgram() else { throw EspeakError.notInstalled(program) }
-        let arguments = arguments(for: request.language)
+        let arguments = arguments(for: request.language, prosody: request.prosody)
         let text = request.text
         let timeout = self.timeout
         let wav: Data = try await withCheckedThrowingContinuation { continuation in

@@ -37,7 +37,7 @@ public struct GeminiSpeechVoice: VoiceProvider {
         var usage = ProviderUsage(provider: name, model: model)
         for chunk in SpeechChunks.split(request.text, maxCharacters: Self.maxCharacters) {
             let body = Wire.Request(
-                contents: [.init(parts: [.init(text: Self.prompt(chunk, language: request.language, hero: request.heroName))])],
+                contents: [.init(parts: [.init(text: Self.prompt(chunk, language: request.language, hero: request.heroName, prosody: request.prosody))])],
                 generationConfig: .init(responseModalities: ["AUDIO"],
                                         speechConfig: .init(voiceConfig: .init(prebuiltVoiceConfig: .init(voiceName: voice)))))
             let answer: Wire.Response = try await client.call("generateContent", model: model, body: body, timeout: timeout)
@@ -60,10 +60,11 @@ public struct GeminiSpeechVoice: VoiceProvider {
     }
 
     /// The style asked for, then the text. The hero's name is to be said as written.
-    static func prompt(_ text: String, language: StoryLanguage, hero: String) -> String {
+    /// Gemini's speech takes no rate or volume parameter: a wind-down passage asks for it in words.
+    static func prompt(_ text: String, language: StoryLanguage, hero: String, prosody: Prosody = .usual) -> String {
         "Read this bedtime story aloud in \(language.englishName), slowly and softly, in a calm, warm voice for a "
             + "child falling asleep, with gentle pauses between sentences. Say the name \"\(hero)\" exactly as it is "
-            + "written. Read only the story text:\n\n\(text)"
+            + "written." + WindDownWords.sentence(for: prosody) + " Read only the story text:\n\n\(text)"
     }
 
     /// `rate=24000` in the MIME type's parameters; 24 kHz when absent.

@@ -48,7 +48,7 @@ public struct OpenAISpeechVoice: VoiceProvider {
     public func speak(_ request: NarrationRequest) async throws -> SpokenPCM {
         var clips: [PCMAudio] = []
         for chunk in SpeechChunks.split(request.text, maxCharacters: Self.maxCharacters) {
-            let body = Body(model: model, input: chunk, voice: voice, responseFormat: format.rawValue, speed: Self.bedtimeSpeed,
+            let body = Body(model: model, input: chunk, voice: voice, responseFormat: format.rawValue, speed: Self.speed(request.prosody),
                             instructions: Self.takesInstructions(model) ? Self.instructions(request) : nil)
             let payload = try JSONEncoder().encode(body)
             let accept = [("Accept", format == .pcm ? "audio/pcm" : "audio/wav")]
@@ -87,6 +87,11 @@ public struct OpenAISpeechVoice: VoiceProvider {
         }
     }
 
+    /// `speed` for a passage: the bedtime speed times the passage's rate, within the API's 0.25–4.
+    static func speed(_ prosody: Prosody) -> Double {
+        min(4, max(0.25, ((bedtimeSpeed * prosody.rate) * 100).rounded() / 100))
+    }
+
     /// OpenAI's `gpt-4o-*-tts` models take `instructions`; `tts-1` and most local servers do not.
     static func takesInstructions(_ model: String) -> Bool {
         model.lowercased().hasPrefix("gpt-")
@@ -95,7 +100,7 @@ public struct OpenAISpeechVoice: VoiceProvider {
     static func instructions(_ request: NarrationRequest) -> String {
         "You are reading a bedtime story to a child falling asleep. Speak slowly, softly and warmly in "
             + "\(request.language.englishName), with gentle pauses between sentences. Pronounce the name "
-            + "\"\(request.heroName)\" exactly as written."
+            + "\"\(request.heroName)\" exactly as written." + WindDownWords.sentence(for: request.prosody)
     }
 
     struct Body: Encodable {

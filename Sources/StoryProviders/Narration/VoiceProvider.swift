@@ -11,8 +11,15 @@ public protocol VoiceProvider: Sendable {
     var isModelProvider: Bool { get }
     /// The voice as stored with the narration, e.g. `espeak-ng:en-us+f3` or `gemini:Sulafat`.
     func voiceLabel(for language: StoryLanguage) -> String
-    /// Speaks `request` at a calm bedtime pace.
+    /// Whether the voice reads a passage softer itself (``Prosody/volume``); when not, its audio
+    /// is scaled afterwards.
+    var controlsVolume: Bool { get }
+    /// Speaks `request` at a calm bedtime pace, or at its ``NarrationRequest/prosody``.
     func speak(_ request: NarrationRequest) async throws -> SpokenPCM
+}
+
+extension VoiceProvider {
+    public var controlsVolume: Bool { false }
 }
 
 /// What a voice said, and what it used at a provider (nil for the built-in voice).
@@ -41,16 +48,28 @@ public struct SpeakingNarrator: Narrator {
     public var name: String { voice.name }
     public var isModelProvider: Bool { voice.isModelProvider }
 
+    /// Speaks `request` and encodes it; a wound-down ending (``NarrationRequest/windDown``) is
+    /// spoken passage by passage and followed by its gentle sound (``WindDownSpeech``).
     public func narrate(_ request: NarrationRequest) async throws -> SpokenAudio {
-        let spoken = try await voice.speak(request)
-        let encoder = self.encoder
-        let encoded: EncodedNarration = try await withCheckedThrowingContinuation { continuation in
-            worker.submit {
-                continuation.resume(with: Result { try encoder.narration(spoken.audio) })
-            }
+        let speech: WindDownSpeech.Assembled
+        if let reading = request.windDown {
+            let passages = try await WindDownSpeech(voice: voice).passages(request, reading: reading)
+            speech = try await onWorker { try WindDownSpeech.assemble(passages, reading: reading) }
+        } else {
+            let spoken = try await voice.speak(request)
+            speech = WindDownSpeech.Assembled(audio: spoken.audio, soundFrom: nil, usage: spoken.usage)
         }
-        return SpokenAudio(data: encoded.ogg, duration: encoded.duration, waveform: encoded.waveform,
-                           voice: voice.voiceLabel(for: request.language), usage: spoken.usage)
+        let encoder = self.encoder
+        let encoded = try await onWorker { try encoder.narration(speech.audio, soundFrom: speech.soundFrom) }
+        let label = voice.voiceLabel(for: request.language) + (request.windDown.map { " wind-down \($0.tailSeconds / 60)m" } ?? "")
+        return SpokenAudio(data: encoded.ogg, duration: encoded.duration, waveform: encoded.waveform, voice: label, usage: speech.usage)
+    }
+
+    /// Runs CPU work (making sound, encoding) on the low-priority thread.
+    private func onWorker<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            worker.submit { continuation.resume(with: Result { try body() }) }
+        }
     }
 }
 
