@@ -19,6 +19,8 @@ public enum SQLDialect: Sendable {
         /// After a `SELECT` in a transaction that will update the rows it read: PostgreSQL locks
         /// them (`FOR UPDATE`); a SQLite write transaction already holds the only write lock.
         case lockRows
+        /// A `LIMIT` that does not limit (before an `OFFSET`): SQLite's `LIMIT -1`, PostgreSQL's `LIMIT ALL`.
+        case noLimit
     }
 
     /// The placeholder of the `index`th value bound (from 1).
@@ -36,6 +38,8 @@ public enum SQLDialect: Sendable {
         case (.postgres, .insertionOrder): "seq"
         case (.sqlite, .lockRows): ""
         case (.postgres, .lockRows): "FOR UPDATE"
+        case (.sqlite, .noLimit): "LIMIT -1"
+        case (.postgres, .noLimit): "LIMIT ALL"
         }
     }
 }

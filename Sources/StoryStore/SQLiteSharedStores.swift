@@ -10,6 +10,8 @@ public typealias SQLiteAcknowledgementLedger = SQLAcknowledgementLedger
 public typealias SQLiteRefusedRequestLedger = SQLRefusedRequestLedger
 public typealias SQLiteNarrationStore = SQLNarrationStore
 public typealias SQLiteCastStore = SQLCastStore
+/// One process uses a SQLite file: no announcer, nobody else to tell.
+public typealias SQLiteChatTranscript = SQLChatTranscript
 
 // The GRDB cleanup the story repository still calls inside its own `write { }` until it moves
 // onto the shared layer (then ``MediaTable`` does this once).

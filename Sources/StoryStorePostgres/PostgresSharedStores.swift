@@ -9,6 +9,8 @@ public typealias PostgresAcknowledgementLedger = SQLAcknowledgementLedger
 public typealias PostgresRefusedRequestLedger = SQLRefusedRequestLedger
 public typealias PostgresNarrationStore = SQLNarrationStore
 public typealias PostgresCastStore = SQLCastStore
+/// With an `origin`, announces its changes to the other processes (``PostgresChatAnnouncer``).
+public typealias PostgresChatTranscript = SQLChatTranscript
 
 extension SQLCastStore {
     /// Deletes the pictures no page and no cast member uses any more (the story repository's
