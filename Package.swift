@@ -269,6 +269,8 @@ let package = Package(
             dependencies: [
                 "MagicalStories", "StoryDomain", "StoryStore", "StoryProviders", "StoryBot", "ProviderFakes", "WebChat",
                 "Textify", "ImageDecoding",
+                // The shared storage layer's cost per statement is measured against GRDB used directly.
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "WSClient", package: "swift-websocket"),

@@ -48,7 +48,7 @@ struct SharedLayerContractTests {
         let image = try #require(try await executor.row("SELECT data, content_type FROM image"))
         #expect(try image["data"] as Data == data)
         #expect(throws: (any Error).self) { try image["missing"] as String? }
-        #expect(try await executor.row("SELECT NULL AS nothing")?["nothing"] as String?? == .some(nil))
+        #expect(try await executor.row("SELECT NULL AS empty_value")?["empty_value"] as String?? == .some(nil))
     }
 
     @Test("a transaction commits when its body returns and rolls back when it throws; one begun inside joins it",
