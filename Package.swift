@@ -93,15 +93,21 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Storage written once: statements, rows, the executor protocol and the ports over it.
+        .target(
+            name: "StoreSQL",
+            dependencies: ["StoryDomain", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strict
+        ),
         .target(
             name: "StoryStore",
-            dependencies: ["StoryDomain", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["StoryDomain", "StoreSQL", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
         .target(
             name: "StoryStorePostgres",
             dependencies: [
-                "StoryDomain", "ConcurrencyKit",
+                "StoryDomain", "StoreSQL", "ConcurrencyKit",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -263,6 +269,8 @@ let package = Package(
             dependencies: [
                 "MagicalStories", "StoryDomain", "StoryStore", "StoryProviders", "StoryBot", "ProviderFakes", "WebChat",
                 "Textify", "ImageDecoding",
+                // The shared storage layer's cost per statement is measured against GRDB used directly.
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "WSClient", package: "swift-websocket"),

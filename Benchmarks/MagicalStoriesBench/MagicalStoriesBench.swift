@@ -13,7 +13,7 @@ import WSClient
 
 /// `swift run -c release magical-stories-bench [iterations]` (or `--first-page`, see
 /// ``FirstPageBenchmark``, `--web-chat HOST:PORT`, see ``WebChatWorkload``, `--textify`, see
-/// ``TextifyBenchmark``, `--slow-readers [stuck] [messages]`, see ``SlowReaderBenchmark``,
+/// ``TextifyBenchmark``, `--store-statements [runs]`, see ``StoreStatementBenchmark``, `--slow-readers [stuck] [messages]`, see ``SlowReaderBenchmark``,
 /// `--storyteller [stories]`, see ``StorytellerBenchmark``, or `--storyteller-dump FILE.json`, see
 /// ``StorytellerDump``)
 ///
@@ -45,6 +45,10 @@ struct MagicalStoriesBench {
             logger.logLevel = .error
             let numbers = CommandLine.arguments.dropFirst(flag + 1).prefix { Int($0) != nil }.compactMap { Int($0) }
             try await SlowReaderBenchmark.run(stuck: numbers.first ?? 3, messages: numbers.dropFirst().first ?? 8_000, logger: logger)
+            return
+        }
+        if let flag = CommandLine.arguments.firstIndex(of: "--store-statements") {
+            try await StoreStatementBenchmark.run(iterations: CommandLine.arguments.dropFirst(flag + 1).first.flatMap(Int.init) ?? 5_000)
             return
         }
         if CommandLine.arguments.contains("--first-page") {
