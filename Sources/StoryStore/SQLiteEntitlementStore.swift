@@ -15,77 +15,73 @@ public struct SQLiteEntitlementStore: EntitlementStore {
 
     public func grant(_ target: PremiumTarget, by actor: String, at date: Date, until: Date?, reason: String?) async throws -> PremiumGrant {
         try await database.writer.write { db in
-            // Grants that already ran out are expiries, not replacements: audit them as such first.
-            _ = try Self.expire(target, by: date, in: db)
-            // A new grant replaces the target's current one (a renewal, or a new length).
-            try db.execute(sql: """
-                UPDATE premium_grant SET ended_at = ?, end_reason = 'replaced'
-                WHERE platform = ? AND target_kind = ? AND target_id = ? AND ended_at IS NULL
-                """, arguments: [date, target.platform, target.kind, target.externalID])
-            try db.execute(sql: """
-                INSERT INTO premium_grant (platform, target_kind, target_id, granted_by, granted_at, expires_at, reason)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [target.platform, target.kind, target.externalID, actor, date, until, reason])
-            let id = db.lastInsertedRowID
-            try Self.audit(.grant, actor: actor, target: target, at: date, until: until, reason: reason, in: db)
-            return PremiumGrant(id: id, target: target, grantedBy: actor, grantedAt: date, expiresAt: until, reason: reason)
+            let change = PremiumChange.grant(target, by: actor, at: date, until: until, reason: reason,
+                                             open: try Self.openGrants(of: target, in: db))
+            guard let grant = try Self.apply(change, in: db) else {
+                throw StoreError(kind: .other, path: "premium_grant", detail: "a grant was not stored")
+            }
+            return grant
         }
     }
 
     public func revoke(_ target: PremiumTarget, by actor: String, at date: Date, reason: String?) async throws -> Int {
         try await database.writer.write { db in
-            _ = try Self.expire(target, by: date, in: db)
-            try db.execute(sql: """
-                UPDATE premium_grant SET ended_at = ?, end_reason = 'revoked'
-                WHERE platform = ? AND target_kind = ? AND target_id = ? AND ended_at IS NULL
-                  AND (expires_at IS NULL OR expires_at > ?)
-                """, arguments: [date, target.platform, target.kind, target.externalID, date])
-            let ended = db.changesCount
-            try Self.audit(.revoke, actor: actor, target: target, at: date, until: nil, reason: reason, in: db)
-            return ended
+            let change = PremiumChange.revoke(target, by: actor, at: date, reason: reason, open: try Self.openGrants(of: target, in: db))
+            _ = try Self.apply(change, in: db)
+            return change.revoked
         }
     }
 
     public func activeGrants(for targets: [PremiumTarget], at date: Date) async throws -> [PremiumGrant] {
-        guard !targets.isEmpty else { return [] }
-        return try await database.writer.read { db in
-            var grants: [PremiumGrant] = []
-            for target in targets {
-                let rows = try Row.fetchAll(db, sql: """
-                    SELECT * FROM premium_grant
-                    WHERE platform = ? AND target_kind = ? AND target_id = ? AND ended_at IS NULL
-                      AND (expires_at IS NULL OR expires_at > ?)
-                    ORDER BY granted_at DESC
-                    """, arguments: [target.platform, target.kind, target.externalID, date])
-                grants += rows.compactMap(Self.grant(from:))
+        try await database.writer.read { db in
+            try targets.flatMap { target in
+                try Self.openGrants(of: target, in: db).filter { $0.isActive(at: date) }.sorted { $0.grantedAt > $1.grantedAt }
             }
-            return grants
         }
     }
 
     public func recordExpiries(at date: Date) async throws -> [PremiumGrant] {
-        try await database.writer.write { db in try Self.expire(nil, by: date, in: db) }
+        try await database.writer.write { db in
+            let due = try Row.fetchAll(db, sql: """
+                SELECT * FROM premium_grant WHERE ended_at IS NULL AND expires_at <= ? ORDER BY expires_at, id
+                """, arguments: [date]).compactMap(Self.grant(from:))
+            let change = PremiumChange.expiries(of: due, by: date)
+            _ = try Self.apply(change, in: db)
+            return change.expired
+        }
     }
 
-    /// Ends the open grants (of one target, or all) whose time ran out by `date`, each at its
-    /// own expiry time, and audits every expiry, inside the caller's transaction.
-    private static func expire(_ target: PremiumTarget?, by date: Date, in db: Database) throws -> [PremiumGrant] {
-        var sql = "SELECT * FROM premium_grant WHERE ended_at IS NULL AND expires_at IS NOT NULL AND expires_at <= ?"
-        var arguments: StatementArguments = [date]
-        if let target {
-            sql += " AND platform = ? AND target_kind = ? AND target_id = ?"
-            arguments += [target.platform, target.kind, target.externalID]
+    /// The target's open grants (not ended), inside the caller's transaction.
+    private static func openGrants(of target: PremiumTarget, in db: Database) throws -> [PremiumGrant] {
+        try Row.fetchAll(db, sql: """
+            SELECT * FROM premium_grant WHERE platform = ? AND target_kind = ? AND target_id = ? AND ended_at IS NULL ORDER BY id
+            """, arguments: [target.platform, target.kind, target.externalID]).compactMap(grant(from:))
+    }
+
+    /// Writes `change` inside the caller's transaction; returns its new grant as stored, if it has one.
+    private static func apply(_ change: PremiumChange, in db: Database) throws -> PremiumGrant? {
+        for ending in change.endings {
+            try db.execute(sql: "UPDATE premium_grant SET ended_at = ?, end_reason = ? WHERE id = ?",
+                           arguments: [ending.at, ending.reason.rawValue, ending.grantID])
         }
-        var expired: [PremiumGrant] = []
-        for row in try Row.fetchAll(db, sql: sql + " ORDER BY expires_at, id", arguments: arguments) {
-            guard var grant = grant(from: row), let expiry = grant.expiresAt else { continue }
-            try db.execute(sql: "UPDATE premium_grant SET ended_at = ?, end_reason = 'expired' WHERE id = ?",
-                           arguments: [expiry, grant.id])
-            try audit(.expire, actor: "system", target: grant.target, at: expiry, until: expiry, reason: grant.reason, in: db)
-            grant.endedAt = expiry
-            expired.append(grant)
+        var stored: PremiumGrant?
+        if var grant = change.newGrant {
+            try db.execute(sql: """
+                INSERT INTO premium_grant (platform, target_kind, target_id, granted_by, granted_at, expires_at, reason)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [grant.target.platform, grant.target.kind, grant.target.externalID, grant.grantedBy, grant.grantedAt,
+                                 grant.expiresAt, grant.reason])
+            grant.id = db.lastInsertedRowID
+            stored = grant
         }
-        return expired
+        for entry in change.audit {
+            try db.execute(sql: """
+                INSERT INTO premium_audit (action, actor, platform, target_kind, target_id, until, reason, at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [entry.action.rawValue, entry.actor, entry.target.platform, entry.target.kind, entry.target.externalID,
+                                 entry.until, entry.reason, entry.at])
+        }
+        return stored
     }
 
     public func auditLog(for target: PremiumTarget?, limit: Int) async throws -> [PremiumAuditEntry] {
@@ -137,13 +133,5 @@ public struct SQLiteEntitlementStore: EntitlementStore {
         guard let target = PremiumTarget(kind: row["target_kind"], platform: row["platform"], externalID: row["target_id"]) else { return nil }
         return PremiumGrant(id: row["id"], target: target, grantedBy: row["granted_by"], grantedAt: row["granted_at"],
                             expiresAt: row["expires_at"], reason: row["reason"], endedAt: row["ended_at"])
-    }
-
-    private static func audit(_ action: PremiumAuditEntry.Action, actor: String, target: PremiumTarget, at date: Date, until: Date?,
-                              reason: String?, in db: Database) throws {
-        try db.execute(sql: """
-            INSERT INTO premium_audit (action, actor, platform, target_kind, target_id, until, reason, at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [action.rawValue, actor, target.platform, target.kind, target.externalID, until, reason, date])
     }
 }

@@ -7,21 +7,6 @@ import StoryDomain
 /// request sent to a provider, whatever its outcome (failed calls, retries and repairs
 /// included), from which the day's model-call budgets are counted.
 public struct SQLiteUsageLedger: UsageLedger, ModelCallLedger {
-    /// Totals for one family and provider.
-    public struct Total: Sendable, Equatable {
-        public var family: String
-        public var provider: String
-        /// Generations with a result (a written story, a picture).
-        public var generations: Int
-        /// Requests sent to the provider, and how many of them failed (error status, timeout,
-        /// broken connection).
-        public var calls: Int
-        public var failedCalls: Int
-        public var inputTokens: Int
-        public var outputTokens: Int
-        public var images: Int
-    }
-
     private let database: AppDatabase
 
     public init(database: AppDatabase) { self.database = database }
@@ -41,8 +26,7 @@ public struct SQLiteUsageLedger: UsageLedger, ModelCallLedger {
     public func begin(_ call: ModelCall, budget: ModelBudget, since: Date) async throws -> ModelCallAdmission {
         try await database.writer.write { db in
             let count = try Self.count(by: call.family, since: since, in: db)
-            if count.service >= budget.serviceDailyCalls { return .refused(.service) }
-            if call.family != nil, count.family >= budget.familyDailyCalls { return .refused(.family) }
+            if let scope = budget.exhausted(by: count, family: call.family) { return .refused(scope) }
             try db.execute(sql: """
                 INSERT INTO model_call (family_key, story_id, provider, model, kind, started_at) VALUES (?, ?, ?, ?, ?, ?)
                 """, arguments: [call.family?.key, call.storyID?.rawValue, call.provider, call.model, call.kind.rawValue, call.at])
@@ -88,7 +72,7 @@ public struct SQLiteUsageLedger: UsageLedger, ModelCallLedger {
 
     /// Totals per family and provider since `since`, largest first: calls from `model_call`,
     /// generations, tokens and images from `usage_ledger`.
-    public func totals(since: Date) async throws -> [Total] {
+    public func totals(since: Date) async throws -> [UsageTotal] {
         try await database.writer.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT family_key, provider, SUM(n) AS n, SUM(c) AS c, SUM(f) AS f, SUM(i) AS i, SUM(o) AS o, SUM(img) AS img FROM (
@@ -97,13 +81,16 @@ public struct SQLiteUsageLedger: UsageLedger, ModelCallLedger {
                     FROM usage_ledger WHERE created_at >= ? GROUP BY family_key, provider
                     UNION ALL
                     SELECT coalesce(family_key, '-'), provider, 0, COUNT(*),
-                           SUM(outcome IN ('failed', 'timedOut', 'broken')), 0, 0, 0
+                           SUM(outcome IN (\(Self.failedOutcomes))), 0, 0, 0
                     FROM model_call WHERE started_at >= ? GROUP BY family_key, provider
                 ) GROUP BY family_key, provider ORDER BY c DESC, i + o DESC, img DESC
                 """, arguments: [since, since]).map {
-                Total(family: $0["family_key"], provider: $0["provider"], generations: $0["n"], calls: $0["c"],
-                      failedCalls: $0["f"], inputTokens: $0["i"], outputTokens: $0["o"], images: $0["img"])
+                UsageTotal(family: $0["family_key"], provider: $0["provider"], generations: $0["n"], calls: $0["c"],
+                           failedCalls: $0["f"], inputTokens: $0["i"], outputTokens: $0["o"], images: $0["img"])
             }
         }
     }
+
+    /// The outcomes counted as failed, as an SQL list of their (constant) names.
+    private static let failedOutcomes = ModelCallOutcome.failures.map { "'\($0.rawValue)'" }.joined(separator: ", ")
 }

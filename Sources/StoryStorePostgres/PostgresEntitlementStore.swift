@@ -16,37 +16,21 @@ public struct PostgresEntitlementStore: EntitlementStore {
 
     public func grant(_ target: PremiumTarget, by actor: String, at date: Date, until: Date?, reason: String?) async throws -> PremiumGrant {
         try await database.transaction { transaction in
-            try await Self.lock(target, in: transaction)
-            // Grants that already ran out are expiries, not replacements: audit them as such first.
-            _ = try await Self.expire(target, by: date, in: transaction)
-            // A new grant replaces the target's current one (a renewal, or a new length).
-            try await transaction.execute("""
-                UPDATE premium_grant SET ended_at = \(date), end_reason = 'replaced'
-                WHERE platform = \(PlatformColumn.text(target.platform)) AND target_kind = \(target.kind)
-                  AND target_id = \(target.externalID) AND ended_at IS NULL
-                """)
-            guard let id: Int64 = try await transaction.rows("""
-                INSERT INTO premium_grant (platform, target_kind, target_id, granted_by, granted_at, expires_at, reason)
-                VALUES (\(PlatformColumn.text(target.platform)), \(target.kind), \(target.externalID), \(actor), \(date), \(until), \(reason))
-                RETURNING id
-                """).first?["id"] else { throw PostgresStoreError.corrupt("premium_grant", "insert returned nothing") }
-            try await Self.audit(.grant, actor: actor, target: target, at: date, until: until, reason: reason, in: transaction)
-            return PremiumGrant(id: id, target: target, grantedBy: actor, grantedAt: date, expiresAt: until, reason: reason)
+            let change = PremiumChange.grant(target, by: actor, at: date, until: until, reason: reason,
+                                             open: try await Self.openGrants(of: target, in: transaction))
+            guard let grant = try await Self.apply(change, in: transaction) else {
+                throw PostgresStoreError.corrupt("premium_grant", "insert returned nothing")
+            }
+            return grant
         }
     }
 
     public func revoke(_ target: PremiumTarget, by actor: String, at date: Date, reason: String?) async throws -> Int {
         try await database.transaction { transaction in
-            try await Self.lock(target, in: transaction)
-            _ = try await Self.expire(target, by: date, in: transaction)
-            let ended = try await transaction.execute("""
-                UPDATE premium_grant SET ended_at = \(date), end_reason = 'revoked'
-                WHERE platform = \(PlatformColumn.text(target.platform)) AND target_kind = \(target.kind)
-                  AND target_id = \(target.externalID) AND ended_at IS NULL AND (expires_at IS NULL OR expires_at > \(date))
-                RETURNING 1
-                """)
-            try await Self.audit(.revoke, actor: actor, target: target, at: date, until: nil, reason: reason, in: transaction)
-            return ended
+            let change = PremiumChange.revoke(target, by: actor, at: date, reason: reason,
+                                              open: try await Self.openGrants(of: target, in: transaction))
+            _ = try await Self.apply(change, in: transaction)
+            return change.revoked
         }
     }
 
@@ -55,46 +39,68 @@ public struct PostgresEntitlementStore: EntitlementStore {
         return try await database.transaction { transaction in
             var grants: [PremiumGrant] = []
             for target in targets {
-                grants += try await transaction.rows("""
-                    SELECT * FROM premium_grant
-                    WHERE platform = \(PlatformColumn.text(target.platform)) AND target_kind = \(target.kind)
-                      AND target_id = \(target.externalID) AND ended_at IS NULL AND (expires_at IS NULL OR expires_at > \(date))
-                    ORDER BY granted_at DESC
-                    """).compactMap(Self.grant(from:))
+                grants += try await Self.openGrants(of: target, locking: false, in: transaction)
+                    .filter { $0.isActive(at: date) }.sorted { $0.grantedAt > $1.grantedAt }
             }
             return grants
         }
     }
 
+    /// Rows are locked and skipped when another process is ending them.
     public func recordExpiries(at date: Date) async throws -> [PremiumGrant] {
-        try await database.transaction { transaction in try await Self.expire(nil, by: date, in: transaction) }
+        try await database.transaction { transaction in
+            let due = try await transaction.rows("""
+                SELECT * FROM premium_grant WHERE ended_at IS NULL AND expires_at <= \(date)
+                ORDER BY expires_at, id FOR UPDATE SKIP LOCKED
+                """).compactMap(Self.grant(from:))
+            let change = PremiumChange.expiries(of: due, by: date)
+            _ = try await Self.apply(change, in: transaction)
+            return change.expired
+        }
     }
 
-    /// Ends the open grants (of one target, or all) whose time ran out by `date`, each at its
-    /// own expiry time, and audits every expiry, inside the caller's transaction. Rows are
-    /// locked and skipped when another process is ending them.
-    private static func expire(_ target: PremiumTarget?, by date: Date, in transaction: Transaction) async throws -> [PremiumGrant] {
-        let rows = if let target {
-            try await transaction.rows("""
-                SELECT * FROM premium_grant WHERE ended_at IS NULL AND expires_at IS NOT NULL AND expires_at <= \(date)
-                  AND platform = \(PlatformColumn.text(target.platform)) AND target_kind = \(target.kind) AND target_id = \(target.externalID)
-                ORDER BY expires_at, id FOR UPDATE SKIP LOCKED
-                """)
-        } else {
-            try await transaction.rows("""
-                SELECT * FROM premium_grant WHERE ended_at IS NULL AND expires_at IS NOT NULL AND expires_at <= \(date)
-                ORDER BY expires_at, id FOR UPDATE SKIP LOCKED
+    /// The target's open grants (not ended), inside the caller's transaction; when `locking`,
+    /// under the target's advisory lock with their rows locked (an expiry sweep ending one is
+    /// waited for, and the row then read as ended).
+    private static func openGrants(of target: PremiumTarget, locking: Bool = true,
+                                   in transaction: Transaction) async throws -> [PremiumGrant] {
+        let platform = PlatformColumn.text(target.platform)
+        if locking {
+            let key = "premium:\(platform):\(target.kind):\(target.externalID)"
+            try await transaction.execute("SELECT pg_advisory_xact_lock(hashtextextended(\(key), 0))")
+        }
+        return try await transaction.rows(PostgresQuery(unsafeSQL: """
+            SELECT * FROM premium_grant WHERE platform = $1 AND target_kind = $2 AND target_id = $3 AND ended_at IS NULL
+            ORDER BY id \(locking ? "FOR UPDATE" : "")
+            """, binds: PostgresStoryRepository.binds(platform, target.kind, target.externalID))).compactMap(grant(from:))
+    }
+
+    /// Writes `change` inside the caller's transaction; returns its new grant as stored, if it has one.
+    private static func apply(_ change: PremiumChange, in transaction: Transaction) async throws -> PremiumGrant? {
+        for ending in change.endings {
+            try await transaction.execute("""
+                UPDATE premium_grant SET ended_at = \(ending.at), end_reason = \(ending.reason.rawValue) WHERE id = \(ending.grantID)
                 """)
         }
-        var expired: [PremiumGrant] = []
-        for row in rows {
-            guard var grant = try grant(from: row), let expiry = grant.expiresAt else { continue }
-            try await transaction.execute("UPDATE premium_grant SET ended_at = \(expiry), end_reason = 'expired' WHERE id = \(grant.id)")
-            try await audit(.expire, actor: "system", target: grant.target, at: expiry, until: expiry, reason: grant.reason, in: transaction)
-            grant.endedAt = expiry
-            expired.append(grant)
+        var stored: PremiumGrant?
+        if var grant = change.newGrant {
+            guard let id: Int64 = try await transaction.rows("""
+                INSERT INTO premium_grant (platform, target_kind, target_id, granted_by, granted_at, expires_at, reason)
+                VALUES (\(PlatformColumn.text(grant.target.platform)), \(grant.target.kind), \(grant.target.externalID),
+                    \(grant.grantedBy), \(grant.grantedAt), \(grant.expiresAt), \(grant.reason))
+                RETURNING id
+                """).first?["id"] else { return nil }
+            grant.id = id
+            stored = grant
         }
-        return expired
+        for entry in change.audit {
+            try await transaction.execute("""
+                INSERT INTO premium_audit (action, actor, platform, target_kind, target_id, until, reason, at)
+                VALUES (\(entry.action.rawValue), \(entry.actor), \(PlatformColumn.text(entry.target.platform)), \(entry.target.kind),
+                    \(entry.target.externalID), \(entry.until), \(entry.reason), \(entry.at))
+                """)
+        }
+        return stored
     }
 
     public func auditLog(for target: PremiumTarget?, limit: Int) async throws -> [PremiumAuditEntry] {
@@ -137,24 +143,10 @@ public struct PostgresEntitlementStore: EntitlementStore {
         }
     }
 
-    private static func lock(_ target: PremiumTarget, in transaction: Transaction) async throws {
-        let key = "premium:\(PlatformColumn.text(target.platform)):\(target.kind):\(target.externalID)"
-        try await transaction.execute("SELECT pg_advisory_xact_lock(hashtextextended(\(key), 0))")
-    }
-
     private static func grant(from row: Columns) throws -> PremiumGrant? {
         guard let target = PremiumTarget(kind: try row["target_kind"], platform: PlatformColumn.platform(try row["platform"]), externalID: try row["target_id"])
         else { return nil }
         return PremiumGrant(id: try row["id"], target: target, grantedBy: try row["granted_by"], grantedAt: try row["granted_at"],
                             expiresAt: try row["expires_at"], reason: try row["reason"], endedAt: try row["ended_at"])
-    }
-
-    private static func audit(_ action: PremiumAuditEntry.Action, actor: String, target: PremiumTarget, at date: Date, until: Date?,
-                              reason: String?, in transaction: Transaction) async throws {
-        try await transaction.execute("""
-            INSERT INTO premium_audit (action, actor, platform, target_kind, target_id, until, reason, at)
-            VALUES (\(action.rawValue), \(actor), \(PlatformColumn.text(target.platform)), \(target.kind), \(target.externalID),
-                \(until), \(reason), \(date))
-            """)
     }
 }

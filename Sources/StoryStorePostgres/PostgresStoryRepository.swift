@@ -69,8 +69,7 @@ public struct PostgresStoryRepository: StoryRepository {
             try await transaction.execute("""
                 INSERT INTO story_chapter (story_id, series_id, previous_story_id, chapter_number, previous_title, previous_summary)
                 VALUES (\(story.id.rawValue), \(chapter.seriesID.rawValue), \(chapter.previousStoryID.rawValue), \(chapter.number),
-                    \(String(chapter.previousTitle.prefix(ChapterLink.maxTitleLength))),
-                    \(String(chapter.previousSummary.prefix(ChapterLink.maxSummaryLength))))
+                    \(chapter.previousTitle), \(chapter.previousSummary))
                 """)
         }
         if let quota {

@@ -9,20 +9,6 @@ import StoryDomain
 /// at once (on any process) are counted one after the other: under READ COMMITTED two
 /// transactions could otherwise both count the same rows and both pass the last slot.
 public struct PostgresUsageLedger: UsageLedger, ModelCallLedger {
-    /// Totals for one family and provider.
-    public struct Total: Sendable, Equatable {
-        public var family: String
-        public var provider: String
-        /// Generations with a result (a written story, a picture).
-        public var generations: Int
-        /// Requests sent to the provider, and how many of them failed.
-        public var calls: Int
-        public var failedCalls: Int
-        public var inputTokens: Int
-        public var outputTokens: Int
-        public var images: Int
-    }
-
     private let database: PostgresDatabase
 
     public init(database: PostgresDatabase) { self.database = database }
@@ -46,8 +32,7 @@ public struct PostgresUsageLedger: UsageLedger, ModelCallLedger {
             // a handful per story, and each holds it for two short statements.
             try await transaction.execute("SELECT pg_advisory_xact_lock(\(Self.budgetLockKey))")
             let count = try await Self.count(by: call.family, since: since, in: transaction)
-            if count.service >= budget.serviceDailyCalls { return .refused(.service) }
-            if call.family != nil, count.family >= budget.familyDailyCalls { return .refused(.family) }
+            if let scope = budget.exhausted(by: count, family: call.family) { return .refused(scope) }
             guard let row = try await transaction.rows("""
                 INSERT INTO model_call (family_key, story_id, provider, model, kind, started_at)
                 VALUES (\(call.family?.key), \(call.storyID?.rawValue), \(call.provider), \(call.model), \(call.kind.rawValue), \(call.at))
@@ -78,8 +63,9 @@ public struct PostgresUsageLedger: UsageLedger, ModelCallLedger {
 
     /// Totals per family and provider since `since`, largest first: calls from `model_call`,
     /// generations, tokens and images from `usage_ledger`.
-    public func totals(since: Date) async throws -> [Total] {
-        try await database.rows("""
+    public func totals(since: Date) async throws -> [UsageTotal] {
+        let failures = ModelCallOutcome.failures.map(\.rawValue)
+        return try await database.rows("""
             SELECT family_key, provider, SUM(n)::bigint AS n, SUM(c)::bigint AS c, SUM(f)::bigint AS f, SUM(i)::bigint AS i,
                 SUM(o)::bigint AS o, SUM(img)::bigint AS img FROM (
                 SELECT family_key, provider, COUNT(*) AS n, 0 AS c, 0 AS f,
@@ -87,12 +73,12 @@ public struct PostgresUsageLedger: UsageLedger, ModelCallLedger {
                 FROM usage_ledger WHERE created_at >= \(since) GROUP BY family_key, provider
                 UNION ALL
                 SELECT coalesce(family_key, '-'), provider, 0, COUNT(*),
-                       COUNT(*) FILTER (WHERE outcome IN ('failed', 'timedOut', 'broken')), 0, 0, 0
+                       COUNT(*) FILTER (WHERE outcome = ANY(\(failures))), 0, 0, 0
                 FROM model_call WHERE started_at >= \(since) GROUP BY family_key, provider
             ) totals GROUP BY family_key, provider ORDER BY SUM(c) DESC, SUM(i) + SUM(o) DESC, SUM(img) DESC
             """).map {
-            Total(family: try $0["family_key"], provider: try $0["provider"], generations: try $0["n"], calls: try $0["c"],
-                  failedCalls: try $0["f"], inputTokens: try $0["i"], outputTokens: try $0["o"], images: try $0["img"])
+            UsageTotal(family: try $0["family_key"], provider: try $0["provider"], generations: try $0["n"], calls: try $0["c"],
+                       failedCalls: try $0["f"], inputTokens: try $0["i"], outputTokens: try $0["o"], images: try $0["img"])
         }
     }
 }
