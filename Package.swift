@@ -34,7 +34,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.0"),
         // PostgreSQL as a second store (DATABASE_URL); only StoryStorePostgres and what links it pay for it.
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
-        // Already resolved for postgres-nio: the one SHA-256 (content addresses, kept secrets) of both stores.
+        // Already resolved for postgres-nio: SHA-256 of web chat secrets in the PostgreSQL store.
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.0"..<"5.0.0"),
     ],
     targets: [
@@ -93,17 +93,21 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Storage written once: statements, rows, the executor protocol and the ports over it.
+        .target(
+            name: "StoreSQL",
+            dependencies: ["StoryDomain", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strict
+        ),
         .target(
             name: "StoryStore",
-            dependencies: [
-                "StoryDomain", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
-            ],
+            dependencies: ["StoryDomain", "StoreSQL", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
         .target(
             name: "StoryStorePostgres",
             dependencies: [
-                "StoryDomain", "ConcurrencyKit",
+                "StoryDomain", "StoreSQL", "ConcurrencyKit",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

@@ -157,7 +157,7 @@ public struct PostgresStoryRepository: StoryRepository {
         // The chat form is kept in the same statement; its row's foreign key is checked at the
         // statement's end, when the picture's row exists.
         var query: PostgresQuery = try """
-            WITH new AS (SELECT \(ContentAddress.hex(of: illustration.data))::text AS id),
+            WITH new AS (SELECT \(ContentAddress.of(illustration.data))::text AS id),
             stored AS (
                 INSERT INTO image (id, content_type, byte_count, width, height, data, created_at)
                 SELECT new.id, \(illustration.contentType), \(illustration.data.count), \(illustration.width), \(illustration.height),

@@ -1,0 +1,92 @@
+@_exported import StoreSQL
+import Foundation
+import Logging
+import PostgresNIO
+
+/// The PostgreSQL engine of the shared layer: postgres-nio's pooled client runs the shared
+/// statements, each outside a transaction on a pooled connection, a ``transaction(_:)`` on one.
+struct PostgresExecutor: SQLExecutor {
+    let database: PostgresDatabase
+
+    var dialect: SQLDialect { .postgres }
+
+    func rows(_ statement: SQLStatement) async throws -> [any SQLRow] {
+        try await database.rows(try Self.query(statement))
+    }
+
+    @discardableResult
+    func execute(_ statement: SQLStatement) async throws -> Int {
+        let query = try Self.query(statement)
+        do {
+            return try await database.client.withConnection { connection in
+                try await Self.execute(query, on: connection, logger: database.logger)
+            }
+        } catch {
+            throw PostgresStoreError(error, url: database.url)
+        }
+    }
+
+    func transaction<Result: Sendable>(_ body: (any SQLExecutor) async throws -> Result) async throws -> Result {
+        try await database.transaction { transaction in try await body(PostgresTransactionExecutor(transaction: transaction)) }
+    }
+
+    /// The rows `query` changed (its command tag).
+    static func execute(_ query: PostgresQuery, on connection: PostgresConnection, logger: Logger) async throws -> Int {
+        let result: PostgresQueryResult = try await connection.query(query, logger: logger).get()
+        return result.metadata.rows ?? 0
+    }
+
+    /// The statement in PostgreSQL's dialect, its values bound the way postgres-nio always bound
+    /// them (`timestamptz`, `boolean`, `bytea`, `bigint`, `text`).
+    static func query(_ statement: SQLStatement) throws -> PostgresQuery {
+        let (sql, values) = statement.rendered(in: .postgres)
+        var bindings = PostgresBindings(capacity: values.count)
+        for value in values {
+            switch value {
+            case .null: bindings.appendNull()
+            case let .integer(number): bindings.append(number)
+            case let .real(number): bindings.append(number)
+            case let .text(text): bindings.append(text)
+            case let .blob(data): try bindings.append(data)
+            case let .bool(flag): bindings.append(flag)
+            case let .date(date): bindings.append(date)
+            }
+        }
+        return PostgresQuery(unsafeSQL: sql, binds: bindings)
+    }
+}
+
+/// The executor inside a PostgreSQL transaction: its one connection.
+struct PostgresTransactionExecutor: SQLExecutor {
+    let transaction: Transaction
+
+    var dialect: SQLDialect { .postgres }
+
+    func rows(_ statement: SQLStatement) async throws -> [any SQLRow] {
+        try await transaction.rows(try PostgresExecutor.query(statement))
+    }
+
+    @discardableResult
+    func execute(_ statement: SQLStatement) async throws -> Int {
+        try await PostgresExecutor.execute(try PostgresExecutor.query(statement), on: transaction.connection, logger: transaction.logger)
+    }
+
+    /// Joins the transaction already open.
+    func transaction<Result: Sendable>(_ body: (any SQLExecutor) async throws -> Result) async throws -> Result {
+        try await body(self)
+    }
+}
+
+extension Columns: SQLRow {
+    func string(_ column: String) throws -> String? { try decode(String?.self, column) }
+    func int64(_ column: String) throws -> Int64? { try decode(Int64?.self, column) }
+    func double(_ column: String) throws -> Double? { try decode(Double?.self, column) }
+    func bool(_ column: String) throws -> Bool? { try decode(Bool?.self, column) }
+    func date(_ column: String) throws -> Date? { try decode(Date?.self, column) }
+    func data(_ column: String) throws -> Data? { try decode(Data?.self, column) }
+}
+
+extension PostgresDatabase: SQLDatabase {
+    /// The shared layer's executor on this database.
+    public var executor: any SQLExecutor { PostgresExecutor(database: self) }
+}
