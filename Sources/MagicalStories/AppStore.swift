@@ -14,18 +14,8 @@ public struct AppStore: Sendable {
         case postgres(PostgresDatabase)
     }
 
-    /// Provider use for one family and provider (the `usage` report).
-    public struct UsageTotal: Sendable, Equatable {
-        public var family: String
-        public var provider: String
-        public var generations: Int
-        /// Requests sent to the provider, and how many failed.
-        public var calls: Int
-        public var failedCalls: Int
-        public var inputTokens: Int
-        public var outputTokens: Int
-        public var images: Int
-    }
+    /// Provider use for one family and provider (the `usage` report): the domain's.
+    public typealias UsageTotal = StoryDomain.UsageTotal
 
     public let backend: Backend
     /// This process's lease on the jobs it claims (its id names it to other processes too).
@@ -163,17 +153,9 @@ public struct AppStore: Sendable {
     public func usageTotals(since: Date) async throws -> [UsageTotal] {
         switch backend {
         case let .sqlite(database):
-            try await SQLiteUsageLedger(database: database).totals(since: since).map {
-                UsageTotal(family: $0.family, provider: $0.provider, generations: $0.generations, calls: $0.calls,
-                           failedCalls: $0.failedCalls, inputTokens: $0.inputTokens,
-                           outputTokens: $0.outputTokens, images: $0.images)
-            }
+            try await SQLiteUsageLedger(database: database).totals(since: since)
         case let .postgres(database):
-            try await PostgresUsageLedger(database: database).totals(since: since).map {
-                UsageTotal(family: $0.family, provider: $0.provider, generations: $0.generations, calls: $0.calls,
-                           failedCalls: $0.failedCalls, inputTokens: $0.inputTokens,
-                           outputTokens: $0.outputTokens, images: $0.images)
-            }
+            try await PostgresUsageLedger(database: database).totals(since: since)
         }
     }
 

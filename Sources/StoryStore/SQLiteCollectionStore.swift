@@ -42,10 +42,11 @@ public struct SQLiteCollectionStore: CollectionStore {
                 SELECT collection_entry.story_id, story.status FROM collection_entry LEFT JOIN story ON story.id = collection_entry.story_id
                 WHERE collection_id = ? AND position = ?
                 """, arguments: [id.rawValue, position]) else { return false }
-            if let existing: String = entry["story_id"] {
-                // Another request made it first; only a story that could not be finished is replaced.
-                guard (entry["status"] as String?) == StoryStatus.failed.rawValue else { return false }
-                _ = try SQLiteStoryRepository.delete(stories: [existing], in: db)
+            let filling = EntryFilling.decide(existing: (entry["story_id"] as String?).flatMap(StoryID.init(rawValue:)),
+                                              status: (entry["status"] as String?).flatMap(StoryStatus.init(rawValue:)))
+            guard filling.adds else { return false }
+            if case let .replace(existing) = filling {
+                _ = try SQLiteStoryRepository.delete(stories: [existing.rawValue], in: db)
                 try db.execute(sql: "INSERT INTO collection_remake (collection_id, position, made_at) VALUES (?, ?, ?)",
                                arguments: [id.rawValue, position, now])
             }
@@ -99,29 +100,24 @@ public struct SQLiteCollectionStore: CollectionStore {
             guard firstRead, let familyID = try FamilyRecord.id(of: story.family, in: db) else {
                 return ReadOutcome(firstRead: false, earned: [], collection: try collectionID.flatMap { try Self.progress($0, in: db) })
             }
-            let today = DailyQuota.day(containing: date).start
-            try db.execute(sql: "INSERT OR IGNORE INTO reading_day (family_id, day) VALUES (?, ?)", arguments: [familyID, today])
+            let read = FirstRead(at: date)
+            try db.execute(sql: "INSERT OR IGNORE INTO reading_day (family_id, day) VALUES (?, ?)", arguments: [familyID, read.day])
             let storiesRead = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM story WHERE family_id = ? AND read_at IS NOT NULL",
                                                arguments: [familyID]) ?? 0
             let days = try Date.fetchAll(db, sql: "SELECT day FROM reading_day WHERE family_id = ? AND day >= ?",
-                                         arguments: [familyID, today.addingTimeInterval(-3 * 86_400)])
-            var progress = try collectionID.flatMap { try Self.progress($0, in: db) }
-            var finished: GrowthCollection?
-            if var current = progress, current.isComplete, current.collection.completedAt == nil {
-                try db.execute(sql: "UPDATE growth_collection SET completed_at = ? WHERE id = ?",
-                               arguments: [date, current.collection.id.rawValue])
-                current.collection.completedAt = date
-                progress = current
-                finished = current.collection
+                                         arguments: [familyID, read.earliestDayNeeded])
+            let decision = read.decide(storiesRead: storiesRead, readingDays: Set(days),
+                                       collection: try collectionID.flatMap { try Self.progress($0, in: db) })
+            if let completed = decision.completed {
+                try db.execute(sql: "UPDATE growth_collection SET completed_at = ? WHERE id = ?", arguments: [date, completed.rawValue])
             }
             var earned: [Achievement] = []
-            for achievement in AchievementRules.earned(storiesRead: storiesRead, readingDays: Set(days), today: today,
-                                                       finishedCollection: finished) {
+            for achievement in decision.achievements {
                 try db.execute(sql: "INSERT OR IGNORE INTO achievement (family_id, kind, detail, earned_at) VALUES (?, ?, ?, ?)",
                                arguments: [familyID, achievement.kind.rawValue, achievement.detail, date])
                 if db.changesCount > 0 { earned.append(achievement) }
             }
-            return ReadOutcome(firstRead: true, earned: earned, collection: progress)
+            return ReadOutcome(firstRead: true, earned: earned, collection: decision.collection)
         }
     }
 

@@ -47,8 +47,7 @@ public struct SQLiteStoryRepository: StoryRepository {
                 INSERT INTO story_chapter (story_id, series_id, previous_story_id, chapter_number, previous_title, previous_summary)
                 VALUES (?, ?, ?, ?, ?, ?)
                 """, arguments: [story.id.rawValue, chapter.seriesID.rawValue, chapter.previousStoryID.rawValue, chapter.number,
-                                String(chapter.previousTitle.prefix(ChapterLink.maxTitleLength)),
-                                String(chapter.previousSummary.prefix(ChapterLink.maxSummaryLength))])
+                                chapter.previousTitle, chapter.previousSummary])
         }
         if let quota {
             try db.execute(sql: "INSERT INTO quota_use (platform, requester_id, story_id, used_at, pool) VALUES (?, ?, ?, ?, ?)",

@@ -45,11 +45,12 @@ public struct PostgresCollectionStore: CollectionStore {
                 WHERE collection_id = \(id.rawValue) AND position = \(position) FOR UPDATE OF collection_entry
                 """).first else { return false }
             let existing: String? = try entry["story_id"]
-            if let existing {
-                // Another request made it first; only a story that could not be finished is replaced.
-                let status: String? = try entry["status"]
-                guard status == StoryStatus.failed.rawValue else { return false }
-                _ = try await PostgresStoryRepository.delete(stories: [existing], in: transaction)
+            let status: String? = try entry["status"]
+            let filling = EntryFilling.decide(existing: existing.flatMap(StoryID.init(rawValue:)),
+                                              status: status.flatMap(StoryStatus.init(rawValue:)))
+            guard filling.adds else { return false }
+            if case let .replace(existing) = filling {
+                _ = try await PostgresStoryRepository.delete(stories: [existing.rawValue], in: transaction)
                 try await transaction.execute("""
                     INSERT INTO collection_remake (collection_id, position, made_at) VALUES (\(id.rawValue), \(position), \(now))
                     """)
@@ -112,29 +113,23 @@ public struct PostgresCollectionStore: CollectionStore {
                 let progress = if let collectionID { try await Self.progress(collectionID, in: transaction) } else { CollectionProgress?.none }
                 return ReadOutcome(firstRead: false, earned: [], collection: progress)
             }
-            let today = DailyQuota.day(containing: date).start
+            let read = FirstRead(at: date)
             try await transaction.execute("""
-                INSERT INTO reading_day (family_id, day) VALUES (\(familyID), \(today)) ON CONFLICT DO NOTHING
+                INSERT INTO reading_day (family_id, day) VALUES (\(familyID), \(read.day)) ON CONFLICT DO NOTHING
                 """)
             let storiesRead: Int = try await transaction.rows("""
                 SELECT COUNT(*) AS n FROM story WHERE family_id = \(familyID) AND read_at IS NOT NULL
                 """).first?["n"] ?? 0
             let days: [Date] = try await transaction.rows("""
-                SELECT day FROM reading_day WHERE family_id = \(familyID) AND day >= \(today.addingTimeInterval(-3 * 86_400))
+                SELECT day FROM reading_day WHERE family_id = \(familyID) AND day >= \(read.earliestDayNeeded)
                 """).map { try $0["day"] }
-            var progress = if let collectionID { try await Self.progress(collectionID, in: transaction) } else { CollectionProgress?.none }
-            var finished: GrowthCollection?
-            if var current = progress, current.isComplete, current.collection.completedAt == nil {
-                try await transaction.execute("""
-                    UPDATE growth_collection SET completed_at = \(date) WHERE id = \(current.collection.id.rawValue)
-                    """)
-                current.collection.completedAt = date
-                progress = current
-                finished = current.collection
+            let progress = if let collectionID { try await Self.progress(collectionID, in: transaction) } else { CollectionProgress?.none }
+            let decision = read.decide(storiesRead: storiesRead, readingDays: Set(days), collection: progress)
+            if let completed = decision.completed {
+                try await transaction.execute("UPDATE growth_collection SET completed_at = \(date) WHERE id = \(completed.rawValue)")
             }
             var earned: [Achievement] = []
-            for achievement in AchievementRules.earned(storiesRead: storiesRead, readingDays: Set(days), today: today,
-                                                       finishedCollection: finished) {
+            for achievement in decision.achievements {
                 let inserted = try await transaction.execute("""
                     INSERT INTO achievement (family_id, kind, detail, earned_at)
                     VALUES (\(familyID), \(achievement.kind.rawValue), \(achievement.detail), \(date))
@@ -142,7 +137,7 @@ public struct PostgresCollectionStore: CollectionStore {
                     """)
                 if inserted > 0 { earned.append(achievement) }
             }
-            return ReadOutcome(firstRead: true, earned: earned, collection: progress)
+            return ReadOutcome(firstRead: true, earned: earned, collection: decision.collection)
         }
     }
 

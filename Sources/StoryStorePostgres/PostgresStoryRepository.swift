@@ -3,8 +3,8 @@ import PostgresNIO
 import StoryDomain
 
 /// Stories, pages and pictures in PostgreSQL. Every method is one transaction (or one statement).
-/// Pictures are content-addressed: `image.id` is the SHA-256 of the bytes, computed by the
-/// server (`sha256(data)`), so a picture saved twice is stored once. With an `origin` (this
+/// Pictures are content-addressed: `image.id` is the SHA-256 of the bytes (``ContentAddress``,
+/// as the SQLite store computes it), so a picture saved twice is stored once. With an `origin` (this
 /// process's id), each saved picture is announced to the other processes (`NOTIFY` in the saving
 /// statement, ids only), which fill in the pages they show waiting for it
 /// (``PostgresPaintedPageFeed``).
@@ -69,8 +69,7 @@ public struct PostgresStoryRepository: StoryRepository {
             try await transaction.execute("""
                 INSERT INTO story_chapter (story_id, series_id, previous_story_id, chapter_number, previous_title, previous_summary)
                 VALUES (\(story.id.rawValue), \(chapter.seriesID.rawValue), \(chapter.previousStoryID.rawValue), \(chapter.number),
-                    \(String(chapter.previousTitle.prefix(ChapterLink.maxTitleLength))),
-                    \(String(chapter.previousSummary.prefix(ChapterLink.maxSummaryLength))))
+                    \(chapter.previousTitle), \(chapter.previousSummary))
                 """)
         }
         if let quota {
@@ -155,15 +154,14 @@ public struct PostgresStoryRepository: StoryRepository {
     public func saveIllustration(_ illustration: Illustration, chatForm: ChatForm?, for id: StoryID, page: Int) async throws -> ImageID {
         let now = clock.now()
         let copy: (type: String, data: Data)? = if case let .copy(type, data) = chatForm { (type, data) } else { nil }
-        // The bytes are sent once: `$1` is the first value interpolated (hashed, then stored).
         // The chat form is kept in the same statement; its row's foreign key is checked at the
         // statement's end, when the picture's row exists.
         var query: PostgresQuery = try """
-            WITH new AS (SELECT encode(sha256(\(illustration.data)), 'hex') AS id),
+            WITH new AS (SELECT \(ContentAddress.of(illustration.data))::text AS id),
             stored AS (
                 INSERT INTO image (id, content_type, byte_count, width, height, data, created_at)
                 SELECT new.id, \(illustration.contentType), \(illustration.data.count), \(illustration.width), \(illustration.height),
-                    $1, \(now) FROM new
+                    \(illustration.data), \(now) FROM new
                 ON CONFLICT (id) DO NOTHING
             ),
             form AS (

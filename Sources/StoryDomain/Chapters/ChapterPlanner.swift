@@ -77,9 +77,8 @@ public struct ChapterPlanner: Sendable {
         case 2: "\(names[0]) and \(names[1])"
         default: names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
         }
-        let title = String(link.previousTitle.prefix(ChapterLink.maxTitleLength))
         let verb = names.count == 1 ? "had" : "shared"
-        return "Last time, in “\(title)”, \(who) \(verb) a big day in \(sheet.settingDescription)."
+        return "Last time, in “\(link.previousTitle)”, \(who) \(verb) a big day in \(sheet.settingDescription)."
     }
 
     /// The story with the "Last time…" line opening page 1, unless the writer already began

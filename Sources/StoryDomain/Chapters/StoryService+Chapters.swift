@@ -64,7 +64,7 @@ extension StoryService {
         story.request.chapter = ChapterLink(
             seriesID: request.chapter?.seriesID ?? previous.id, previousStoryID: previous.id,
             number: (chain.map(\.chapterOrder).max() ?? request.chapter?.number ?? 1) + 1,
-            previousTitle: String(previous.displayTitle.prefix(ChapterLink.maxTitleLength)),
+            previousTitle: previous.displayTitle,
             previousSummary: planner.summary(of: pages.map(\.text)))
         return story
     }

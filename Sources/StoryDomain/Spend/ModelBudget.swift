@@ -19,6 +19,15 @@ public struct ModelBudget: Sendable, Equatable {
     public static let defaultFamilyDailyCalls = 60
     /// A few families' days; with today's prices at most a few dollars of pictures.
     public static let defaultServiceDailyCalls = 200
+
+    /// The rule, decided inside the ledger's transaction from the calls `count` begun today:
+    /// the budget that refuses one more call for `family` (the service's first; a call for
+    /// nobody in particular counts against the service only), or nil when it may be made.
+    public func exhausted(by count: ModelCallCount, family: FamilyRef?) -> ModelBudgetExhausted.Scope? {
+        if count.service >= serviceDailyCalls { return .service }
+        if family != nil, count.family >= familyDailyCalls { return .family }
+        return nil
+    }
 }
 
 /// The day's model calls are used up: the family's (or the whole service's) budget.

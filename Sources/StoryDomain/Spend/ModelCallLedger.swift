@@ -31,6 +31,12 @@ public enum ModelCallOutcome: String, Sendable, Codable, CaseIterable {
     case timedOut
     /// The connection failed, or the service stopped while waiting.
     case broken
+
+    /// Whether the call counts as failed in the usage totals (no answer, or an error status).
+    public var isFailure: Bool { self != .answered }
+
+    /// The outcomes that count as failed, for the stores' totals.
+    public static let failures = allCases.filter(\.isFailure)
 }
 
 /// Whether a call may be made under the day's budget.
@@ -57,7 +63,7 @@ public struct ModelCallCount: Sendable, Equatable {
 /// out so that the budget holds across concurrent stories and processes.
 public protocol ModelCallLedger: Sendable {
     /// In one transaction: counts the calls begun since `since` by `call.family` and by
-    /// everyone, and records `call` as begun when both are under `budget`.
+    /// everyone, and records `call` as begun unless ``ModelBudget/exhausted(by:family:)`` refuses it.
     func begin(_ call: ModelCall, budget: ModelBudget, since: Date) async throws -> ModelCallAdmission
     /// The call begun as `id` ended.
     func finish(_ id: Int64, outcome: ModelCallOutcome, status: Int?, at: Date) async throws

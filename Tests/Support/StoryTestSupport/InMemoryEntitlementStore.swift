@@ -1,10 +1,8 @@
 import Foundation
 import StoryDomain
 
-/// Premium grants, their audit log and store purchases in memory, with the SQLite store's
-/// rules: a new grant replaces the target's open one, grants that ran out are audited as
-/// expiries (at their own expiry time) before a grant or revocation touches the target, and
-/// every change writes its audit entry with it.
+/// Premium grants, their audit log and store purchases in memory; the domain's
+/// ``PremiumChange`` decides every change, as in the databases.
 public actor InMemoryEntitlementStore: EntitlementStore {
     private struct StoredGrant {
         var grant: PremiumGrant
@@ -19,32 +17,25 @@ public actor InMemoryEntitlementStore: EntitlementStore {
     public init() {}
 
     public func grant(_ target: PremiumTarget, by actor: String, at date: Date, until: Date?, reason: String?) async throws -> PremiumGrant {
-        _ = expire(target, by: date)
-        end(on: target, at: date, reason: "replaced") { _ in true }
-        let grant = PremiumGrant(id: nextGrantID, target: target, grantedBy: actor, grantedAt: date, expiresAt: until, reason: reason)
-        nextGrantID += 1
-        grants.append(StoredGrant(grant: grant))
-        record(.grant, actor: actor, target: target, at: date, until: until, reason: reason)
-        return grant
+        let change = PremiumChange.grant(target, by: actor, at: date, until: until, reason: reason, open: open(target))
+        apply(change)
+        return grants[grants.count - 1].grant
     }
 
     public func revoke(_ target: PremiumTarget, by actor: String, at date: Date, reason: String?) async throws -> Int {
-        _ = expire(target, by: date)
-        let ended = end(on: target, at: date, reason: "revoked") { $0.expiresAt.map { $0 > date } ?? true }
-        record(.revoke, actor: actor, target: target, at: date, until: nil, reason: reason)
-        return ended
+        let change = PremiumChange.revoke(target, by: actor, at: date, reason: reason, open: open(target))
+        apply(change)
+        return change.revoked
     }
 
     public func activeGrants(for targets: [PremiumTarget], at date: Date) async throws -> [PremiumGrant] {
-        targets.flatMap { target in
-            grants.map(\.grant)
-                .filter { $0.target == target && $0.endedAt == nil && ($0.expiresAt.map { $0 > date } ?? true) }
-                .sorted { $0.grantedAt > $1.grantedAt }
-        }
+        targets.flatMap { target in open(target).filter { $0.isActive(at: date) }.sorted { $0.grantedAt > $1.grantedAt } }
     }
 
     public func recordExpiries(at date: Date) async throws -> [PremiumGrant] {
-        expire(nil, by: date)
+        let change = PremiumChange.expiries(of: grants.map(\.grant).filter { $0.endedAt == nil }, by: date)
+        apply(change)
+        return change.expired
     }
 
     public func auditLog(for target: PremiumTarget?, limit: Int) async throws -> [PremiumAuditEntry] {
@@ -77,42 +68,25 @@ public actor InMemoryEntitlementStore: EntitlementStore {
         Dictionary(uniqueKeysWithValues: grants.map { ($0.grant.id, $0.endReason) })
     }
 
-    /// Ends the open grants on `target` that `shouldEnd` picks. Returns how many.
-    @discardableResult
-    private func end(on target: PremiumTarget, at date: Date, reason: String, where shouldEnd: (PremiumGrant) -> Bool) -> Int {
-        var ended = 0
-        for index in grants.indices where grants[index].grant.target == target && grants[index].grant.endedAt == nil
-            && shouldEnd(grants[index].grant) {
-            grants[index].grant.endedAt = date
-            grants[index].endReason = reason
-            ended += 1
-        }
-        return ended
+    /// The target's open grants.
+    private func open(_ target: PremiumTarget) -> [PremiumGrant] {
+        grants.map(\.grant).filter { $0.target == target && $0.endedAt == nil }
     }
 
-    /// Ends the open grants (of one target, or all) whose time ran out by `date`, each at its own
-    /// expiry, and audits every expiry.
-    private func expire(_ target: PremiumTarget?, by date: Date) -> [PremiumGrant] {
-        let due = grants.indices.filter { index in
-            let grant = grants[index].grant
-            guard grant.endedAt == nil, let expiry = grant.expiresAt, expiry <= date else { return false }
-            return target == nil || grant.target == target
-        }.sorted { (grants[$0].grant.expiresAt!, grants[$0].grant.id) < (grants[$1].grant.expiresAt!, grants[$1].grant.id) }
-        var expired: [PremiumGrant] = []
-        for index in due {
-            guard let expiry = grants[index].grant.expiresAt else { continue }
-            grants[index].grant.endedAt = expiry
-            grants[index].endReason = "expired"
-            record(.expire, actor: "system", target: grants[index].grant.target, at: expiry, until: expiry,
-                   reason: grants[index].grant.reason)
-            expired.append(grants[index].grant)
+    /// Writes `change` as a store's transaction does: endings, the new grant, the audit entries.
+    private func apply(_ change: PremiumChange) {
+        for ending in change.endings {
+            guard let index = grants.firstIndex(where: { $0.grant.id == ending.grantID }) else { continue }
+            grants[index].grant.endedAt = ending.at
+            grants[index].endReason = ending.reason.rawValue
         }
-        return expired
-    }
-
-    private func record(_ action: PremiumAuditEntry.Action, actor: String, target: PremiumTarget, at date: Date, until: Date?,
-                        reason: String?) {
-        audit.append((audit.count + 1, PremiumAuditEntry(action: action, actor: actor, target: target, at: date, until: until,
-                                                         reason: reason)))
+        if var grant = change.newGrant {
+            grant.id = nextGrantID
+            nextGrantID += 1
+            grants.append(StoredGrant(grant: grant))
+        }
+        for entry in change.audit {
+            audit.append((audit.count + 1, entry))
+        }
     }
 }

@@ -18,9 +18,9 @@ extension InMemoryStore: CollectionStore {
     public func addStory(_ story: Story, to id: CollectionID, position: Int, delivery: DeliveryAddress) async throws -> Bool {
         try checkFault()
         guard let entry = collectionsByID[id]?.entries.first(where: { $0.position == position }) else { return false }
-        if let existing = entry.storyID {
-            // Another request made it first; only a story that could not be finished is replaced.
-            guard stories[existing]?.story.status == .failed else { return false }
+        let filling = EntryFilling.decide(existing: entry.storyID, status: entry.storyID.flatMap { stories[$0]?.story.status })
+        guard filling.adds else { return false }
+        if case let .replace(existing) = filling {
             _ = delete(stories: [existing])
             remakes.append((id, position, clock.now()))
         }
@@ -68,27 +68,20 @@ extension InMemoryStore: CollectionStore {
             return ReadOutcome(firstRead: false, earned: [], collection: collectionID.flatMap(progress))
         }
         let family = story.family
-        let today = DailyQuota.day(containing: date).start
-        readingDays[family, default: []].insert(today)
+        let read = FirstRead(at: date)
+        readingDays[family, default: []].insert(read.day)
         let storiesRead = stories.values.filter { $0.story.family == family && $0.story.readAt != nil }.count
-        let days = (readingDays[family] ?? []).filter { $0 >= today.addingTimeInterval(-3 * 86_400) }
-        var current = collectionID.flatMap(progress)
-        var finished: GrowthCollection?
-        if var completed = current, completed.isComplete, completed.collection.completedAt == nil {
-            collectionsByID[completed.collection.id]?.collection.completedAt = date
-            completed.collection.completedAt = date
-            current = completed
-            finished = completed.collection
-        }
+        let days = (readingDays[family] ?? []).filter { $0 >= read.earliestDayNeeded }
+        let decision = read.decide(storiesRead: storiesRead, readingDays: days, collection: collectionID.flatMap(progress))
+        if let completed = decision.completed { collectionsByID[completed]?.collection.completedAt = date }
         var earned: [Achievement] = []
-        for achievement in AchievementRules.earned(storiesRead: storiesRead, readingDays: days, today: today,
-                                                   finishedCollection: finished) {
+        for achievement in decision.achievements {
             let key = Self.achievementKey(achievement.kind, detail: achievement.detail)
             guard achievements[family]?[key] == nil else { continue }
             achievements[family, default: [:]][key] = date
             earned.append(achievement)
         }
-        return ReadOutcome(firstRead: true, earned: earned, collection: current)
+        return ReadOutcome(firstRead: true, earned: earned, collection: decision.collection)
     }
 
     /// A collection with its entries and their stories' state.

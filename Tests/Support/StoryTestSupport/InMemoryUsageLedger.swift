@@ -20,8 +20,7 @@ public actor InMemoryUsageLedger: UsageLedger, ModelCallLedger {
 
     public func begin(_ call: ModelCall, budget: ModelBudget, since: Date) async throws -> ModelCallAdmission {
         let count = counted(by: call.family, since: since)
-        if count.service >= budget.serviceDailyCalls { return .refused(.service) }
-        if call.family != nil, count.family >= budget.familyDailyCalls { return .refused(.family) }
+        if let scope = budget.exhausted(by: count, family: call.family) { return .refused(scope) }
         modelCalls.append((call, nil, nil))
         return .admitted(Int64(modelCalls.count))
     }
