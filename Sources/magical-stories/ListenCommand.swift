@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MagicalStories
+import Operations
 import StoryDomain
 import StoryStore
 

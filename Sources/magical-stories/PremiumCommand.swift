@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import MagicalStories
+import Operations
 import StoryDomain
 import StoryStore
 
