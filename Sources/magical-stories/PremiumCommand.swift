@@ -4,7 +4,6 @@ import Logging
 import MagicalStories
 import Operations
 import StoryDomain
-import StoryStore
 
 /// `magical-stories premium grant|revoke|status|log`: the bot admins' premium tools.
 struct PremiumCommand: AsyncParsableCommand {

@@ -1,7 +1,6 @@
 import ArgumentParser
 import MagicalStories
 import Operations
-import StoryStore
 
 /// `magical-stories room create|list|members|remove`: the web chat's rooms and who is in them.
 struct RoomCommand: AsyncParsableCommand {
