@@ -228,11 +228,22 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // MARK: Operations: what an operator runs (consoles, backups, copy-to, periodic jobs)
+        .target(
+            name: "Operations",
+            dependencies: [
+                "StoryDomain", "StoryBot", "StoryStore", "StoryStorePostgres", "PictureBook",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+
         // MARK: Composition root and executables
         .target(
             name: "MagicalStories",
             dependencies: [
-                "StoryDomain", "StoryStore", "StoryStorePostgres", "StoryProviders", "StoryBot", "WebChat",
+                "Operations", "StoryDomain", "StoryStore", "StoryStorePostgres", "StoryProviders", "StoryBot", "WebChat",
                 "DiscordModels", "DiscordGateway", "DiscordREST", "DiscordAdapter", "Textify", "ImageDecoding", "PictureBook",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -254,7 +265,8 @@ let package = Package(
         .executableTarget(
             name: "magical-stories",
             dependencies: [
-                "MagicalStories", "StoryBot", "StoryDomain", "StoryProviders", "StoryStore", "Textify", "ImageDecoding", "PictureBook",
+                "MagicalStories", "Operations", "StoryBot", "StoryDomain", "StoryProviders", "StoryStore", "Textify", "ImageDecoding",
+                "PictureBook",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
@@ -396,9 +408,18 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "OperationsTests",
+            dependencies: [
+                "Operations", "MagicalStories", "StoryDomain", "StoryStore", "StoryBot", "StoryTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "MagicalStoriesTests",
             dependencies: [
-                "MagicalStories", "StoryDomain", "StoryStore", "StoryStorePostgres", "StoryBot", "WebChat", "StoryProviders",
+                "MagicalStories", "Operations", "StoryDomain", "StoryStore", "StoryStorePostgres", "StoryBot", "WebChat", "StoryProviders",
                 "DiscordSimulator", "DiscordModels", "DiscordAdapter", "ProviderFakes", "StoryTestSupport", "PostgresTestSupport",
                 "PictureBook", "ImageDecoding",
                 "Narration",

@@ -1,3 +1,4 @@
+import Operations
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -65,7 +66,8 @@ extension MagicalStoriesApp {
         } else if let directory = settings.backupDirectory {
             services.append(.init(service: BackupScheduler(databasePath: config.databasePath, directory: directory,
                                                            interval: settings.backupInterval, keep: settings.backupKeep,
-                                                           metrics: metrics, logger: logger.labeled("backup"))))
+                                                           recorded: { [metrics] in metrics.backup(succeeded: $0, at: $1) },
+                                                           logger: logger.labeled("backup"))))
         }
         return services
     }

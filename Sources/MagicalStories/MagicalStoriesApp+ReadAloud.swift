@@ -1,3 +1,4 @@
+import Operations
 import AsyncHTTPClient
 import Logging
 import StoryDomain

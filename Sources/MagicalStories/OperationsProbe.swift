@@ -1,3 +1,4 @@
+import Operations
 import DiscordAdapter
 import DiscordGateway
 import DiscordREST

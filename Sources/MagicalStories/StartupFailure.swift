@@ -1,3 +1,4 @@
+import Operations
 import DiscordGateway
 import DiscordREST
 import Foundation

@@ -1,3 +1,4 @@
+import Operations
 import ServiceLifecycle
 
 /// Closes the store when the service group stops: the PostgreSQL pool, then the SQLite service

@@ -10,7 +10,7 @@ public final class StoryWorkerPool: Sendable {
     private let idlePoll: Duration
     private let leaseRenewal: Duration
     private let leaseSweep: Duration
-    private let signal = WakeSignal()
+    private let signal: WakeSignal
     private let onError: @Sendable (any Error) -> Void
     private let onOutcome: @Sendable (StoryJob, StoryPipeline.Outcome) -> Void
     private let onRun: @Sendable (Run) -> Void
@@ -34,11 +34,13 @@ public final class StoryWorkerPool: Sendable {
     ///   - onError: told about queue errors (a broken database), which are retried after `idlePoll`.
     ///   - onOutcome: told how each job run ended (for logs and metrics).
     ///   - onRun: told each run with how long it took (for metrics).
+    ///   - wakeUps: the signal the services that add jobs notify (``wake()`` notifies it too).
     public init(queue: any StoryJobQueue, pipeline: StoryPipeline, clock: any WallClock, concurrency: Int = 4,
                 idlePoll: Duration = .seconds(1), leaseRenewal: Duration = JobLease.defaultRenewal,
                 leaseSweep: Duration = JobLease.defaultSweep, onError: @escaping @Sendable (any Error) -> Void = { _ in },
                 onOutcome: @escaping @Sendable (StoryJob, StoryPipeline.Outcome) -> Void = { _, _ in },
-                onRun: @escaping @Sendable (Run) -> Void = { _ in }) {
+                onRun: @escaping @Sendable (Run) -> Void = { _ in }, wakeUps: WakeSignal = WakeSignal()) {
+        signal = wakeUps
         self.queue = queue
         self.pipeline = pipeline
         self.clock = clock

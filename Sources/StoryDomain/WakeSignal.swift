@@ -2,7 +2,8 @@ import Synchronization
 
 /// Wakes idle workers when new work arrives. A notification with nobody waiting is kept for
 /// the next waiter, so no wake-up is lost. `notify()` is synchronous: callable from anywhere.
-final class WakeSignal: Sendable {
+/// Made before the services that add jobs and handed to ``StoryWorkerPool``, which waits on it.
+public final class WakeSignal: Sendable {
     private struct State {
         var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
         var nextWaiter = 0
@@ -11,7 +12,10 @@ final class WakeSignal: Sendable {
 
     private let state = Mutex(State())
 
-    func notify() {
+    public init() {}
+
+    /// New work is waiting.
+    public func notify() {
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             guard !state.waiters.isEmpty else {
                 state.pending = true

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MagicalStories
+import Operations
 import StoryStore
 
 /// `magical-stories backup --out FILE` (or `--dir DIR [--keep N]`): a consistent copy of the
@@ -45,10 +46,7 @@ struct BackupCommand: AsyncParsableCommand {
         }
     }
 
-    static func describe(_ summary: BackupSummary) -> String {
-        "\(summary.stories) stories, \(summary.pictures) pictures, "
-            + ByteCountFormatter.string(fromByteCount: summary.bytes, countStyle: .file)
-    }
+    static func describe(_ summary: BackupSummary) -> String { BackupTool.describe(summary) }
 }
 
 /// `magical-stories restore FILE`: puts a backup in place of the database, with the service stopped.

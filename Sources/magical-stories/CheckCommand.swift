@@ -1,5 +1,6 @@
 import ArgumentParser
 import MagicalStories
+import Operations
 import StoryStore
 
 /// `magical-stories check`: SQLite's integrity check of the database, and what to do when it fails.
@@ -18,7 +19,7 @@ struct CheckCommand: AsyncParsableCommand {
         }
         let report: DatabaseIntegrity.Report
         do {
-            report = try DatabaseIntegrity.check(path: config.databasePath)
+            report = try BackupTool.check(databasePath: config.databasePath)
         } catch {
             print("Cannot check \(config.databasePath): \(error)")
             throw ExitCode(1)

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import MagicalStories
-import StoryStore
+import Operations
 import StoryStorePostgres
 
 /// `magical-stories copy-to postgres://…`: copies the SQLite install into PostgreSQL.
@@ -29,17 +29,7 @@ struct CopyToCommand: AsyncParsableCommand {
         }
         let logger = makeLogger(level: .warning)
         do {
-            let source = try AppDatabase.open(path: config.databasePath)
-            let database = try await PostgresDatabase.connect(to: target, logger: logger, waitingUpTo: .seconds(10), maximumConnections: 2)
-            print("Copying SQLite \(config.databasePath) into PostgreSQL \(target)…")
-            let report: PostgresCopy.Report
-            do {
-                report = try await PostgresCopy(from: source, to: database).run()
-            } catch {
-                await database.close()
-                throw error
-            }
-            await database.close()
+            let report = try await PostgresCopy.copy(databasePath: config.databasePath, to: target, logger: logger) { print($0) }
             print(report.description)
             print("Done. To serve from PostgreSQL, set DATABASE_URL to this URL (the SQLite file is left as it was).")
         } catch {

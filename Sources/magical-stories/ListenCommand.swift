@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import MagicalStories
+import Operations
 import StoryDomain
-import StoryStore
 
 /// `magical-stories story listen STORY --out FILE.ogg`: a story read aloud, as Ogg/Opus.
 struct ListenStory: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MagicalStories
+import Operations
 
 /// `magical-stories owner show|set`: the install's owner, who may grant premium and read usage
 /// from the web chat.
@@ -13,7 +14,7 @@ struct OwnerCommand: AsyncParsableCommand {
         @OptionGroup var options: ConfigOptions
 
         func run() async throws {
-            try await withDatabaseConsole(options, make: { OwnerConsole(config: $0, store: $1) }) { try await $0.show() }
+            try await withDatabaseConsole(options, make: { OwnerConsole(store: $1) }) { try await $0.show() }
         }
     }
 
@@ -25,7 +26,7 @@ struct OwnerCommand: AsyncParsableCommand {
         @Option(help: "The grown-up: their number or id from `room members`, or their name.") var member: String
 
         func run() async throws {
-            try await withDatabaseConsole(options, make: { OwnerConsole(config: $0, store: $1) }) { try await $0.set(room: room, member: member) }
+            try await withDatabaseConsole(options, make: { OwnerConsole(store: $1) }) { try await $0.set(room: room, member: member) }
         }
     }
 }

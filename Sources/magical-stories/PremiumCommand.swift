@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import Logging
 import MagicalStories
+import Operations
 import StoryDomain
-import StoryStore
 
 /// `magical-stories premium grant|revoke|status|log`: the bot admins' premium tools.
 struct PremiumCommand: AsyncParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import MagicalStories
-import StoryStore
+import Operations
 
 /// `magical-stories room create|list|members|remove`: the web chat's rooms and who is in them.
 struct RoomCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MagicalStories
+import Operations
 
 /// `magical-stories setup-link`: prints a fresh setup link while the install has no grown-up.
 struct SetupLinkCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MagicalStories
+import Operations
 import PictureBook
 
 /// `magical-stories story book STORY --out FILE [--paper universal|a4|letter]`.

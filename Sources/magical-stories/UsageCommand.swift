@@ -1,5 +1,6 @@
 import ArgumentParser
 import MagicalStories
+import Operations
 
 /// `magical-stories usage`: what the model providers were asked for, per family.
 struct UsageCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MagicalStories
+import Operations
 import StoryDomain
 import Testing
 

@@ -3,6 +3,7 @@ import DiscordSimulator
 import Foundation
 import ImageDecoding
 import MagicalStories
+import Operations
 import StoryDomain
 import Testing
 import WebChat

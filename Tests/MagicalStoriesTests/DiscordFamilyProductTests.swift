@@ -2,6 +2,7 @@ import DiscordModels
 import DiscordSimulator
 import Foundation
 import MagicalStories
+import Operations
 import StoryDomain
 import StoryTestSupport
 import StoryStore

@@ -1,5 +1,6 @@
 import Foundation
 import MagicalStories
+import Operations
 import Testing
 
 @Suite("Discord shard settings")

@@ -3,6 +3,7 @@ import DiscordSimulator
 import Foundation
 import Logging
 import MagicalStories
+import Operations
 import ServiceLifecycle
 import StoryDomain
 import Testing

@@ -3,6 +3,7 @@ import DiscordSimulator
 import Foundation
 import GRDB
 import MagicalStories
+import Operations
 import StoryDomain
 import StoryStore
 import StoryTestSupport

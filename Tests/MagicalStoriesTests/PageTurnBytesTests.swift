@@ -3,6 +3,7 @@ import DiscordSimulator
 import Foundation
 import ImageDecoding
 import MagicalStories
+import Operations
 import StoryBot
 import StoryDomain
 import StoryStore

@@ -3,6 +3,7 @@ import GRDB
 import Logging
 import Synchronization
 import MagicalStories
+import Operations
 import PostgresTestSupport
 import StoryDomain
 import StoryTestSupport

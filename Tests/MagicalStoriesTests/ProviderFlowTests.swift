@@ -3,6 +3,7 @@ import DiscordSimulator
 import Foundation
 import ImageDecoding
 import MagicalStories
+import Operations
 import ProviderFakes
 import StoryDomain
 import StoryProviders

@@ -4,6 +4,7 @@ import Foundation
 import GRDB
 import Logging
 import MagicalStories
+import Operations
 import Narration
 import ProviderFakes
 import StoryBot

@@ -3,6 +3,7 @@ import DiscordSimulator
 import Foundation
 import GRDB
 import MagicalStories
+import Operations
 import StoryStore
 import Testing
 

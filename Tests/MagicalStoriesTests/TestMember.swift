@@ -1,5 +1,6 @@
 import Foundation
 import MagicalStories
+import Operations
 import StoryDomain
 
 /// A member who joined through `POST /api/join`: their id and the session cookie their

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MagicalStories
+import Operations
 import NIOCore
 import NIOWebSocket
 import StoryDomain

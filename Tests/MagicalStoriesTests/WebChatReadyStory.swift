@@ -1,4 +1,5 @@
 import MagicalStories
+import Operations
 import StoryDomain
 import Testing
 import WebChat

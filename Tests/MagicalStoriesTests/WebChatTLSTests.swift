@@ -5,6 +5,7 @@ import Glibc
 #endif
 import Logging
 import MagicalStories
+import Operations
 import NIOCore
 import NIOSSL
 import StoryDomain

@@ -11,9 +11,7 @@ public struct BookConsole: Sendable {
     private let titleSearch: SQLiteStoryRepository?
 
     public init(database: AppDatabase, clock: any WallClock = SystemWallClock()) {
-        let sqlite = SQLiteStoryRepository(database: database, clock: clock)
-        repository = sqlite
-        titleSearch = sqlite
+        self.init(store: AppStore(sqlite: database, clock: clock), clock: clock)
     }
 
     /// The console on either store.

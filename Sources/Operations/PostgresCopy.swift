@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import Logging
 import StoryStore
 import StoryStorePostgres
 
@@ -61,15 +61,29 @@ public struct PostgresCopy: Sendable {
         self.target = target
     }
 
+    /// Opens the SQLite database at `databasePath` and the PostgreSQL database at `url` (waiting
+    /// up to ten seconds for it), copies every table into it, checks the pictures and closes it.
+    /// - Parameter announce: told what is copied where, once both are open.
+    public static func copy(databasePath: String, to url: PostgresURL, logger: Logger,
+                            announce: @Sendable (String) -> Void = { _ in }) async throws -> Report {
+        let source = try AppDatabase.open(path: databasePath)
+        let database = try await PostgresDatabase.connect(to: url, logger: logger, waitingUpTo: .seconds(10), maximumConnections: 2)
+        announce("Copying SQLite \(databasePath) into PostgreSQL \(url)…")
+        do {
+            let report = try await PostgresCopy(from: source, to: database).run()
+            await database.close()
+            return report
+        } catch {
+            await database.close()
+            throw error
+        }
+    }
+
     /// Copies every table, then checks the pictures.
     /// - Parameter progress: told each table's counts as it finishes.
     public func run(progress: @Sendable (TableCount) -> Void = { _ in }) async throws -> Report {
-        let snapshot: any DatabaseReader = if let pool = source.writer as? DatabasePool { try pool.makeSnapshot() } else { source.writer }
-        let tables = try await snapshot.read { db in
-            try String.fetchAll(db, sql: """
-                SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%'
-                """)
-        }
+        let snapshot = try DatabaseExport(source)
+        let tables = try await snapshot.tables()
         let unknown = Set(tables).subtracting(PostgresDatabase.copyOrder)
         guard unknown.isEmpty else {
             throw Failure(description: "This build cannot copy the SQLite table(s) \(unknown.sorted().joined(separator: ", ")): "
@@ -86,9 +100,9 @@ public struct PostgresCopy: Sendable {
         return report
     }
 
-    private func copy(_ table: String, from snapshot: any DatabaseReader) async throws -> TableCount {
+    private func copy(_ table: String, from snapshot: DatabaseExport) async throws -> TableCount {
         let columns = try await target.columns(of: table)
-        let sourceColumns = try await snapshot.read { db in Set(try db.columns(in: table).map(\.name)) }
+        let sourceColumns = try await snapshot.columns(of: table)
         let missing = columns.map(\.name).filter { !sourceColumns.contains($0) }
         let extra = sourceColumns.subtracting(columns.map(\.name))
         guard extra.isEmpty else {
@@ -98,27 +112,23 @@ public struct PostgresCopy: Sendable {
         // A table SQLite keys by its rowid alone (collection_remake) has it as `id` here, so that
         // a second copy skips the rows the first made.
         let rowidAsID = missing.contains("id")
-        let names = columns.map(\.name).filter { !missing.contains($0) || ($0 == "id" && rowidAsID) }
-        let selected = names.map { $0 == "id" && rowidAsID ? "rowid AS \"id\"" : "\"\($0)\"" }.joined(separator: ", ")
+        let selected = columns.filter { !missing.contains($0.name) || ($0.name == "id" && rowidAsID) }.map { column in
+            DatabaseExport.Column(name: column.name, kind: Self.kind(column.kind), rowidAsID: column.name == "id" && rowidAsID)
+        }
+        let names = selected.map(\.name)
         let limit = ["image", "chat_picture", "audio"].contains(table) ? Self.pictureBatchRows : Self.batchRows
         var after: Int64 = .min
         var count = TableCount(table: table, source: 0, copied: 0, target: 0)
         while true {
-            let from = after
-            let (rows, last) = try await snapshot.read { db -> ([[CopyValue]], Int64?) in
-                var last: Int64?
-                let rows = try Row.fetchAll(db, sql: "SELECT rowid AS \"__rowid\", \(selected) FROM \(table) WHERE rowid > ? ORDER BY rowid LIMIT ?",
-                                            arguments: [from, limit]).map { row in
-                    last = row["__rowid"]
-                    return try zip(names, columns.filter { names.contains($0.name) }.map(\.kind)).map { name, kind in
-                        try Self.value(row[name] as DatabaseValue, kind: kind, table: table, column: name)
-                    }
-                }
-                return (rows, last)
+            let batch: (rows: [[DatabaseExport.Value]], last: Int64?)
+            do {
+                batch = try await snapshot.rows(of: table, columns: selected, after: after, limit: limit)
+            } catch let mismatch as DatabaseExport.Mismatch {
+                throw Failure(description: mismatch.description)
             }
-            guard let last else { break }
-            count.source += rows.count
-            count.copied += try await target.copyRows(into: table, columns: names, rows: rows)
+            guard let last = batch.last else { break }
+            count.source += batch.rows.count
+            count.copied += try await target.copyRows(into: table, columns: names, rows: batch.rows.map { $0.map(Self.value) })
             after = last
         }
         count.target = try await target.count(table)
@@ -126,8 +136,8 @@ public struct PostgresCopy: Sendable {
     }
 
     /// Every SQLite picture, checked in PostgreSQL: present, and its bytes hash to its id.
-    private func checkPictures(from snapshot: any DatabaseReader) async throws -> Int {
-        let ids = try await snapshot.read { db in try String.fetchAll(db, sql: "SELECT id FROM image ORDER BY rowid") }
+    private func checkPictures(from snapshot: DatabaseExport) async throws -> Int {
+        let ids = try await snapshot.pictureIDs()
         var checked = 0
         var bad: [String] = []
         var start = 0
@@ -146,19 +156,26 @@ public struct PostgresCopy: Sendable {
         return checked
     }
 
-    /// A SQLite value as the PostgreSQL column's kind wants it.
-    static func value(_ value: DatabaseValue, kind: PostgresDatabase.ColumnKind, table: String, column: String) throws -> CopyValue {
-        if value.isNull { return .null }
-        let converted: CopyValue? = switch kind {
-        case .integer: Int64.fromDatabaseValue(value).map(CopyValue.integer)
-        case .boolean: Bool.fromDatabaseValue(value).map(CopyValue.boolean)
-        case .text: String.fromDatabaseValue(value).map(CopyValue.text)
-        case .date: Date.fromDatabaseValue(value).map(CopyValue.date)
-        case .bytes: Data.fromDatabaseValue(value).map(CopyValue.bytes)
+    /// The kind SQLite's values are read as for a PostgreSQL column.
+    static func kind(_ kind: PostgresDatabase.ColumnKind) -> DatabaseExport.Kind {
+        switch kind {
+        case .integer: .integer
+        case .boolean: .boolean
+        case .text: .text
+        case .date: .date
+        case .bytes: .bytes
         }
-        guard let converted else {
-            throw Failure(description: "\(table).\(column) holds \(value), which is not a \(kind) value; nothing more was copied.")
+    }
+
+    /// An exported SQLite value as PostgreSQL's copy takes it.
+    static func value(_ value: DatabaseExport.Value) -> CopyValue {
+        switch value {
+        case .null: .null
+        case let .integer(integer): .integer(integer)
+        case let .boolean(boolean): .boolean(boolean)
+        case let .text(text): .text(text)
+        case let .date(date): .date(date)
+        case let .bytes(bytes): .bytes(bytes)
         }
-        return converted
     }
 }

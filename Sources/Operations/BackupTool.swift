@@ -47,6 +47,18 @@ public enum BackupTool {
         return Restored(summary: summary, previous: existed ? previous : nil)
     }
 
+    /// SQLite's integrity check of the database at `databasePath` (read-only; safe while the
+    /// service runs).
+    public static func check(databasePath: String) throws(StoreError) -> DatabaseIntegrity.Report {
+        try DatabaseIntegrity.check(path: databasePath)
+    }
+
+    /// What a backup holds, in a few words: `12 stories, 40 pictures, 3 MB`.
+    public static func describe(_ summary: BackupSummary) -> String {
+        "\(summary.stories) stories, \(summary.pictures) pictures, "
+            + ByteCountFormatter.string(fromByteCount: summary.bytes, countStyle: .file)
+    }
+
     /// `magical-stories-20260314-031500Z.sqlite`: names sort by time.
     static func fileName(at date: Date) -> String {
         "magical-stories-\(stamp(date)).sqlite"

@@ -7,15 +7,26 @@ import StoryStore
 /// Scheduled backups (`BACKUP_DIR`, `BACKUP_EVERY`, `BACKUP_KEEP`): one every interval, counted
 /// from the newest backup already in the folder (so a restart neither skips nor repeats one),
 /// keeping the newest few. A failed backup is logged and tried again at the next interval.
-struct BackupScheduler: Service {
+public struct BackupScheduler: Service {
     let databasePath: String
     let directory: String
     let interval: Duration
     let keep: Int
-    let metrics: ServiceMetrics
+    /// Told whether each backup succeeded, and when (seconds since 1970), for metrics.
+    let recorded: @Sendable (_ succeeded: Bool, _ at: Double) -> Void
     let logger: Logger
 
-    func run() async throws {
+    public init(databasePath: String, directory: String, interval: Duration, keep: Int,
+                recorded: @escaping @Sendable (_ succeeded: Bool, _ at: Double) -> Void, logger: Logger) {
+        self.databasePath = databasePath
+        self.directory = directory
+        self.interval = interval
+        self.keep = keep
+        self.recorded = recorded
+        self.logger = logger
+    }
+
+    public func run() async throws {
         await cancelWhenGracefulShutdown {
             var due = nextDue(after: BackupTool.newestBackupDate(in: directory))
             while !Task.isCancelled {
@@ -47,12 +58,12 @@ struct BackupScheduler: Service {
         }
         switch result {
         case let .success((summary, removed)):
-            metrics.backup(succeeded: true, at: Date().timeIntervalSince1970)
+            recorded(true, Date().timeIntervalSince1970)
             logger.info("backup made", metadata: ["file": "\(summary.path)", "stories": "\(summary.stories)",
                                                    "pictures": "\(summary.pictures)", "bytes": "\(summary.bytes)",
                                                    "removed": "\(removed.count)"])
         case let .failure(error):
-            metrics.backup(succeeded: false, at: Date().timeIntervalSince1970)
+            recorded(false, Date().timeIntervalSince1970)
             logger.error("backup failed; trying again at the next interval", metadata: ["error": "\(error)"])
         }
     }

@@ -1,8 +1,6 @@
-import AsyncHTTPClient
 import Foundation
 import Logging
 import StoryDomain
-import StoryProviders
 import StoryStore
 
 /// `magical-stories story listen`: a story's narration from the command line, made with the
@@ -13,14 +11,16 @@ public struct ReadAloudTool: Sendable {
         public var description: String
     }
 
-    private let config: AppConfig
-    private let store: AppStore
-    private let clock: any WallClock
+    /// The configured voice for one reading, and what to shut down after it (a model voice's HTTP client).
+    public typealias Voice = @Sendable (Logger) -> (narration: NarrationService, shutdown: @Sendable () async throws -> Void)
 
-    public init(config: AppConfig, store: AppStore, clock: any WallClock = SystemWallClock()) {
-        self.config = config
+    private let store: AppStore
+    private let voice: Voice
+
+    /// The tool on either store, reading with `voice`.
+    public init(store: AppStore, voice: @escaping Voice) {
         self.store = store
-        self.clock = clock
+        self.voice = voice
     }
 
     /// A story by id; by title words too on SQLite (on PostgreSQL, give its id).
@@ -43,17 +43,13 @@ public struct ReadAloudTool: Sendable {
         if let page, !(1...story.pageCount).contains(page) {
             throw Refusal(description: "“\(story.displayTitle)” has \(story.pageCount) pages.")
         }
-        let httpClient = ProviderFactory.needsNetwork(config)
-            ? HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: MagicalStoriesApp.httpConfiguration) : nil
-        let meter = ModelCallMeter(ledger: store.modelCalls, budget: config.spend.modelBudget, clock: clock)
-        let service = MagicalStoriesApp.narration(config, store: store, httpClient: httpClient, logger: logger, onFailure: { _, _ in },
-                                                  meter: meter, clock: clock)
+        let (service, shutdown) = voice(logger)
         do {
             let narration = try await service.narration(of: story, part: part)
-            try await httpClient?.shutdown()
+            try await shutdown()
             return (story, narration)
         } catch {
-            try? await httpClient?.shutdown()
+            try? await shutdown()
             if let refusal = error as? ReadAloudError { throw Refusal(description: Self.text(for: refusal)) }
             throw error
         }

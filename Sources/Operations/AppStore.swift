@@ -1,6 +1,4 @@
 import Foundation
-import GRDB
-import Logging
 import StoryDomain
 import StoryStore
 import StoryStorePostgres
@@ -100,23 +98,10 @@ public struct AppStore: Sendable {
         cast = PostgresCastStore(database: database, clock: clock)
     }
 
-    /// Opens the configured store: PostgreSQL when `DATABASE_URL` is set (waiting for it to come
-    /// up, see ``PostgresDatabase/connect(to:logger:waitingUpTo:maximumConnections:)``), the
-    /// SQLite file at `DATABASE_PATH` otherwise. Both are migrated to the newest schema. Jobs
-    /// this process claims are leased for `STORIES_JOB_LEASE_SECONDS` (``AppConfig/jobLease``).
-    public static func open(_ config: AppConfig, logger: Logger, clock: any WallClock = SystemWallClock()) async throws -> AppStore {
-        if let url = config.databaseURL {
-            let database = try await PostgresDatabase.connect(to: url, logger: logger.labeled("postgres"),
-                                                              waitingUpTo: .seconds(config.databaseConnectWaitSeconds))
-            return AppStore(postgres: database, clock: clock, lease: config.jobLease)
-        }
-        return AppStore(sqlite: try AppDatabase.open(path: config.databasePath), clock: clock, lease: config.jobLease)
-    }
-
     /// Where the data lives, for logs (a PostgreSQL password redacted).
     public var location: String {
         switch backend {
-        case let .sqlite(database): "SQLite \(database.writer.path)"
+        case let .sqlite(database): "SQLite \(database.path)"
         case let .postgres(database): "PostgreSQL \(database.url)"
         }
     }
@@ -130,7 +115,7 @@ public struct AppStore: Sendable {
     }
 
     /// Jobs waiting (including delayed retries) and being worked now.
-    func jobCounts() async throws -> (queued: Int, running: Int) {
+    public func jobCounts() async throws -> (queued: Int, running: Int) {
         switch backend {
         case let .sqlite(database):
             let jobs = try await DatabaseStatistics(database: database).jobs()
@@ -142,7 +127,7 @@ public struct AppStore: Sendable {
 
     /// Bytes the database takes: the SQLite file and its log, or PostgreSQL's
     /// `pg_database_size` (nil when the server cannot say right now).
-    func bytesOnDisk() async -> Int64? {
+    public func bytesOnDisk() async -> Int64? {
         switch backend {
         case let .sqlite(database): DatabaseStatistics(database: database).bytesOnDisk()
         case let .postgres(database): try? await database.sizeInBytes()

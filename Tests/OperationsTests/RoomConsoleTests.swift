@@ -1,5 +1,7 @@
 import Foundation
 import MagicalStories
+import Operations
+import Operations
 import StoryDomain
 import StoryStore
 import Testing

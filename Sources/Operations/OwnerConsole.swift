@@ -8,7 +8,7 @@ public struct OwnerConsole: Sendable {
     private let rooms: RoomAccess
     private let ownership: InstallOwnership
 
-    public init(config: AppConfig, store: AppStore, clock: any WallClock = SystemWallClock()) {
+    public init(store: AppStore, clock: any WallClock = SystemWallClock()) {
         rooms = RoomAccess(directory: store.rooms, clock: clock)
         ownership = InstallOwnership(directory: store.rooms, settings: store.keyValues)
     }

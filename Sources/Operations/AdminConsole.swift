@@ -2,8 +2,6 @@ import Foundation
 import StoryDomain
 import StoryBot
 import StoryStore
-import DiscordAdapter
-import WebChat
 
 /// The bot admins' actions for the command line: premium grants, revocations, status, the audit
 /// log and the usage ledger. Works on the service's database directly (the service may be running:
@@ -12,24 +10,30 @@ public struct AdminConsole: Sendable {
     /// Someone or something the console refuses, with the reason to print.
     public struct Refusal: Error, CustomStringConvertible {
         public let description: String
+
+        public init(description: String) { self.description = description }
     }
 
-    private let config: AppConfig
+    private let admins: [AdminID]
+    /// The platforms the console names families of.
+    private let platforms: ChatPlatforms
     private let entitlements: EntitlementService
     private let store: AppStore
     private let clock: any WallClock
 
-    public init(config: AppConfig, database: AppDatabase, clock: any WallClock = SystemWallClock()) {
-        self.init(config: config, store: AppStore(sqlite: database, clock: clock), clock: clock)
-    }
-
     /// The console on either store.
-    public init(config: AppConfig, store: AppStore, clock: any WallClock = SystemWallClock()) {
-        self.config = config
+    /// - Parameters:
+    ///   - admins: the bot admins (`ADMIN_USER_IDS`); every grant and revoke names one.
+    ///   - plans: the free and premium plans.
+    ///   - premiumSKUs: the store's premium SKUs (`DISCORD_PREMIUM_SKU_IDS`).
+    ///   - platforms: the platforms whose families the console names.
+    public init(admins: [AdminID], plans: PlanCatalog, premiumSKUs: Set<String>, platforms: ChatPlatforms, store: AppStore,
+                clock: any WallClock = SystemWallClock()) {
+        self.admins = admins
+        self.platforms = platforms
         self.clock = clock
         self.store = store
-        entitlements = EntitlementService(store: store.entitlements, catalog: MagicalStoriesApp.plans(config), clock: clock,
-                                          premiumSKUs: Set(config.discordPremiumSKUIDs))
+        entitlements = EntitlementService(store: store.entitlements, catalog: plans, clock: clock, premiumSKUs: premiumSKUs)
     }
 
     /// Whom a grant or revoke is about: exactly one of `--user` (on `platform`, Discord by
@@ -98,38 +102,36 @@ public struct AdminConsole: Sendable {
     }
 
     /// A target in the console's words: `user 42 on discord`, `server 1200 on discord`, `room family on web`.
-    static func describe(_ target: PremiumTarget) -> String {
+    func describe(_ target: PremiumTarget) -> String {
         switch target {
         case let .user(platform, userID): "user \(userID) on \(platform)"
         case let .family(family): "\(platforms[family.platform].familyNoun) \(family.externalID) on \(family.platform)"
         }
     }
 
-    /// The platforms the console names families of.
-    private static let platforms = ChatPlatforms([DiscordChatPlatform(), WebChatPlatform()])
 
     public func grant(_ target: PremiumTarget, as admin: String, days: Int?, reason: String?) async throws -> String {
         try checkAdmin(admin)
         if let days, !(1...3650).contains(days) { throw Refusal(description: "--days must be from 1 to 3650.") }
         let grant = try await entitlements.grant(target, by: "cli:\(admin)", days: days, reason: reason)
-        return "⭐ Premium granted to \(Self.describe(target)), \(grant.expiresAt.map { "until \(Self.format($0))" } ?? "until revoked")."
+        return "⭐ Premium granted to \(describe(target)), \(grant.expiresAt.map { "until \(Self.format($0))" } ?? "until revoked")."
     }
 
     public func revoke(_ target: PremiumTarget, as admin: String, reason: String?) async throws -> String {
         try checkAdmin(admin)
         let ended = try await entitlements.revoke(target, by: "cli:\(admin)", reason: reason)
-        return ended > 0 ? "🔚 Premium for \(Self.describe(target)) ended now." : "ℹ️ \(Self.describe(target)) had no active grant (the revoke is logged)."
+        return ended > 0 ? "🔚 Premium for \(describe(target)) ended now." : "ℹ️ \(describe(target)) had no active grant (the revoke is logged)."
     }
 
     /// The plan in effect and where it comes from; for a user in `family`, the family's plan counts too.
     public func status(_ target: PremiumTarget, in family: FamilyRef? = nil) async throws -> String {
         let status = try await entitlements.status(of: target, in: family)
-        var lines = ["\(Self.describe(target))\(status.family.map { " in \(Self.describe(.family($0)))" } ?? ""): \(status.tier.displayName)"]
+        var lines = ["\(describe(target))\(status.family.map { " in \(describe(.family($0)))" } ?? ""): \(status.tier.displayName)"]
         switch status.plan.source {
         case .free:
             lines.append("  no active grant or subscription")
         case let .grant(grant):
-            let whose = grant.target == target ? "own grant" : "family plan of \(Self.describe(grant.target)): grant"
+            let whose = grant.target == target ? "own grant" : "family plan of \(describe(grant.target)): grant"
             lines.append("  from \(whose) by \(grant.grantedBy) on \(Self.format(grant.grantedAt)), "
                          + (grant.expiresAt.map { "until \(Self.format($0))" } ?? "until revoked") + (grant.reason.map { " — \($0)" } ?? ""))
         case let .purchase(purchase):
@@ -172,10 +174,10 @@ public struct AdminConsole: Sendable {
     }
 
     private func checkAdmin(_ admin: String) throws {
-        guard !config.adminUserIDs.isEmpty else {
+        guard !admins.isEmpty else {
             throw Refusal(description: "No bot admins are configured: set ADMIN_USER_IDS (e.g. discord:<your id> or web:<member id>) first.")
         }
-        guard let id = AdminID(parsing: admin), config.admins.contains(id) else {
+        guard let id = AdminID(parsing: admin), admins.contains(id) else {
             throw Refusal(description: "\(admin) is not in ADMIN_USER_IDS; pass --as with one of the configured admin ids.")
         }
     }

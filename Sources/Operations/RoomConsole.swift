@@ -7,16 +7,13 @@ import StoryStore
 /// service's database directly, also while the service runs (a member removed here is signed
 /// out of open pages within half a minute).
 public struct RoomConsole: Sendable {
-    private let config: AppConfig
+    /// Where families reach the web chat (invite links start with it).
+    private let linkBase: String
     private let rooms: RoomAccess
 
-    public init(config: AppConfig, database: AppDatabase, clock: any WallClock = SystemWallClock()) {
-        self.init(config: config, store: AppStore(sqlite: database, clock: clock), clock: clock)
-    }
-
-    /// The console on either store.
-    public init(config: AppConfig, store: AppStore, clock: any WallClock = SystemWallClock()) {
-        self.config = config
+    /// The console on either store; invite links start with `linkBase` (`HTTP_PUBLIC_URL`, or the listener's address).
+    public init(linkBase: String, store: AppStore, clock: any WallClock = SystemWallClock()) {
+        self.linkBase = linkBase
         rooms = RoomAccess(directory: store.rooms, clock: clock)
     }
 
@@ -89,7 +86,7 @@ public struct RoomConsole: Sendable {
 
     private func describe(_ issued: IssuedInvite) -> String {
         let invite = issued.invite
-        let link = "\(MagicalStoriesApp.linkBase(config))/join#\(issued.code.rawValue)"
+        let link = "\(linkBase)/join#\(issued.code.rawValue)"
         return """
             🔗 Invite \(invite.id) for a \(invite.role.rawValue) of “\(invite.room.displayName)”: works \
             \(invite.maxUses == 1 ? "once" : "\(invite.maxUses) times"), until \(AdminConsole.format(invite.expiresAt)).
