@@ -31,7 +31,8 @@ struct AppDatabaseTests {
                                                      "v18: built-in stories counted apart",
                                                      "v19: who a story is for (children or the family)",
                                                      "v20: cast pronouns",
-                                                     "v21: pictures kept as chats are sent them"])
+                                                     "v21: pictures kept as chats are sent them",
+                                                     "v22: bedtime schedules and their evenings"])
         #expect(await database.ping())
     }
 
