@@ -49,6 +49,8 @@ public struct MagicalStoriesApp: Sendable {
     /// Fills in pages shown before their picture was painted (on PostgreSQL, also when another
     /// process paints it).
     let pageFillIn: PageFillIn
+    /// Posts tonight's story at each family's bedtime (`/bedtime`).
+    let bedtime: BedtimeRunner
     let logger: Logger
 
     /// Builds the app on the SQLite database at `DATABASE_PATH` (the tests' way; the service
@@ -255,20 +257,23 @@ public struct MagicalStoriesApp: Sendable {
 
         let narration = Self.narration(config, store: store, httpClient: sharedHTTPClient, logger: providerLogger,
                                        onFailure: providerFailed, meter: meter, clock: clock)
+        let castService = CastService(store: store.cast, clock: clock, illustrator: painter, fallback: usesModelPictures ? offlineIllustrator : nil)
+        let bedtime = Self.bedtime(store: store, stories: stories, policy: policy, cast: castService, transports: transports, clock: clock,
+                                   logger: logger.labeled("bedtime"))
         let router = CommandRouter(services: .init(stories: stories, collections: collections, policy: policy,
                                                    admins: Set(config.admins.map(\.description)),
                                                    familyData: store.familyData,
                                                    pageFillIn: pageFillIn, rooms: rooms,
                                                    platforms: ChatPlatforms([DiscordChatPlatform(), WebChatPlatform()]),
                                                    narration: narration,
-                                                   cast: CastService(store: store.cast, clock: clock,
-                                                                     illustrator: painter,
-                                                                     fallback: usesModelPictures ? offlineIllustrator : nil),
+                                                   cast: castService,
                                                    owner: InstallOwnership(directory: store.rooms, settings: store.keyValues),
-                                                   usage: AdminConsole(config: config, store: store, clock: clock)),
+                                                   usage: AdminConsole(config: config, store: store, clock: clock),
+                                                   bedtime: bedtime.scheduling),
                                    logger: logger.labeled("router"), observer: metrics.commandObserver)
         self.router = router
         self.pageFillIn = pageFillIn
+        self.bedtime = bedtime
         webChat = WebChatServer(
             configuration: try Self.webChatConfiguration(config), hub: hub, router: router, rooms: rooms,
             images: { id in try await stories.image(id) }, textArtist: textArtist,
@@ -391,6 +396,7 @@ public struct MagicalStoriesApp: Sendable {
         // Tasks that must run once run on one process at a time (on SQLite, this one).
         services.append(.init(service: DeliveryTokenSweepService(sweeper: tokenSweeper, interval: Self.tokenSweepInterval, damage: damage,
                                                                  logger: logger.labeled("workers"), tasks: store.singletonTasks)))
+        services.append(.init(service: BedtimeService(runner: bedtime)))
         services.append(.init(service: PremiumExpiryService(entitlements: entitlements, logger: logger.labeled("premium"),
                                                             tasks: store.singletonTasks)))
         if config.webChatEnabled {

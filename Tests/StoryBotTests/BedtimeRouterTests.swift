@@ -44,6 +44,7 @@ struct BedtimeRouterTests {
         let kept = try #require(try await schedules.schedules(of: Self.web).only)
         #expect(kept.channelID == "family" && kept.owner == RouterHarness.parent && kept.story == .new(theme: "moon boats") && kept.days == .weekdays)
 
+        services.clock.advance(by: 60) // set a minute later: listed second
         _ = try await say("/bedtime set 7pm")
         let shown = try await say("/bedtime show")
         #expect(shown.isPrivate && shown.text.contains("1. **19:30** · weekdays") && shown.text.contains("2. **19:00** · every day"))
