@@ -59,6 +59,7 @@ public enum DiscordCommandSet {
         case "cast": "Your family's own characters, the heroes of its stories"
         case "premium": "Bot admins: premium for users and servers"
         case "settings": "Server managers: parental controls"
+        case "bedtime": "Server managers: tonight's story arrives at bedtime"
         default: command
         }
     }

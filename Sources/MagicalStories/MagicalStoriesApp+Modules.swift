@@ -183,18 +183,18 @@ extension MagicalStoriesApp {
 
     /// The command router every chat platform shares.
     static func router(_ config: AppConfig, store: AppStore, family: FamilyModules, models: ModelLineup, rooms: RoomAccess,
-                       pageFillIn: PageFillIn, narration: NarrationService, metrics: ServiceMetrics, clock: any WallClock,
-                       logger: Logger) -> CommandRouter {
+                       pageFillIn: PageFillIn, narration: NarrationService, cast: CastService, bedtime: BedtimeScheduling,
+                       metrics: ServiceMetrics, clock: any WallClock, logger: Logger) -> CommandRouter {
         CommandRouter(services: .init(stories: family.stories, collections: family.collections, policy: family.policy,
                                       admins: Set(config.admins.map(\.description)),
                                       familyData: store.familyData,
                                       pageFillIn: pageFillIn, rooms: rooms,
                                       platforms: chatPlatforms,
                                       narration: narration,
-                                      cast: CastService(store: store.cast, clock: clock, illustrator: models.painter,
-                                                        fallback: models.fallbackIllustrator),
+                                      cast: cast,
                                       owner: InstallOwnership(directory: store.rooms, settings: store.keyValues),
-                                      usage: AdminConsole(config: config, store: store, clock: clock)),
+                                      usage: AdminConsole(config: config, store: store, clock: clock),
+                                      bedtime: bedtime),
                       logger: logger.labeled("router"), observer: metrics.commandObserver)
     }
 

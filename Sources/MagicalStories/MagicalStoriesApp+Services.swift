@@ -22,7 +22,7 @@ extension MagicalStoriesApp {
     ///     output is one, else `setup-link.txt`; see ``SetupLinkOutput/standard(for:)``).
     public func serviceGroup(onWebChatRunning: @escaping @Sendable (Int) async -> Void = { _ in },
                              setupLink: SetupLinkOutput? = nil) -> ServiceGroup {
-        let services = storageServices() + operationsServices() + workerServices() + periodicJobs()
+        let services = storageServices() + operationsServices() + workerServices() + periodicJobs() + bedtimeServices()
             + webChatServices(onWebChatRunning: onWebChatRunning, setupLink: setupLink ?? .standard(for: config))
             + discordServices()
         var configuration = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
@@ -72,6 +72,11 @@ extension MagicalStoriesApp {
                 keepDays: hub.retention.keepDays, logger: logger.labeled("webchat"), tasks: tasks, clock: ContinuousClock())))
         }
         return jobs
+    }
+
+    /// Tonight's story posted at each family's bedtime (`/bedtime`), once per evening.
+    func bedtimeServices() -> [ServiceEntry] {
+        [.init(service: BedtimeService(runner: bedtime))]
     }
 
     /// The web chat's listener (when enabled), its messages fanned out to other processes on

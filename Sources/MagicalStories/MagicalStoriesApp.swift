@@ -42,6 +42,8 @@ public struct MagicalStoriesApp: Sendable {
     /// Fills in pages shown before their picture was painted (on PostgreSQL, also when another
     /// process paints it).
     let pageFillIn: PageFillIn
+    /// Posts tonight's story at each family's bedtime (`/bedtime`).
+    let bedtime: BedtimeRunner
     let logger: Logger
 
     /// Builds the app on the SQLite database at `DATABASE_PATH` (the tests' way; the service
@@ -116,8 +118,13 @@ public struct MagicalStoriesApp: Sendable {
                                jobsAdded: jobsAdded, logger: logger)
         let narration = Self.narration(config, store: store, httpClient: httpClient, logger: models.logger,
                                        onFailure: models.failed, meter: models.meter, clock: clock)
+        let cast = CastService(store: store.cast, clock: clock, illustrator: models.painter, fallback: models.fallbackIllustrator)
+        let bedtime = Self.bedtime(store: store, stories: family.stories, policy: family.policy, cast: cast, transports: transports,
+                                   clock: clock, logger: logger.labeled("bedtime"))
+        self.bedtime = bedtime
         let router = Self.router(config, store: store, family: family, models: models, rooms: doors.rooms, pageFillIn: pageFillIn,
-                                 narration: narration, metrics: metrics, clock: clock, logger: logger)
+                                 narration: narration, cast: cast, bedtime: bedtime.scheduling, metrics: metrics, clock: clock,
+                                 logger: logger)
         self.router = router
         webChat = try Self.webChatServer(config, store: store, doors: doors, router: router, stories: family.stories,
                                          pictures: pictures, narration: narration, clock: clock, logger: logger)

@@ -58,6 +58,12 @@ public enum ChatCommand: Sendable, Equatable {
     case castEdit(name: String, kind: String?, age: String?, look: String?, pronouns: String? = nil)
     /// `/cast remove name:…` (the member's creator or a manager).
     case castRemove(name: String)
+    /// `/bedtime set time:19:30 days:… where:… story:continue|new theme:…` (grown-ups): tonight's story, on time.
+    case bedtimeSet(BedtimeScheduleRules.Typed, where: String?)
+    /// `/bedtime show` (grown-ups): the family's schedules and their next bedtimes.
+    case bedtimeShow
+    /// `/bedtime off which:…` (grown-ups): a schedule's number, its time, or `all`.
+    case bedtimeOff(which: String)
     /// `/help`: the few things families do first, and a button for the rest.
     case help
     /// `/help more` (or `all`): everything the bot can do.

@@ -120,6 +120,14 @@ public enum CommandBuilder {
             return .familyRemove(member: options["member"] ?? "")
         case ("family", "signout"):
             return .familySignOut
+        case ("bedtime", "set"):
+            let typed = BedtimeScheduleRules.Typed(time: options["time"] ?? "", days: options["days"], story: options["story"],
+                                                   theme: options["theme"])
+            return .bedtimeSet(typed, where: options["where"].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 })
+        case ("bedtime", "show"):
+            return .bedtimeShow
+        case ("bedtime", "off"):
+            return .bedtimeOff(which: options["which"] ?? "")
         default:
             let topic = (options["topic"] ?? "").trimmingCharacters(in: .whitespaces).lowercased()
             if topic.isEmpty { return .help }

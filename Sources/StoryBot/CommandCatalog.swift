@@ -211,6 +211,20 @@ public enum CommandCatalog {
         Entry(command: "cast", subcommand: "remove", summary: "Take someone out of the cast (stories already made stay)", options: [
             .text("name", "Their name", required: true, maxLength: 40, autocomplete: true),
         ], positional: "name"),
+        Entry(command: "bedtime", subcommand: "set", summary: "Grown-ups: tonight's story arrives here at bedtime, every night", options: [
+            .text("time", "Bedtime on your family's clock, e.g. 19:30 or 7:30pm", required: true, maxLength: 10),
+            .text("days", "every day (the default), weekdays, weekends, or days such as mon,wed,fri", maxLength: 60),
+            .text("where", "Where it is posted (default: here)", maxLength: 100),
+            .text("story", "The next chapter of your newest story (the default), or a new story", maxLength: 10, choices: [
+                .init(name: "Next chapter", value: "continue"), .init(name: "A new story", value: "new"),
+            ]),
+            .text("theme", "A new story's theme (default: one from your recent stories)", maxLength: 100),
+        ], positional: "time", access: .managers),
+        Entry(command: "bedtime", subcommand: "show", summary: "Grown-ups: your bedtimes and when the next story comes", options: [],
+              positional: nil, access: .managers),
+        Entry(command: "bedtime", subcommand: "off", summary: "Grown-ups: stop a bedtime (its number, its time, or all)", options: [
+            .text("which", "Its number in /bedtime show, its time, or all (default: the only one)", maxLength: 10),
+        ], positional: "which", access: .managers),
         Entry(command: "help", subcommand: nil, summary: "What I can do", options: [
             Option(name: "topic", summary: "`more` for everything I can do", kind: .text, required: false, range: nil, maxLength: 20,
                    choices: [], autocomplete: false, typedOnly: true),

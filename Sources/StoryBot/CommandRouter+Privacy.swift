@@ -73,7 +73,7 @@ extension CommandRouter {
                 break
             case .storyDelete, .collectionDelete, .premiumGrant, .premiumRevoke, .premiumStatus, .premiumUsage, .settingsShow, .settingsSet,
                  .settingsForget, .help, .helpMore, .familyMembers, .familyInvite, .familyInvites, .familyRevoke, .familyRemove, .familySignOut, .castAdd,
-                 .castEdit, .castRemove:
+                 .castEdit, .castRemove, .bedtimeSet, .bedtimeShow, .bedtimeOff:
                 return true
             }
             return false

@@ -35,11 +35,14 @@ public struct CommandRouter: Sendable {
         public var narration: NarrationService?
         /// The family's cast (`/cast`, `cast:`); nil where it is not set up.
         public var cast: CastService?
+        /// Bedtime schedules (`/bedtime`); nil where the scheduler is not set up.
+        public var bedtime: BedtimeScheduling?
 
         public init(stories: StoryService, collections: CollectionService, policy: FamilyPolicy, admins: Set<String>,
                     familyData: any FamilyDataStore, pageFillIn: PageFillIn? = nil, rooms: RoomAccess? = nil,
                     platforms: ChatPlatforms = ChatPlatforms(), narration: NarrationService? = nil, cast: CastService? = nil,
-                    owner: InstallOwnership? = nil, usage: (any UsageReporting)? = nil) {
+                    owner: InstallOwnership? = nil, usage: (any UsageReporting)? = nil, bedtime: BedtimeScheduling? = nil) {
+            self.bedtime = bedtime
             self.owner = owner
             self.usage = usage
             self.narration = narration
@@ -67,6 +70,7 @@ public struct CommandRouter: Sendable {
     let platforms: ChatPlatforms
     let narration: NarrationService?
     let cast: CastService?
+    let bedtime: BedtimeScheduling?
     let renderer: ReplyRenderer
     let logger: Logger
     /// One quota-checked request at a time per person, so that two requests racing for the last
@@ -91,6 +95,7 @@ public struct CommandRouter: Sendable {
         platforms = services.platforms
         narration = services.narration
         cast = services.cast
+        bedtime = services.bedtime
         renderer = ReplyRenderer(platforms: services.platforms)
         self.logger = logger
     }
@@ -223,6 +228,8 @@ public struct CommandRouter: Sendable {
             try await runFamily(command, context: context, responder: responder)
         case .castAdd, .castList, .castShow, .castEdit, .castRemove:
             try await runCast(command, context: context, responder: responder)
+        case .bedtimeSet, .bedtimeShow, .bedtimeOff:
+            try await runBedtime(command, context: context, responder: responder)
         }
     }
 
@@ -390,7 +397,7 @@ extension ChatCommand {
         switch self {
         case .help, .helpMore, .storyDelete, .collectionDelete, .premiumGrant, .premiumRevoke, .premiumStatus, .premiumUsage, .settingsShow, .settingsSet,
              .settingsForget, .familyMembers, .familyInvite, .familyInvites, .familyRevoke, .familyRemove, .familySignOut, .castAdd, .castEdit,
-             .castRemove: true
+             .castRemove, .bedtimeSet, .bedtimeShow, .bedtimeOff: true
         case .storyNew, .storyContinue, .storyLibrary, .storyRead, .storyBook, .storyListen, .collectionNew, .collectionList,
              .collectionShow, .castList, .castShow: false
         }
@@ -434,6 +441,9 @@ extension ChatInput {
             case .castShow: "cast.show"
             case .castEdit: "cast.edit"
             case .castRemove: "cast.remove"
+            case .bedtimeSet: "bedtime.set"
+            case .bedtimeShow: "bedtime.show"
+            case .bedtimeOff: "bedtime.off"
             }
         case .button: "button"
         }

@@ -147,6 +147,9 @@ public struct AppDatabase: Sendable {
         migrator.registerMigration("v21: pictures kept as chats are sent them") { db in
             try db.execute(sql: Schema.chatPictures)
         }
+        migrator.registerMigration("v22: bedtime schedules and their evenings") { db in
+            try db.execute(sql: Schema.bedtime)
+        }
         migrator.registerMigration("v25: wind-down narration kept beside the plain one") { db in
             try db.execute(sql: Schema.windDownNarration)
         }

@@ -33,6 +33,7 @@ enum PostgresSchema {
         Migration(name: "v19: who a story is for (children or the family)", statements: v19),
         Migration(name: "v20: cast pronouns", statements: v20),
         Migration(name: "v21: pictures kept as chats are sent them", statements: v21),
+        Migration(name: "v22: bedtime schedules and their evenings", statements: v22),
         Migration(name: "v25: wind-down narration kept beside the plain one", statements: v25),
     ]
 

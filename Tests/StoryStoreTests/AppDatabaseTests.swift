@@ -32,6 +32,7 @@ struct AppDatabaseTests {
                                                      "v19: who a story is for (children or the family)",
                                                      "v20: cast pronouns",
                                                      "v21: pictures kept as chats are sent them",
+                                                     "v22: bedtime schedules and their evenings",
                                                      "v25: wind-down narration kept beside the plain one"])
         #expect(await database.ping())
     }

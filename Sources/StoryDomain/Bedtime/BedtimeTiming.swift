@@ -1,0 +1,20 @@
+import Foundation
+
+/// How far ahead a bedtime story is made and how late it may still be posted.
+public struct BedtimeTiming: Sendable, Equatable {
+    /// Made this long before bedtime, so page 1 and its picture are ready at the minute
+    /// (`BEDTIME_MAKE_AHEAD_MINUTES`, default 5).
+    public var makeLead: TimeInterval
+    /// A service that was down at bedtime still posts when at most this late (30 minutes: "at
+    /// most 30 minutes late" posts, 31 skips).
+    public var latestPost: TimeInterval
+    /// A claim to make the story older than this, with nothing made, is taken over by another
+    /// process (the first one stopped while making).
+    public var claimStaleAfter: TimeInterval
+
+    public init(makeLead: TimeInterval = 5 * 60, latestPost: TimeInterval = 30 * 60, claimStaleAfter: TimeInterval = 10 * 60) {
+        self.makeLead = max(0, makeLead)
+        self.latestPost = max(0, latestPost)
+        self.claimStaleAfter = max(30, claimStaleAfter)
+    }
+}
