@@ -144,8 +144,9 @@ public struct MagicalStoriesApp: Sendable {
             premiumSKUs: Set(config.discordPremiumSKUIDs))
         self.entitlements = entitlements
         // A story that calls no model counts only toward the built-in cap; days are the family's
-        // (its time zone setting, else this machine's zone: `TZ`).
-        let policy = FamilyPolicy(entitlements: entitlements, settings: store.settings,
+        // (its time zone setting, else this machine's zone: `TZ`). Settings are read through a
+        // 1 s cache (the acknowledgement's check, docs/benchmarks.md "The burst").
+        let policy = FamilyPolicy(entitlements: entitlements, settings: CachedFamilySettingsStore(store.settings, clock: clock),
                                   quotas: DailyQuotaRules(providers: ProviderFactory.lineup(config),
                                                           builtInStoriesPerDay: config.builtinStoriesPerDay, defaultTimeZone: .current))
         let collections = CollectionService(store: store.collections, stories: stories,
