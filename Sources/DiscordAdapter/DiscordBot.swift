@@ -293,7 +293,9 @@ public final class DiscordBot: Service {
     }
 
     /// Reads who asked for what, and makes the responder that answers it.
-    private func prepare(_ received: ReceivedInteraction) -> PreparedInteraction? {
+    /// - Parameter defersReceipt: the acknowledgement's receipt is written by ``handle(_:)`` (or
+    ///   after a rejection), so an acknowledgement lane's slot never waits for the database writer.
+    private func prepare(_ received: ReceivedInteraction, defersReceipt: Bool = false) -> PreparedInteraction? {
         let interaction = received.interaction
         var logger = self.logger
         logger[metadataKey: "interaction.id"] = "\(interaction.id)"
@@ -303,7 +305,7 @@ public final class DiscordBot: Service {
             return nil
         }
         let responder = DiscordResponder(interaction: interaction, replayed: received.replayed, rest: rest, renderer: renderer,
-                                         acknowledgements: acknowledgements, clock: clock, logger: logger)
+                                         acknowledgements: acknowledgements, clock: clock, logger: logger, defersReceipt: defersReceipt)
         return PreparedInteraction(interaction: interaction, context: context, request: translator.request(of: interaction),
                                    responder: responder, logger: logger)
     }
@@ -312,12 +314,14 @@ public final class DiscordBot: Service {
     /// queues the command on `next` for its work. What is answered in one go (autocomplete, a
     /// command whose options were not valid) is answered here.
     private func acknowledge(_ received: ReceivedInteraction, then next: AsyncStream<PreparedInteraction>.Continuation) async {
-        guard let prepared = prepare(received) else { return }
+        guard let prepared = prepare(received, defersReceipt: true) else { return }
         let interaction = received.interaction
         do {
             switch prepared.request {
             case let .input(input): try await router.acknowledge(input, context: prepared.context, responder: prepared.responder)
-            case let .invalid(error): return await router.reject(error, responder: prepared.responder)
+            case let .invalid(error):
+                await router.reject(error, responder: prepared.responder)
+                return await prepared.responder.recordAcknowledgement()
             case let .autocomplete(field, text): return await suggest(field, matching: text, for: prepared)
             case .ignored:
                 return prepared.logger.debug("interaction type not handled", metadata: ["type": "\(interaction.type.rawValue)"])
@@ -332,10 +336,14 @@ public final class DiscordBot: Service {
 
     /// Works an acknowledged command, or a button press whole (its update is its acknowledgement).
     private func handle(_ prepared: PreparedInteraction) async {
-        guard case let .input(input) = prepared.request else {
-            return prepared.logger.debug("interaction type not handled", metadata: ["type": "\(prepared.interaction.type.rawValue)"])
+        // The receipt of the acknowledgement lane's deferral, written beside the work.
+        async let recorded: Void = prepared.responder.recordAcknowledgement()
+        if case let .input(input) = prepared.request {
+            await router.work(input, context: prepared.context, responder: prepared.responder)
+        } else {
+            prepared.logger.debug("interaction type not handled", metadata: ["type": "\(prepared.interaction.type.rawValue)"])
         }
-        await router.work(input, context: prepared.context, responder: prepared.responder)
+        await recorded
     }
 
     /// Answers autocomplete with the router's suggestions, fitted to Discord's limits.
