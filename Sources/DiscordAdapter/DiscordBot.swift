@@ -33,7 +33,8 @@ import Synchronization
 ///   after a read-only check) and nothing else; autocomplete, whose first answer is its whole
 ///   answer, is answered here too.
 /// - **Commands** (``Configuration/maxConcurrentCommands``, 16): the work behind an acknowledged
-///   command (``CommandRouter/work(_:context:responder:)``): reads, the job written, one answer.
+///   command (``CommandRouter/work(_:context:responder:)``): reads, the job written, one answer;
+///   on ``Configuration/commandExecutor`` when one is given (the service: a thread at nice 10).
 /// - **Button presses** (``Configuration/maxConcurrentButtonPresses``, 16): a page turn is read,
 ///   answered with UPDATE_MESSAGE and its page remembered for filling in; a press never shares a
 ///   limit with commands or with story deliveries, which run in the story workers.
@@ -72,13 +73,20 @@ public final class DiscordBot: Service {
         /// How long commands and presses in flight may take to finish once shutdown is asked for
         /// (answering them needs Discord); after it they are cancelled.
         public var inFlightGrace: Duration
+        /// Where acknowledged commands are worked (their reads, screens, the job written, the
+        /// answer); nil: where Swift's tasks run. A low-priority thread keeps a burst's command work
+        /// from queueing ahead of the next commands' deferrals, which stay on the event loops
+        /// (docs/benchmarks.md, the burst).
+        public var commandExecutor: (any TaskExecutor)?
 
         public init(applicationID: Snowflake?, guildID: Snowflake?, gateway: GatewayConfiguration, shards: ShardSelection = .all,
                     identifyCoordinator: any IdentifyCoordinator = LocalIdentifyCoordinator(),
                     singletonTasks: any SingletonTaskRunner = SoleProcessTaskRunner(),
                     onShardPlan: @escaping @Sendable ([ShardID]) async -> Void = { _ in },
                     maxConcurrentAcknowledgements: Int = 32,
-                    maxConcurrentCommands: Int = 16, maxConcurrentButtonPresses: Int = 16, inFlightGrace: Duration = .seconds(3)) {
+                    maxConcurrentCommands: Int = 16, maxConcurrentButtonPresses: Int = 16, inFlightGrace: Duration = .seconds(3),
+                    commandExecutor: (any TaskExecutor)? = nil) {
+            self.commandExecutor = commandExecutor
             self.shards = shards
             self.identifyCoordinator = identifyCoordinator
             self.singletonTasks = singletonTasks
@@ -214,7 +222,9 @@ public final class DiscordBot: Service {
                 }
             }
             group.addTask {
-                await Self.work(through: acknowledged, atMost: self.configuration.maxConcurrentCommands) { await self.handle($0) }
+                await withTaskExecutorPreference(self.configuration.commandExecutor) {
+                    await Self.work(through: acknowledged, atMost: self.configuration.maxConcurrentCommands) { await self.handle($0) }
+                }
             }
             group.addTask {
                 await Self.work(through: presses, atMost: self.configuration.maxConcurrentButtonPresses) {

@@ -206,7 +206,7 @@ public struct MagicalStoriesApp: Sendable {
                             exceed it; run more shards per process or set DISCORD_GLOBAL_RATE_SHARE
                             """)
                     }
-                }))
+                }, commandExecutor: LowPriorityExecutor(name: "discord-commands")))
         }
         let listener = StoryDeliveryListener(transports: transports, stories: stories, logger: logger.labeled("delivery"))
         let pageFillIn = PageFillIn(transports: transports, stories: stories, logger: logger.labeled("delivery"))
