@@ -33,7 +33,8 @@ import Synchronization
 ///   after a read-only check) and nothing else; autocomplete, whose first answer is its whole
 ///   answer, is answered here too.
 /// - **Commands** (``Configuration/maxConcurrentCommands``, 16): the work behind an acknowledged
-///   command (``CommandRouter/work(_:context:responder:)``): reads, the job written, one answer.
+///   command (``CommandRouter/work(_:context:responder:)``): reads, the job written, one answer;
+///   on ``Configuration/commandExecutor`` when one is given (the service: a thread at nice 10).
 /// - **Button presses** (``Configuration/maxConcurrentButtonPresses``, 16): a page turn is read,
 ///   answered with UPDATE_MESSAGE and its page remembered for filling in; a press never shares a
 ///   limit with commands or with story deliveries, which run in the story workers.
@@ -72,13 +73,20 @@ public final class DiscordBot: Service {
         /// How long commands and presses in flight may take to finish once shutdown is asked for
         /// (answering them needs Discord); after it they are cancelled.
         public var inFlightGrace: Duration
+        /// Where acknowledged commands are worked (their reads, screens, the job written, the
+        /// answer); nil: where Swift's tasks run. A low-priority thread keeps a burst's command work
+        /// from queueing ahead of the next commands' deferrals, which stay on the event loops
+        /// (docs/benchmarks.md, the burst).
+        public var commandExecutor: (any TaskExecutor)?
 
         public init(applicationID: Snowflake?, guildID: Snowflake?, gateway: GatewayConfiguration, shards: ShardSelection = .all,
                     identifyCoordinator: any IdentifyCoordinator = LocalIdentifyCoordinator(),
                     singletonTasks: any SingletonTaskRunner = SoleProcessTaskRunner(),
                     onShardPlan: @escaping @Sendable ([ShardID]) async -> Void = { _ in },
                     maxConcurrentAcknowledgements: Int = 32,
-                    maxConcurrentCommands: Int = 16, maxConcurrentButtonPresses: Int = 16, inFlightGrace: Duration = .seconds(3)) {
+                    maxConcurrentCommands: Int = 16, maxConcurrentButtonPresses: Int = 16, inFlightGrace: Duration = .seconds(3),
+                    commandExecutor: (any TaskExecutor)? = nil) {
+            self.commandExecutor = commandExecutor
             self.shards = shards
             self.identifyCoordinator = identifyCoordinator
             self.singletonTasks = singletonTasks
@@ -214,7 +222,9 @@ public final class DiscordBot: Service {
                 }
             }
             group.addTask {
-                await Self.work(through: acknowledged, atMost: self.configuration.maxConcurrentCommands) { await self.handle($0) }
+                await withTaskExecutorPreference(self.configuration.commandExecutor) {
+                    await Self.work(through: acknowledged, atMost: self.configuration.maxConcurrentCommands) { await self.handle($0) }
+                }
             }
             group.addTask {
                 await Self.work(through: presses, atMost: self.configuration.maxConcurrentButtonPresses) {
@@ -293,7 +303,9 @@ public final class DiscordBot: Service {
     }
 
     /// Reads who asked for what, and makes the responder that answers it.
-    private func prepare(_ received: ReceivedInteraction) -> PreparedInteraction? {
+    /// - Parameter defersReceipt: the acknowledgement's receipt is written by ``handle(_:)`` (or
+    ///   after a rejection), so an acknowledgement lane's slot never waits for the database writer.
+    private func prepare(_ received: ReceivedInteraction, defersReceipt: Bool = false) -> PreparedInteraction? {
         let interaction = received.interaction
         var logger = self.logger
         logger[metadataKey: "interaction.id"] = "\(interaction.id)"
@@ -303,7 +315,7 @@ public final class DiscordBot: Service {
             return nil
         }
         let responder = DiscordResponder(interaction: interaction, replayed: received.replayed, rest: rest, renderer: renderer,
-                                         acknowledgements: acknowledgements, clock: clock, logger: logger)
+                                         acknowledgements: acknowledgements, clock: clock, logger: logger, defersReceipt: defersReceipt)
         return PreparedInteraction(interaction: interaction, context: context, request: translator.request(of: interaction),
                                    responder: responder, logger: logger)
     }
@@ -312,12 +324,14 @@ public final class DiscordBot: Service {
     /// queues the command on `next` for its work. What is answered in one go (autocomplete, a
     /// command whose options were not valid) is answered here.
     private func acknowledge(_ received: ReceivedInteraction, then next: AsyncStream<PreparedInteraction>.Continuation) async {
-        guard let prepared = prepare(received) else { return }
+        guard let prepared = prepare(received, defersReceipt: true) else { return }
         let interaction = received.interaction
         do {
             switch prepared.request {
             case let .input(input): try await router.acknowledge(input, context: prepared.context, responder: prepared.responder)
-            case let .invalid(error): return await router.reject(error, responder: prepared.responder)
+            case let .invalid(error):
+                await router.reject(error, responder: prepared.responder)
+                return await prepared.responder.recordAcknowledgement()
             case let .autocomplete(field, text): return await suggest(field, matching: text, for: prepared)
             case .ignored:
                 return prepared.logger.debug("interaction type not handled", metadata: ["type": "\(interaction.type.rawValue)"])
@@ -332,10 +346,14 @@ public final class DiscordBot: Service {
 
     /// Works an acknowledged command, or a button press whole (its update is its acknowledgement).
     private func handle(_ prepared: PreparedInteraction) async {
-        guard case let .input(input) = prepared.request else {
-            return prepared.logger.debug("interaction type not handled", metadata: ["type": "\(prepared.interaction.type.rawValue)"])
+        // The receipt of the acknowledgement lane's deferral, written beside the work.
+        async let recorded: Void = prepared.responder.recordAcknowledgement()
+        if case let .input(input) = prepared.request {
+            await router.work(input, context: prepared.context, responder: prepared.responder)
+        } else {
+            prepared.logger.debug("interaction type not handled", metadata: ["type": "\(prepared.interaction.type.rawValue)"])
         }
-        await router.work(input, context: prepared.context, responder: prepared.responder)
+        await recorded
     }
 
     /// Answers autocomplete with the router's suggestions, fitted to Discord's limits.

@@ -29,6 +29,8 @@ final class DiscordResponder: ChatResponder {
         /// The token died: answers go to this channel message instead.
         var channelMessageID: Snowflake?
         var tokenDead = false
+        /// An acknowledgement Discord accepted whose receipt is not written yet (``recordAcknowledgement()``).
+        var unrecorded: AcknowledgementReceipt?
     }
 
     private let interaction: Interaction
@@ -41,11 +43,17 @@ final class DiscordResponder: ChatResponder {
     private let clock: any WallClock
     private let logger: Logger
     private let state = Mutex(State())
+    /// The receipt of ``acknowledge(privately:)`` waits for ``recordAcknowledgement()``.
+    private let defersReceipt: Bool
 
     /// The pictures it holds are bounded by the bot's lanes: one reply at a time per interaction,
     /// and a lane works a bounded number of interactions at once.
+    /// - Parameter defersReceipt: the receipt of a deferral is written by ``recordAcknowledgement()``,
+    ///   not before ``acknowledge(privately:)`` returns (the bot's acknowledgement lane: its slot is
+    ///   free for the next command while the receipt waits for the database writer).
     init(interaction: Interaction, replayed: Bool, rest: DiscordRESTClient, renderer: DiscordMessageRenderer,
-         acknowledgements: any AcknowledgementLedger, clock: any WallClock, logger: Logger) {
+         acknowledgements: any AcknowledgementLedger, clock: any WallClock, logger: Logger, defersReceipt: Bool = false) {
+        self.defersReceipt = defersReceipt
         self.interaction = interaction
         self.replayed = replayed
         self.rest = rest
@@ -100,9 +108,18 @@ final class DiscordResponder: ChatResponder {
             state.withLock { $0.phase = .fresh }
             throw error
         }
+        let receipt = AcknowledgementReceipt(platform: platform, interactionID: id, privately: privately, acknowledgedAt: clock.now())
+        state.withLock { $0.unrecorded = receipt }
+        if !defersReceipt { await recordAcknowledgement() }
+    }
+
+    /// Writes the receipt of the deferral made by ``acknowledge(privately:)``, once; nothing when
+    /// there is none to write. Never throws: a failure is logged (a replay is then acknowledged
+    /// again, and Discord's "already acknowledged" is answered through).
+    func recordAcknowledgement() async {
+        guard let receipt = state.withLock({ state in defer { state.unrecorded = nil }; return state.unrecorded }) else { return }
         do {
-            try await acknowledgements.record(AcknowledgementReceipt(platform: platform, interactionID: id, privately: privately,
-                                                                     acknowledgedAt: clock.now()))
+            try await acknowledgements.record(receipt)
         } catch {
             logger.warning("could not record an acknowledgement", metadata: ["error": "\(error)"])
         }

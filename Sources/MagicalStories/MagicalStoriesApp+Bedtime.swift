@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Operations
 import ServiceLifecycle
 import StoryBot
 import StoryDomain

@@ -95,8 +95,9 @@ extension MagicalStoriesApp {
         let entitlements = EntitlementService(store: store.entitlements, catalog: plans(config), clock: clock,
                                               premiumSKUs: Set(config.discordPremiumSKUIDs))
         // A story that calls no model counts only toward the built-in cap; days are the family's
-        // (its time zone setting, else this machine's zone: `TZ`).
-        let policy = FamilyPolicy(entitlements: entitlements, settings: store.settings,
+        // (its time zone setting, else this machine's zone: `TZ`). Settings are read through a
+        // 1 s cache (the acknowledgement's check, docs/benchmarks.md "The burst").
+        let policy = FamilyPolicy(entitlements: entitlements, settings: CachedFamilySettingsStore(store.settings, clock: clock),
                                   quotas: DailyQuotaRules(providers: ProviderFactory.lineup(config),
                                                           builtInStoriesPerDay: config.builtinStoriesPerDay, defaultTimeZone: .current))
         let collections = CollectionService(store: store.collections, stories: stories, policy: policy, clock: clock,
@@ -136,7 +137,8 @@ extension MagicalStoriesApp {
             applicationID: config.discordApplicationID.flatMap(Snowflake.init), guildID: config.discordGuildID.flatMap(Snowflake.init),
             gateway: gateway, shards: config.discordShards.selection,
             identifyCoordinator: identifyCoordinator(store, logger: logger.labeled("discord")), singletonTasks: store.singletonTasks,
-            onShardPlan: { shards in await rateShare.apply(shardPlan: shards) })
+            onShardPlan: { shards in await rateShare.apply(shardPlan: shards) },
+            commandExecutor: LowPriorityExecutor(name: "discord-commands"))
         return DiscordParts(rest: rest, renderer: renderer,
                             transport: DiscordTransport(rest: rest, renderer: renderer, logger: logger.labeled("discord.delivery")),
                             configuration: configuration)

@@ -3,15 +3,18 @@ import StoryDomain
 extension CommandRouter {
     /// Whether the command's answer will be for the asker only, decided before acknowledging so
     /// that no public placeholder is made for a private answer. Read-only: the request is
-    /// validated and the asker's rules, plan and quota read (a few milliseconds on SQLite);
-    /// anything that would be refused answers privately.
+    /// validated and the asker's rules, plan and quota read (a few milliseconds on SQLite; the
+    /// family's settings come from ``CachedFamilySettingsStore`` where the root wires it); anything
+    /// that would be refused answers privately.
     func answersPrivately(_ command: ChatCommand, context: ChatContext) async -> Bool {
         if command.answersPrivately { return true }
         do {
             switch command {
             case let .storyNew(draft):
+                // The asker's rules and refused requests are read side by side (one trip's wait, not two).
+                async let refusals: Void = stories.checkRefusals(for: context.user, on: context.family.platform)
                 let limits = try await requesterLimits(context)
-                try await stories.checkRefusals(for: context.user, on: context.family.platform)
+                try await refusals
                 let heroes = try await castMembers(draft.cast, family: context.family)
                 _ = try stories.prepareStory(draft, family: context.family, requester: context.user, limits: limits, seed: 0, cast: heroes)
                 try await stories.checkModelBudget(for: context.family, audience: limits.audience, lookAhead: true)
@@ -19,8 +22,9 @@ extension CommandRouter {
                     try await stories.checkQuota(quota, for: context.user, on: context.family.platform)
                 }
             case let .storyContinue(query):
+                async let refusals: Void = stories.checkRefusals(for: context.user, on: context.family.platform)
                 let limits = try await requesterLimits(context)
-                try await stories.checkRefusals(for: context.user, on: context.family.platform)
+                try await refusals
                 let story = try await preparedChapter(query, context: context, limits: limits, seed: 0)
                 try await stories.checkModelBudget(for: context.family, audience: story.request.isForChildren ? .children : .family,
                                                    lookAhead: true)
