@@ -235,6 +235,8 @@ struct TaleTeller {
         var others: [CreatureKind] = []
         let drawn = Set([sheet.hero.kind] + (sheet.companion.map { [$0.kind] } ?? []))
         for figure in [theme.subject, theme.partner, theme.other].compactMap({ $0 }) {
+            // The companion is drawn as itself, never again as someone met (a car the story is about).
+            guard figure.name != sheet.companion?.name else { continue }
             if let kind = figure.kind, !drawn.contains(kind) || figure.name.hasPrefix("the "), !others.contains(kind) { others.append(kind) }
         }
         let lostAway = theme.lostFigure != nil && sheet.companion != nil && beat != .resolution && beat != .opening
