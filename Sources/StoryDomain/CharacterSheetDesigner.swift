@@ -161,7 +161,7 @@ public struct CharacterSheetDesigner: Sendable {
         (.squirrel, ["squirrel"]), (.badger, ["badger"]), (.beaver, ["beaver"]), (.giraffe, ["giraffe"]),
         (.koala, ["koala"]), (.sloth, ["sloth"]), (.pangolin, ["pangolin"]), (.crab, ["crab"]),
         (.car, ["car", "racecar"]), (.train, ["train", "locomotive"]), (.tractor, ["tractor"]),
-        (.boat, ["boat", "tugboat", "sailboat", "ship"]), (.rocket, ["rocket", "spaceship"]), (.cloud, ["cloud"]),
+        (.boat, ["boat", "tugboat", "sailboat", "ship"]), (.rocket, ["rocket"]), (.cloud, ["cloud"]),
         (.snowman, ["snowman", "snowmen"]), (.knight, ["knight"]),
     ]
 

@@ -26,7 +26,9 @@ struct TaleTeller {
         self.world = world
         self.sheet = sheet
         self.seed = seed
-        let companion = sheet.companion.map { TaleTheme.figure(of: $0, word: nil) }
+        // A thing or knight the theme is about is told as its subject ({D}), never as a pet-like companion
+        // ("Goodnight, the little red car", "curled up at the foot of the bed": it has a bed of its own).
+        let companion = sheet.companion.flatMap { TaleTheme.isThemeThing($0) ? nil : TaleTheme.figure(of: $0, word: nil) }
         renderer = TemplateRenderer(values: TaleSlots.values(theme: theme, shape: shape, world: world, companion: companion, rng: &rng))
     }
 
