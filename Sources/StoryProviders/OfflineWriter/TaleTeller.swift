@@ -231,8 +231,10 @@ struct TaleTeller {
         props += beatProps(beat)
         if let weather { props += Self.weatherProps[weather] ?? [] }
         if paintedSetting == .space { props.append("rocket") }
+        // The theme's thing is drawn as the character: not a second time as a prop (a tractor beside the tractor).
+        let drawnAsCharacter = sheet.companion.flatMap { TaleTheme.isThemeThing($0) ? theme.subject.word : nil }
         var unique: [String] = []
-        for prop in props where TaleWords.props.contains(prop) && !unique.contains(prop) { unique.append(prop) }
+        for prop in props where TaleWords.props.contains(prop) && !unique.contains(prop) && prop != drawnAsCharacter { unique.append(prop) }
 
         var others: [CreatureKind] = []
         let drawn = Set([sheet.hero.kind] + (sheet.companion.map { [$0.kind] } ?? []))
