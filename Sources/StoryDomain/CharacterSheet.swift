@@ -31,6 +31,23 @@ public enum CreatureKind: String, Sendable, Codable, CaseIterable {
     case horse, fish, whale, octopus, butterfly, dinosaur
     /// The woodland, river and faraway animals families ask for most after the first set.
     case hedgehog, squirrel, badger, beaver, giraffe, koala, sloth, pangolin, crab
+    /// Vehicles and things a theme is about ("a little red car who wants to win the race", "a cloud
+    /// who wants to make a rainbow"), drawn as picture-book characters: a face on the windscreen,
+    /// the engine or the cloud, in the colour the theme names.
+    case car, train, tractor, boat, rocket, cloud, snowman
+    /// A knight: a person in a helmet and armour.
+    case knight
+}
+
+extension CreatureKind {
+    /// The vehicles and things drawn with a face (never as an animal or a person).
+    public static let things: Set<CreatureKind> = [.car, .train, .tractor, .boat, .rocket, .cloud, .snowman]
+
+    /// A vehicle or thing with a face: it rolls, sails or floats, and rests upright (never lying down).
+    public var isThing: Bool { Self.things.contains(self) }
+
+    /// Drawn as a person: a child, a grown-up, a knight.
+    public var isPerson: Bool { self == .child || self == .grownUp || self == .knight }
 }
 
 /// Where a story takes place; the illustrator paints a scene for each.

@@ -18,7 +18,11 @@ public struct CharacterSheetDesigner: Sendable {
         if let companion, !companion.trimmingCharacters(in: .whitespaces).isEmpty {
             let kind = Self.firstKind(in: Self.words(companion)) ?? Self.personOrPet(companion, rng: &rng)
             companionDesign = designCreature(name: Self.companionName(companion), kind: kind, age: age, rng: &rng)
-        } else if let kind = Self.firstKind(in: themeWords, excluding: Self.metInTheme), kind != heroKind {
+        } else if let thing = Self.actingThing(in: themeWords), thing.kind != heroKind {
+            // "a little red car who wants to win the race": the car is the character the story is about.
+            companionDesign = designCreature(name: "the \(thing.kind.rawValue)", kind: thing.kind, age: age, rng: &rng,
+                                             colour: thing.colour)
+        } else if let kind = Self.firstKind(in: themeWords, excluding: Self.metInTheme.union(CreatureKind.things).union([.knight])), kind != heroKind {
             let name = Self.nameForThemeCreature(kind: kind, themeWords: themeWords, heroName: heroName, rng: &rng)
             companionDesign = designCreature(name: name, kind: kind, age: age, rng: &rng)
         } else if let grownUp = Self.grownUpName(in: themeWords) {
@@ -156,7 +160,41 @@ public struct CharacterSheetDesigner: Sendable {
         (.dinosaur, ["dinosaur", "dino", "tyrannosaurus", "triceratops"]), (.hedgehog, ["hedgehog", "hoglet"]),
         (.squirrel, ["squirrel"]), (.badger, ["badger"]), (.beaver, ["beaver"]), (.giraffe, ["giraffe"]),
         (.koala, ["koala"]), (.sloth, ["sloth"]), (.pangolin, ["pangolin"]), (.crab, ["crab"]),
+        (.car, ["car", "racecar"]), (.train, ["train", "locomotive"]), (.tractor, ["tractor"]),
+        (.boat, ["boat", "tugboat", "sailboat", "ship"]), (.rocket, ["rocket"]), (.cloud, ["cloud"]),
+        (.snowman, ["snowman", "snowmen"]), (.knight, ["knight"]),
     ]
+
+    /// Words that name someone: a theme naming one before a thing is about them, not the thing.
+    private static let someoneWords: Set<String> = [
+        "girl", "boy", "child", "kid", "princess", "prince", "king", "queen", "pirate", "astronaut", "wizard", "fairy",
+        "mermaid", "teacher", "farmer", "baker", "doctor", "explorer", "captain", "builder", "firefighter",
+    ]
+
+    /// Colours a theme may give a thing ("a little red car"), as the thing is painted.
+    private static let thingColours: [Named] = [
+        ("red", RGB(220, 60, 55)), ("blue", RGB(70, 130, 220)), ("yellow", RGB(250, 205, 60)), ("green", RGB(80, 170, 90)),
+        ("orange", RGB(240, 140, 50)), ("purple", RGB(150, 100, 200)), ("pink", RGB(240, 140, 180)),
+        ("white", RGB(248, 248, 250)), ("black", RGB(60, 60, 70)), ("silver", RGB(200, 205, 215)),
+        ("grey", RGB(160, 160, 170)), ("gray", RGB(160, 160, 170)), ("golden", RGB(240, 195, 70)), ("brown", RGB(150, 100, 60)),
+    ]
+
+    /// The vehicle, thing or knight a theme is about: named before anyone else and doing something
+    /// ("a little red car who…", "a train that carries…", "a tugboat whose engine…"), with the
+    /// colour said just before it, if any. Nil when a creature or person comes first ("a badger who
+    /// paints his boat": the boat is a thing in the story, not a character).
+    static func actingThing(in words: [String]) -> (kind: CreatureKind, colour: Named?)? {
+        for (index, word) in words.enumerated() {
+            if someoneWords.contains(word) || grownUpName(in: [word]) != nil { return nil }
+            guard let kind = firstKind(in: [word]) else { continue }
+            guard kind.isThing || kind == .knight,
+                  index + 1 < words.count, ["who", "that", "which", "whose"].contains(words[index + 1]) else { return nil }
+            let before = words[max(0, index - 2)..<index]
+            let colour = before.reversed().lazy.compactMap { said in thingColours.first { $0.name == said } }.first
+            return (kind, colour)
+        }
+        return nil
+    }
 
     /// Grown-ups and older family members, each with the name the story calls them by.
     private static let grownUps: [(name: String, words: [String])] = [
@@ -313,6 +351,13 @@ public struct CharacterSheetDesigner: Sendable {
         .sloth: [("sandy-brown", RGB(180, 150, 115)), ("mossy brown", RGB(150, 135, 100))],
         .pangolin: [("bronze", RGB(175, 130, 85)), ("olive-brown", RGB(150, 125, 85))],
         .crab: [("red", RGB(225, 85, 65)), ("orange", RGB(240, 130, 60))],
+        .car: [("red", RGB(220, 60, 55)), ("blue", RGB(70, 130, 220)), ("yellow", RGB(250, 205, 60))],
+        .train: [("green", RGB(70, 150, 90)), ("blue", RGB(70, 120, 200)), ("red", RGB(205, 60, 55))],
+        .tractor: [("green", RGB(80, 160, 80)), ("red", RGB(210, 65, 55))],
+        .boat: [("red", RGB(210, 70, 60)), ("blue", RGB(70, 120, 200))],
+        .rocket: [("silver", RGB(200, 205, 215)), ("red", RGB(215, 70, 60))],
+        .cloud: [("white", RGB(248, 248, 252)), ("pale grey", RGB(225, 228, 236))],
+        .snowman: [("snow-white", RGB(248, 250, 253))],
     ]
 
     private static func pick<T>(_ items: [T], _ rng: inout SeededGenerator) -> T {
@@ -386,10 +431,13 @@ public struct CharacterSheetDesigner: Sendable {
                                figure: figure)
     }
 
-    private func designCreature(name: String, kind: CreatureKind, age: Int, rng: inout SeededGenerator) -> CharacterDesign {
+    private func designCreature(name: String, kind: CreatureKind, age: Int, rng: inout SeededGenerator,
+                                colour: Named? = nil) -> CharacterDesign {
         if kind == .child { return designChild(name: name, age: age, rng: &rng) }
         if kind == .grownUp { return designGrownUp(name: name, age: age, rng: &rng) }
-        let body = Self.pick(Self.bodies[kind] ?? [("soft brown", RGB(170, 130, 95))], &rng)
+        if kind == .knight { return designKnight(name: name, rng: &rng, colour: colour) }
+        let picked = Self.pick(Self.bodies[kind] ?? [("soft brown", RGB(170, 130, 95))], &rng)
+        let body = colour ?? picked
         let accent = Self.pick(Self.outfitColors, &rng)
         let a = Self.article(accent.name)
         let looks: String
@@ -422,12 +470,34 @@ public struct CharacterSheetDesigner: Sendable {
         case .sloth: looks = "a slow, smiling \(body.name) sloth with long arms and \(a) \(accent.name) scarf"
         case .pangolin: looks = "a small \(body.name) pangolin covered in leafy scales, with \(a) \(accent.name) scarf"
         case .crab: looks = "a little \(body.name) crab with two big claws and \(a) \(accent.name) hat"
+        case .car: looks = "a little \(body.name) car with big friendly eyes on its windscreen and \(a) \(accent.name) stripe"
+        case .train: looks = "a little \(body.name) steam engine with a smiling face and \(a) \(accent.name) carriage"
+        case .tractor: looks = "a kind \(body.name) tractor with big back wheels, a smiling face and \(a) \(accent.name) cab"
+        case .boat: looks = "a little \(body.name) tugboat with round porthole eyes and \(a) \(accent.name) funnel"
+        case .rocket: looks = "a small \(body.name) rocket with round window eyes and \(a) \(accent.name) nose"
+        case .cloud: looks = "a soft \(body.name) cloud with rosy cheeks and \(a) \(accent.name) rainbow scarf"
+        case .snowman: looks = "a round snowman with a carrot nose and \(a) \(accent.name) scarf"
         case .child: looks = "a small child"
         case .grownUp: looks = "a grown-up"
+        case .knight: looks = "a knight"
         }
         let detail = Self.pick(Self.hairColors, &rng)
         return CharacterDesign(name: name, kind: kind, bodyColor: body.rgb, accentColor: accent.rgb,
                                detailColor: detail.rgb, looks: looks, trait: Self.pick(Self.friendTraits, &rng))
+    }
+
+    /// A knight: a young person in silver armour and a helmet, the plume and tunic in the theme's
+    /// colour (or a picked one).
+    private func designKnight(name: String, rng: inout SeededGenerator, colour: Named?) -> CharacterDesign {
+        let skin = Self.pick(Self.skins, &rng)
+        let picked = Self.pick(Self.outfitColors, &rng)
+        let tunic = colour ?? picked
+        let hair = Self.pick(Self.hairColors, &rng)
+        let armour = RGB(200, 205, 215)
+        let figure = FigureLook(build: .olderChild, hairStyle: .short, garment: .top, legs: armour, shoes: RGB(110, 110, 125))
+        return CharacterDesign(name: name, kind: .knight, bodyColor: skin.rgb, accentColor: tunic.rgb, detailColor: hair.rgb,
+                               looks: "a young knight in shining silver armour and a helmet with \(Self.article(tunic.name)) \(tunic.name) plume",
+                               trait: Self.pick(Self.friendTraits, &rng), figure: figure)
     }
 
     // MARK: - Settings

@@ -8,12 +8,24 @@
 # Without arguments it first tells the theme set with the bench (BENCH, default the release build,
 # else the debug one): magical-stories-bench --storyteller-dump .build/storyteller/dump.json
 # --pictures .build/storyteller/pictures --only <the six themes>. Pillow from PyPI, in the browser test's virtualenv.
+# A second set, the vehicle and thing heroes (car, train, cloud, knight, tugboat, tractor), is drawn with
+#   CONTACT_SET=heroes bash scripts/storyteller/contact-sheets.sh   (writes heroes-age-<A>.png)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 dump=${1:-.build/storyteller/dump.json}
 pictures=${2:-.build/storyteller/pictures}
 to=docs/images/storyteller
-themes=${CONTACT_THEMES:-hedgehog-bakes-cake,tortoise-forest-race,beaver-builds-bridge,elephant-shares-umbrella,cat-repairs-rocket,unicorn-surprise-party}
+set_name=${CONTACT_SET:-}
+if [ "$set_name" = heroes ]; then
+  default_themes=red-car-town-race,train-presents-mountains,cloud-rainbow,knight-tower,tugboat-engine,tractor-carrots
+  prefix=heroes-age
+  dump=${1:-.build/storyteller/heroes.json}
+  pictures=${2:-.build/storyteller/heroes-pictures}
+else
+  default_themes=hedgehog-bakes-cake,tortoise-forest-race,beaver-builds-bridge,elephant-shares-umbrella,cat-repairs-rocket,unicorn-surprise-party
+  prefix=age
+fi
+themes=${CONTACT_THEMES:-$default_themes}
 venv=.build/browser-venv
 
 if [ $# -eq 0 ]; then
@@ -32,12 +44,12 @@ fi
 [ -x "$venv/bin/python" ] || bash scripts/setup.sh --browser-venv
 "$venv/bin/python" -c "import PIL" 2> /dev/null || "$venv/bin/pip" install --quiet --disable-pip-version-check "Pillow>=10"
 mkdir -p "$to"
-rm -f "$to"/age-*.png
-"$venv/bin/python" - "$dump" "$pictures" "$to" "$themes" <<'PY'
+rm -f "$to/$prefix"-*.png
+"$venv/bin/python" - "$dump" "$pictures" "$to" "$themes" "$prefix" <<'PY'
 import json, os, sys
 from PIL import Image, ImageDraw, ImageFont
 
-dump, pictures, target, wanted = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4].split(",")
+dump, pictures, target, wanted, prefix = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4].split(","), sys.argv[5]
 stories = json.load(open(dump, encoding="utf-8"))["stories"]
 seed = min(story["seed"] for story in stories)
 thumb_w, thumb_h, caption, label_w, gap = 224, 149, 30, 214, 6
@@ -88,7 +100,7 @@ for age in sorted({story["age"] for story in stories}):
             props = ", ".join(scene.get("props") or [])
             draw.text((left, top + thumb_h + 1), text, fill=(43, 42, 51), font=font)
             draw.text((left, top + thumb_h + 15), ("props: " + props) if props else "props: —", fill=(110, 108, 120), font=font)
-    out = os.path.join(target, f"age-{age}.png")
+    out = os.path.join(target, f"{prefix}-{age}.png")
     sheet.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.FLOYDSTEINBERG).save(out, optimize=True)
     print(f"{out}: {len(rows)} themes × {pages} pages")
 PY

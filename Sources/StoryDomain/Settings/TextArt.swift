@@ -45,6 +45,14 @@ public enum TextArt {
         case .sloth: "🦥"
         case .pangolin: "🦔"
         case .crab: "🦀"
+        case .car: "🚗"
+        case .train: "🚂"
+        case .tractor: "🚜"
+        case .boat: "🚤"
+        case .rocket: "🚀"
+        case .cloud: "☁️"
+        case .snowman: "⛄"
+        case .knight: "🛡️"
         }
     }
 

@@ -37,6 +37,10 @@ struct FigurePainter {
         case .badger, .beaver, .koala, .sloth, .pangolin: 0.9
         case .giraffe: 1.0
         case .crab: 0.8
+        case .car, .boat, .rocket, .snowman: 0.95
+        case .train, .tractor: 1.0
+        case .cloud: 0.9
+        case .knight: 1.0
         }
     }
 
@@ -62,24 +66,30 @@ struct FigurePainter {
     func draw(_ design: CharacterDesign, x: Double, baseY: Double, facing: Double, pose asked: Pose, size: Double = 1) {
         // Running is a walk leaning forward.
         let pose: Pose = asked == .running ? .walking : asked
-        let s = Self.scale(of: design.kind) * ([.child, .grownUp].contains(design.kind) ? 1.0 : 1.15) * size
+        let s = Self.scale(of: design.kind) * (design.kind.isPerson ? 1.0 : 1.15) * size
         let colors = Colors(design)
+        // Things neither lean into a run nor lie down: asleep, they rest upright (in their own bed).
+        let thing = design.kind.isThing
         canvas.layer {
             canvas.translate(x, baseY)
             // Ground shadow.
-            canvas.ellipse(0, 0, (pose == .sleeping ? 80 : 42) * s, 8 * s)
+            canvas.ellipse(0, 0, (thing ? 70 : pose == .sleeping ? 80 : 42) * s, 8 * s)
             canvas.fill(.black, alpha: 0.2)
             canvas.scale(s, s)
             switch pose {
             case .jumping: canvas.translate(0, -14)
-            case .walking where asked == .running: canvas.rotate(facing * 0.16)
-            case .sleeping:
+            case .walking where asked == .running && !thing: canvas.rotate(facing * 0.16)
+            case .sleeping where !thing:
                 canvas.translate(0, -30)
                 canvas.rotate(-facing * .pi / 2)
             default: break
             }
-            if design.kind == .child || design.kind == .grownUp {
+            if design.kind == .knight {
+                knight(design, colors, facing: facing, pose: pose)
+            } else if design.kind.isPerson {
                 person(design, colors, facing: facing, pose: pose)
+            } else if drawThing(design.kind, colors, facing: facing, pose: pose) {
+                // Drawn by the things of FigurePainter+Things.
             } else if let drawn = drawNewCreature(design.kind, colors, facing: facing, pose: pose), drawn {
                 // Drawn by the figures of FigurePainter+Creatures.
             } else if drawWildlife(design.kind, colors, facing: facing, pose: pose) {
@@ -90,7 +100,10 @@ struct FigurePainter {
                 creature(design.kind, colors, facing: facing, pose: pose)
             }
         }
-        if pose == .sleeping { zMarks(x: x - facing * 130 * s - 10, y: baseY - 120 * s) }
+        if pose == .sleeping {
+            // Above the face: behind a sleeper's head, over a thing's front.
+            if thing { zMarks(x: x + facing * 50 * s - 10, y: baseY - 150 * s) } else { zMarks(x: x - facing * 130 * s - 10, y: baseY - 120 * s) }
+        }
     }
 
     struct Colors {

@@ -14,6 +14,13 @@ extension OfflineIllustrator {
     static func standingHeight(_ design: CharacterDesign) -> Double {
         let base: Double = switch design.kind {
         case .grownUp, .child: PersonLook.height(of: design)
+        // The helmet's plume above the head.
+        case .knight: PersonLook.height(of: design) + 16
+        case .car: 115
+        case .train: 135
+        case .tractor, .boat: 150
+        case .rocket, .snowman: 174
+        case .cloud: 140
         case .horse: 175
         case .butterfly: 165
         case .octopus: 160
@@ -22,7 +29,7 @@ extension OfflineIllustrator {
         case .crab: 120
         default: 150
         }
-        return base * FigurePainter.scale(of: design.kind) * ([.child, .grownUp].contains(design.kind) ? 1.0 : 1.15)
+        return base * FigurePainter.scale(of: design.kind) * (design.kind.isPerson ? 1.0 : 1.15)
     }
 
     static func figure(_ design: CharacterDesign, role: PagePicture.Role, x: Double, baseY: Double, size: Double,
@@ -59,9 +66,11 @@ extension OfflineIllustrator {
         struct Member { var design: CharacterDesign; var role: PagePicture.Role; var size: Double; var lift: Double }
         let present = scene.companionAway ? nil : sheet.companion
         var row: [Member?] = sheet.friends.prefix(2).reversed().map { Member(design: $0, role: .friend, size: 0.95, lift: 0) }
-        row.append(Member(design: sheet.hero, role: .hero, size: 1, lift: 0))
+        // A cloud floats a little above the ground.
+        func floating(_ design: CharacterDesign) -> Double { design.kind == .cloud ? 50 : 0 }
+        row.append(Member(design: sheet.hero, role: .hero, size: 1, lift: floating(sheet.hero)))
         if table { row.append(nil) }
-        if let present { row.append(Member(design: present, role: .companion, size: 1, lift: 0)) }
+        if let present { row.append(Member(design: present, role: .companion, size: 1, lift: floating(present))) }
         for kind in scene.others.prefix(2) {
             let lift: Double = [.fish, .whale, .butterfly].contains(kind) ? 60 : 0
             row.append(Member(design: otherDesign(kind), role: .other, size: 0.8, lift: lift))
@@ -71,7 +80,7 @@ extension OfflineIllustrator {
         // Half widths and centres at size 1; the table is 150 wide.
         func half(_ member: Member?) -> Double {
             guard let member else { return 80 }
-            return standingHeight(member.design) * member.size * ([.child, .grownUp].contains(member.design.kind) ? 0.3 : 0.42)
+            return standingHeight(member.design) * member.size * FigurePainter.halfWidthRatio(of: member.design.kind)
         }
         var centres: [Double] = []
         var cursor = 0.0
@@ -192,13 +201,24 @@ extension OfflineIllustrator {
         return props
     }
 
+    /// A thing in its bed: upright on the mattress, its face towards the pillow (facing left), as
+    /// big as the bed and the frame allow, its back half to go under the blanket.
+    private static func tucked(_ design: CharacterDesign, role: PagePicture.Role, in bed: PagePicture.Box,
+                               mattressTop: Double, k: Double) -> PagePicture.Figure {
+        let height = standingHeight(design)
+        let across = 2 * height * FigurePainter.halfWidthRatio(of: design.kind)
+        let size = min(1.0 * k, (bed.width - 60 * k) / across, (mattressTop - 16) / height)
+        var figure = figure(design, role: role, x: bed.x + bed.width / 2 + 6 * k, baseY: mattressTop + 4 * k, size: size)
+        figure.tucked = true
+        return figure
+    }
+
     /// Bedtime: the hero in bed under the blanket, head on the pillow; a creature companion curled at
     /// the foot of the bed, a grown-up standing beside it; friends in their own beds alongside.
     private static func bedLayout(_ request: IllustrationRequest, composition: PageComposition, sceneWidth: Double) -> PagePicture {
         let sheet = request.sheet
         let scene = request.page.scene
         let friends = Array(sheet.friends.prefix(2))
-        let count = Double(1 + friends.count)
         let length = 300.0, gap = 36.0
         let wanted: Double = switch composition.framing {
         case .close: 1.2
@@ -207,6 +227,9 @@ extension OfflineIllustrator {
         }
         let present = scene.companionAway ? nil : sheet.companion
         let grownUp = present?.kind == .grownUp
+        // A car, a train or a cloud sleeps in its own bed beside the hero's (things never curl up at the foot).
+        let companionBed = present?.kind.isThing == true
+        let count = Double(1 + friends.count + (companionBed ? 1 : 0))
         // Room beside the beds for a grown-up standing at the foot.
         let besides = grownUp ? 140.0 : 0
         let k = min(wanted, (sceneWidth - 48) / (count * length + (count - 1) * gap + besides))
@@ -223,32 +246,37 @@ extension OfflineIllustrator {
         }
         var beds: [PagePicture.Box] = []
         var figures: [PagePicture.Figure] = []
-        let sleepers: [(CharacterDesign, PagePicture.Role)] = [(sheet.hero, .hero)] + friends.map { ($0, .friend) }
+        let sleepers: [(CharacterDesign, PagePicture.Role)] = [(sheet.hero, .hero)]
+            + (companionBed ? present.map { [($0, PagePicture.Role.companion)] } ?? [] : []) + friends.map { ($0, .friend) }
         for (index, sleeper) in sleepers.enumerated() {
             // A grown-up stands between the hero's bed and the friends' beds.
             let bx = start + Double(index) * (length + gap) * k + (index > 0 ? besides * k : 0)
             let bed = PagePicture.Box(x: bx, y: floor - 175 * k, width: length * k, height: 175 * k)
             beds.append(bed)
             let mattressTop = floor - 95 * k
+            if sleeper.0.kind.isThing {
+                figures.append(tucked(sleeper.0, role: sleeper.1, in: bed, mattressTop: mattressTop, k: k))
+                continue
+            }
             // Head on the pillow at the headboard end, feet short of the foot (leaving room for a pet on the hero's bed).
-            let footRoom = index == 0 && present != nil && !grownUp ? 100.0 : 30
+            let footRoom = index == 0 && present != nil && !grownUp && !companionBed ? 100.0 : 30
             let room = (length - 34 - footRoom) * k
             let size = min(1.15 * k, room / standingHeight(sleeper.0))
             let lengthDrawn = standingHeight(sleeper.0) * size
             let headX = bx + 32 * k
-            let scale = size * FigurePainter.scale(of: sleeper.0.kind) * ([.child, .grownUp].contains(sleeper.0.kind) ? 1.0 : 1.15)
+            let scale = size * FigurePainter.scale(of: sleeper.0.kind) * (sleeper.0.kind.isPerson ? 1.0 : 1.15)
             // The sleeping pose lies along a line 30 figure units above the feet.
             let axis = mattressTop - 14 * k
             figures.append(figure(sleeper.0, role: sleeper.1, x: headX + lengthDrawn, baseY: axis + 30 * scale, size: size, lying: true))
         }
-        if let present, let bed = beds.first {
+        if let present, let bed = beds.first, !companionBed {
             if grownUp {
                 // Standing behind the foot of the bed, tucking the hero in.
                 figures.insert(figure(present, role: .companion, x: bed.maxX + besides * k / 2, baseY: floor - 6 * k, size: k), at: 0)
             } else {
                 // Curled up asleep on the blanket at the foot of the bed.
                 let size = min(0.8 * k, 140 * k / standingHeight(present))
-                let half = standingHeight(present) * size * 0.42
+                let half = standingHeight(present) * size * FigurePainter.halfWidthRatio(of: present.kind)
                 figures.insert(figure(present, role: .companion, x: bed.maxX - 10 * k - half, baseY: floor - 92 * k, size: size), at: 0)
             }
         }

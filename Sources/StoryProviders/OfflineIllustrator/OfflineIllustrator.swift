@@ -79,6 +79,11 @@ public struct OfflineIllustrator: Illustrator {
         case .badger, .koala: (RGB(160, 160, 168), RGB(220, 80, 70), RGB(60, 60, 65))
         case .giraffe: (RGB(240, 195, 100), RGB(120, 180, 235), RGB(150, 90, 40))
         case .crab: (RGB(225, 85, 65), RGB(250, 205, 70), RGB(150, 40, 30))
+        case .car, .boat: (RGB(220, 60, 55), RGB(250, 205, 70), RGB(60, 60, 70))
+        case .train, .tractor: (RGB(70, 150, 90), RGB(220, 80, 70), RGB(60, 60, 70))
+        case .rocket: (RGB(200, 205, 215), RGB(220, 80, 70), RGB(60, 60, 70))
+        case .cloud, .snowman: (RGB(248, 248, 252), RGB(120, 180, 235), RGB(90, 90, 100))
+        case .knight: (RGB(240, 205, 180), RGB(70, 130, 220), RGB(80, 55, 40))
         default: (RGB(200, 170, 130), RGB(120, 190, 200), RGB(120, 90, 70))
         }
         return CharacterDesign(name: "", kind: kind, bodyColor: colours.0, accentColor: colours.1, detailColor: colours.2,
@@ -209,25 +214,39 @@ public struct OfflineIllustrator: Illustrator {
     private func paintBedtime(_ picture: PagePicture, sheet: CharacterSheet, canvas: CairoCanvas) {
         let figures = FigurePainter(canvas: canvas)
         let bedPainter = BedPainter(canvas: canvas, quilt: PaintColor(sheet.palette.accent).mixed(with: PaintColor(0.55, 0.65, 0.95), 0.45))
-        let sleepers = picture.figures.filter(\.lying)
-        let designs = [sheet.hero] + sheet.friends.prefix(2)
+        // In bed order: the hero, a thing companion in its own bed, friends.
+        let sleepers = picture.figures.filter { $0.lying || $0.tucked }
+        var friends = sheet.friends.prefix(2).makeIterator()
         // A grown-up stands behind the bed, drawn first.
         if let companion = sheet.companion, let drawn = picture.figures.first(where: { $0.role == .companion }), !drawn.lying,
            companion.kind == .grownUp {
             figures.draw(companion, x: drawn.x, baseY: drawn.baseY, facing: -1, pose: .standing, size: drawn.size)
         }
-        for (index, (bed, sleeper)) in zip(picture.beds, sleepers).enumerated() where index < designs.count {
-            let design = designs[index]
+        for (bed, sleeper) in zip(picture.beds, sleepers) {
+            let found: CharacterDesign? = switch sleeper.role {
+            case .hero: sheet.hero
+            case .companion: sheet.companion
+            case .friend: friends.next()
+            case .other: nil
+            }
+            guard let design = found else { continue }
             bedPainter.back(bed)
+            if sleeper.tucked {
+                // Upright, facing the pillow, its back half under the blanket up to its shoulders.
+                figures.draw(design, x: sleeper.x, baseY: sleeper.baseY, facing: -1, pose: .sleeping, size: sleeper.size)
+                let s = sleeper.size * FigurePainter.scale(of: design.kind) * 1.15
+                bedPainter.blanket(bed, fromX: sleeper.x + 18 * s, topY: sleeper.baseY - sleeper.height * 0.62)
+                continue
+            }
             figures.draw(design, x: sleeper.x, baseY: sleeper.baseY, facing: 1, pose: .sleeping, size: sleeper.size)
             // The blanket from the chest down, just over the body (which lies along a line 30 figure units above the feet).
-            let s = sleeper.size * FigurePainter.scale(of: design.kind) * ([.child, .grownUp].contains(design.kind) ? 1.0 : 1.15)
+            let s = sleeper.size * FigurePainter.scale(of: design.kind) * (design.kind.isPerson ? 1.0 : 1.15)
             // A creature's head is bigger: its blanket starts further down.
-            let covered = [.child, .grownUp].contains(design.kind) ? 0.48 : 0.4
+            let covered = design.kind.isPerson ? 0.48 : 0.4
             bedPainter.blanket(bed, fromX: sleeper.x - sleeper.height * covered, topY: sleeper.baseY - 58 * s)
         }
         if let companion = sheet.companion, let drawn = picture.figures.first(where: { $0.role == .companion }),
-           companion.kind != .grownUp {
+           companion.kind != .grownUp, !drawn.tucked {
             figures.draw(companion, x: drawn.x, baseY: drawn.baseY, facing: -1, pose: .curled, size: drawn.size)
         }
     }

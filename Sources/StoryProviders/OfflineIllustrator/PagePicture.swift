@@ -27,6 +27,8 @@ public struct PagePicture: Sendable, Equatable {
         public var lying: Bool = false
         /// Lifted off the ground by this much (flying, swimming), in scene units.
         public var lift: Double = 0
+        /// In a bed of its own, upright under the blanket (a car or a train asleep: things never lie down).
+        public var tucked: Bool = false
 
         /// The box the figure is painted in, roughly, in scene units (for the "nothing cut off" check).
         public var bounds: Box {
@@ -34,7 +36,7 @@ public struct PagePicture: Sendable, Equatable {
                 // Laid on its side, head to the left: from the head (x - height) to the feet, as thick as a body.
                 return Box(x: x - height - 6, y: baseY - height * 0.42, width: height + 14, height: height * 0.44)
             }
-            let half = height * ([.child, .grownUp].contains(kind) ? 0.3 : 0.42)
+            let half = height * FigurePainter.halfWidthRatio(of: kind)
             return Box(x: x - half, y: baseY - height - lift - 6, width: 2 * half, height: height + 10)
         }
     }

@@ -52,11 +52,12 @@ public struct OfflineStoryWriter: StoryWriter {
             throw OfflineWriterError.unsupportedLanguage(request.language)
         }
         let heroName = Self.displayName(request.heroName)
-        let sheet = designer.design(for: request, heroName: heroName)
+        let reading = ThemeReader().read(request.theme)
+        let sheet = Self.naming(designer.design(for: request, heroName: heroName), as: reading)
         let pageCount = min(max(request.pageCount, 1), 12)
         let world = StoryWorld.forSetting(sheet.setting)
         var rng = SeededGenerator(seed: request.seed, salt: "tale-\(heroName)-\(request.theme)")
-        let (theme, shape) = Self.plan(request: request, sheet: sheet, world: world, rng: &rng)
+        let (theme, shape) = Self.plan(request: request, reading: reading, sheet: sheet, world: world, rng: &rng)
         let teller = TaleTeller(theme: theme, shape: shape, band: request.ageBand, world: world, sheet: sheet,
                                 seed: request.seed, rng: &rng)
         let prompts = ImagePromptBuilder(sheet: sheet)
@@ -70,16 +71,31 @@ public struct OfflineStoryWriter: StoryWriter {
     /// The theme as read in the story's cast, and the plot shape it is told in (for tests and tools).
     func plan(_ request: StoryRequest) -> (theme: TaleTheme, shape: PlotShape) {
         let heroName = Self.displayName(request.heroName)
-        let sheet = designer.design(for: request, heroName: heroName)
+        let reading = ThemeReader().read(request.theme)
+        let sheet = Self.naming(designer.design(for: request, heroName: heroName), as: reading)
         var rng = SeededGenerator(seed: request.seed, salt: "tale-\(heroName)-\(request.theme)")
-        return Self.plan(request: request, sheet: sheet, world: StoryWorld.forSetting(sheet.setting), rng: &rng)
+        return Self.plan(request: request, reading: reading, sheet: sheet, world: StoryWorld.forSetting(sheet.setting), rng: &rng)
     }
 
-    /// Reads the theme (its own text goes no further than the reader) and picks its shape; a shape
+    /// The sheet with a companion that is a thing or a knight of the theme ("the car" the designer
+    /// drew) named as the theme tells it ("the little red car", "the young knight"): lexicon words
+    /// only, so the story and the picture speak of the same character.
+    static func naming(_ sheet: CharacterSheet, as reading: ThemeReading) -> CharacterSheet {
+        guard let companion = sheet.companion, companion.kind.isThing || companion.kind == .knight,
+              companion.name == "the \(companion.kind.rawValue)",
+              let figure = reading.figures.first(where: { $0.kind == companion.kind && !$0.isProper }) else { return sheet }
+        // As the tale tells a figure of the theme: without its trait's word ("a kind tractor" is "the tractor", kind in deeds).
+        let quality: String? = if case let .quality(word)? = TaleReadingAdapter(reading: reading).trait { word } else { nil }
+        let describers = figure.describers.filter { $0 != quality && $0 != "lost" }
+        var sheet = sheet
+        sheet.companion?.name = "the " + (describers + [figure.word]).joined(separator: " ")
+        return sheet
+    }
+
+    /// The theme's reading (its own text goes no further than the reader) in the cast, and its shape; a shape
     /// that needs an action the theme did not name gets the shape's general one.
-    static func plan(request: StoryRequest, sheet: CharacterSheet, world: StoryWorld,
+    static func plan(request: StoryRequest, reading: ThemeReading, sheet: CharacterSheet, world: StoryWorld,
                      rng: inout SeededGenerator) -> (TaleTheme, PlotShape) {
-        let reading = ThemeReader().read(request.theme)
         var theme = TaleTheme(reading: reading, sheet: sheet, world: world, rng: &rng)
         let shape = PlotShape.choose(for: theme, rng: &rng)
         if theme.action == nil {

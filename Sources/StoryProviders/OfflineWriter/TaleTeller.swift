@@ -26,7 +26,9 @@ struct TaleTeller {
         self.world = world
         self.sheet = sheet
         self.seed = seed
-        let companion = sheet.companion.map { TaleTheme.figure(of: $0, word: nil) }
+        // A thing or knight the theme is about is told as its subject ({D}), never as a pet-like companion
+        // ("Goodnight, the little red car", "curled up at the foot of the bed": it has a bed of its own).
+        let companion = sheet.companion.flatMap { TaleTheme.isThemeThing($0) ? nil : TaleTheme.figure(of: $0, word: nil) }
         renderer = TemplateRenderer(values: TaleSlots.values(theme: theme, shape: shape, world: world, companion: companion, rng: &rng))
     }
 
@@ -229,12 +231,16 @@ struct TaleTeller {
         props += beatProps(beat)
         if let weather { props += Self.weatherProps[weather] ?? [] }
         if paintedSetting == .space { props.append("rocket") }
+        // The theme's thing is drawn as the character: not a second time as a prop (a tractor beside the tractor).
+        let drawnAsCharacter = sheet.companion.flatMap { TaleTheme.isThemeThing($0) ? theme.subject.word : nil }
         var unique: [String] = []
-        for prop in props where TaleWords.props.contains(prop) && !unique.contains(prop) { unique.append(prop) }
+        for prop in props where TaleWords.props.contains(prop) && !unique.contains(prop) && prop != drawnAsCharacter { unique.append(prop) }
 
         var others: [CreatureKind] = []
         let drawn = Set([sheet.hero.kind] + (sheet.companion.map { [$0.kind] } ?? []))
         for figure in [theme.subject, theme.partner, theme.other].compactMap({ $0 }) {
+            // The companion is drawn as itself, never again as someone met (a car the story is about).
+            guard figure.name != sheet.companion?.name else { continue }
             if let kind = figure.kind, !drawn.contains(kind) || figure.name.hasPrefix("the "), !others.contains(kind) { others.append(kind) }
         }
         let lostAway = theme.lostFigure != nil && sheet.companion != nil && beat != .resolution && beat != .opening

@@ -172,6 +172,11 @@ struct TaleTheme: Sendable {
         kind == .grownUp ? "grown-up" : kind.rawValue
     }
 
+    /// A companion that is the theme's vehicle, thing or knight, named as the theme tells it ("the little red car").
+    static func isThemeThing(_ design: CharacterDesign) -> Bool {
+        (design.kind.isThing || design.kind == .knight) && design.name.hasPrefix("the ")
+    }
+
     static func figure(of design: CharacterDesign, word: String?) -> TaleFigure {
         TaleFigure(name: OfflineStoryWriter.stripBraces(design.name), word: word, pronouns: design.pronouns, kind: design.kind)
     }

@@ -100,7 +100,8 @@ struct ThemeDoingReader {
                 chainStart = matches[cursor].start
                 cursor -= 1
             }
-            let figure = ThemeReading.Figure(word: word, kind: nil, isPerson: false, isProper: false, describers: describers)
+            let figure = ThemeReading.Figure(word: word, kind: ThemeLexicon.drawnKinds[word], isPerson: false, isProper: false,
+                                             describers: describers)
             reading.figures.insert(figure, at: 0)
             return
         }

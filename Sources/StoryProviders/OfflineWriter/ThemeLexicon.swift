@@ -55,6 +55,13 @@ enum ThemeLexicon {
         ("pigeon", nil, []), ("heron", nil, []), ("stork", nil, []), ("eagle", nil, []), ("magpie", nil, []),
     ]
 
+    /// Things and people of the lexicon the illustrator draws as characters when a theme is about
+    /// them ("a little red car who…", "a young knight who…"): the kind a figure of that word is drawn as.
+    static let drawnKinds: [String: CreatureKind] = [
+        "car": .car, "train": .train, "tractor": .tractor, "boat": .boat, "ship": .boat, "rocket": .rocket,
+        "cloud": .cloud, "snowman": .snowman, "knight": .knight,
+    ]
+
     private static let people: [(word: String, proper: Bool, also: [String])] = [
         ("Grandma", true, ["granny", "nana", "nan", "gran", "grandmother"]),
         ("Grandpa", true, ["grandad", "granddad", "grandfather", "gramps", "grampa"]),

@@ -65,7 +65,7 @@ struct ThemeReader: Sendable {
                     // "astronaut cat": a person word right before a creature says what the creature is.
                     if let next = matched[safe: position + 1], next.start == match.end,
                        next.roles.contains(where: \.isCreature), match.roles.contains(where: \.isDescriber) || !proper { continue }
-                    let figure = ThemeReading.Figure(word: word, kind: nil, isPerson: true, isProper: proper,
+                    let figure = ThemeReading.Figure(word: word, kind: ThemeLexicon.drawnKinds[word], isPerson: true, isProper: proper,
                                                      describers: proper ? [] : describers(before: position, in: matched))
                     if !reading.figures.contains(where: { $0.word == word }) { reading.figures.append(figure) }
                 case let .place(word, phrase, setting):
