@@ -237,6 +237,9 @@ public struct MagicalStoriesApp: Sendable {
                     pipelineLogger.notice(repairing ? "bedtime screen refused a draft; asking the writer once more"
                                                     : "bedtime screen refused the repaired draft; the story fails",
                                           metadata: ["story": "\(story)", "category": "\(category)"])
+                case let .leaseExpiriesExhausted(story, expiries):
+                    pipelineLogger.error("processes stopped while making the story; it is given up and the family told",
+                                         metadata: ["story": "\(story)", "lease_expiries": "\(expiries)"])
                 }
             })
         let poolLogger = logger.labeled("workers")
@@ -358,6 +361,8 @@ public struct MagicalStoriesApp: Sendable {
             logger.info("story deleted before it was made", metadata: metadata)
         case .interrupted:
             logger.notice("story interrupted by shutdown; resumes on next start", metadata: metadata)
+        case .leaseLost:
+            logger.warning("this process froze past the story's lease; another process makes it", metadata: metadata)
         }
     }
 

@@ -147,6 +147,9 @@ public struct AppDatabase: Sendable {
         migrator.registerMigration("v21: pictures kept as chats are sent them") { db in
             try db.execute(sql: Schema.chatPictures)
         }
+        migrator.registerMigration("v23: lease expiries counted apart from attempts") { db in
+            try db.execute(sql: Schema.leaseExpiries)
+        }
         return migrator
     }
 

@@ -33,6 +33,7 @@ enum PostgresSchema {
         Migration(name: "v19: who a story is for (children or the family)", statements: v19),
         Migration(name: "v20: cast pronouns", statements: v20),
         Migration(name: "v21: pictures kept as chats are sent them", statements: v21),
+        Migration(name: "v23: lease expiries counted apart from attempts", statements: v23),
     ]
 
     /// The bookkeeping table; created before any migration runs.
