@@ -88,7 +88,8 @@ public struct StoryPipeline: Sendable {
         let route = DeliveryRoute(job: job, queue: parts.queue, fence: JobLeaseFence(jobID: job.id, queue: parts.queue, clock: clock))
         do {
             guard let story = try await repository.story(job.storyID) else {
-                try await parts.queue.finish(job.id)
+                // The job may have gone with its story.
+                do { try await parts.queue.finish(job.id) } catch is JobLeaseLost {}
                 return .dropped
             }
             if story.status == .failed {
