@@ -118,6 +118,7 @@ public struct ServiceMetrics: Sendable {
         case .deliveryRefused: "delivery_refused"
         case .deliveryAbandoned: "delivery_abandoned"
         case let .unsafeDraft(_, _, repairing): repairing ? "unsafe_draft_repaired" : "unsafe_draft_failed"
+        case .leaseExpiriesExhausted: "lease_expiries_exhausted"
         }
         counter(Name.pipelineEvents, ["event": name]).increment()
     }
@@ -198,6 +199,7 @@ public struct ServiceMetrics: Sendable {
         case .willRetry: "retry"
         case .dropped: "dropped"
         case .interrupted: "interrupted"
+        case .leaseLost: "lease_lost"
         }
     }
 

@@ -23,6 +23,9 @@ struct StoryRunLog: Sendable {
             pipeline.notice(repairing ? "bedtime screen refused a draft; asking the writer once more"
                                       : "bedtime screen refused the repaired draft; the story fails",
                             metadata: ["story": "\(story)", "category": "\(category)"])
+        case let .leaseExpiriesExhausted(story, expiries):
+            pipeline.error("processes stopped while making the story; it is given up and the family told",
+                           metadata: ["story": "\(story)", "lease_expiries": "\(expiries)"])
         }
     }
 
@@ -41,6 +44,8 @@ struct StoryRunLog: Sendable {
             workers.info("story deleted before it was made", metadata: metadata)
         case .interrupted:
             workers.notice("story interrupted by shutdown; resumes on next start", metadata: metadata)
+        case .leaseLost:
+            workers.warning("this process froze past the story's lease; another process makes it", metadata: metadata)
         }
     }
 

@@ -9,9 +9,16 @@ public struct RetryPolicy: Sendable, Equatable {
     /// Runs of a job whose story is made but could not be shown (the platform down, rate
     /// limiting, or unreachable): with the default delays, about two hours of trying.
     public var maxDeliveryAttempts: Int
+    /// Leases of a job that may run out (its process died or froze) before the story is given up
+    /// and the family told: a story that crashes every process it touches must not loop forever.
+    /// A process dying under a story by chance (a deploy, the machine) is rare; three in a row is
+    /// the story. These are apart from `maxAttempts`: an orphan is taken at once, without backoff.
+    public var maxLeaseExpiries: Int
 
-    public init(maxAttempts: Int = 4, baseDelay: TimeInterval = 5, maxDelay: TimeInterval = 300, maxDeliveryAttempts: Int = 30) {
+    public init(maxAttempts: Int = 4, baseDelay: TimeInterval = 5, maxDelay: TimeInterval = 300, maxDeliveryAttempts: Int = 30,
+                maxLeaseExpiries: Int = 3) {
         self.maxAttempts = maxAttempts
+        self.maxLeaseExpiries = maxLeaseExpiries
         self.maxDeliveryAttempts = maxDeliveryAttempts
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay

@@ -45,6 +45,8 @@ public struct StoryJob: Sendable, Equatable {
     public var id: Int64
     public var storyID: StoryID
     public var status: JobStatus
+    /// Runs that ended in an outcome (delivered, failed, retried): a claim whose process died
+    /// or stopped is not one (see ``leaseExpiries``).
     public var attempts: Int
     public var delivery: DeliveryAddress
     /// Earliest time the job may run (backoff after a failure).
@@ -56,9 +58,14 @@ public struct StoryJob: Sendable, Equatable {
     public var lockedBy: String?
     /// Until when that process holds it; past this, any process may take it back to the queue.
     public var leaseUntil: Date?
+    /// How often a process working the job died or froze until its lease ran out. A story that
+    /// takes down every process it touches (a poison job) is given up after
+    /// ``RetryPolicy/maxLeaseExpiries`` of these, the family told.
+    public var leaseExpiries: Int
 
     public init(id: Int64, storyID: StoryID, status: JobStatus, attempts: Int, delivery: DeliveryAddress,
-                notBefore: Date, lastError: String?, deliveredAt: Date? = nil, lockedBy: String? = nil, leaseUntil: Date? = nil) {
+                notBefore: Date, lastError: String?, deliveredAt: Date? = nil, lockedBy: String? = nil, leaseUntil: Date? = nil,
+                leaseExpiries: Int = 0) {
         self.id = id
         self.storyID = storyID
         self.status = status
@@ -69,5 +76,6 @@ public struct StoryJob: Sendable, Equatable {
         self.deliveredAt = deliveredAt
         self.lockedBy = lockedBy
         self.leaseUntil = leaseUntil
+        self.leaseExpiries = leaseExpiries
     }
 }

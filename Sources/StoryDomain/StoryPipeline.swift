@@ -74,6 +74,9 @@ public struct StoryPipeline: Sendable {
         /// The service is stopping: the job goes back to the queue (the worker pool releases its
         /// lease) and resumes on the next start or on another process.
         case interrupted
+        /// This process froze past the job's lease and the job went back to the queue, perhaps
+        /// to another process: the run stopped without writing or showing anything more.
+        case leaseLost
     }
 
     private var repository: any StoryRepository { parts.repository }
@@ -82,16 +85,20 @@ public struct StoryPipeline: Sendable {
     /// Runs the job once. Never throws: failures become a retry or a reported failure.
     @discardableResult
     public func process(_ job: StoryJob) async -> Outcome {
-        let route = DeliveryRoute(job: job, queue: parts.queue)
+        let route = DeliveryRoute(job: job, queue: parts.queue, fence: JobLeaseFence(jobID: job.id, queue: parts.queue, clock: clock))
         do {
             guard let story = try await repository.story(job.storyID) else {
-                try await parts.queue.finish(job.id)
+                // The job may have gone with its story.
+                do { try await parts.queue.finish(job.id) } catch is JobLeaseLost {}
                 return .dropped
             }
             if story.status == .failed {
                 try await show(story, .failed(.internalError), route: route)
                 try await parts.queue.finish(job.id)
                 return .failed(.internalError)
+            }
+            if job.leaseExpiries >= retryPolicy.maxLeaseExpiries {
+                return try await giveUp(story, afterLeaseExpiries: job, route: route)
             }
             if story.status == .ready {
                 // Made before a crash that came before the job was finished.
@@ -102,15 +109,34 @@ public struct StoryPipeline: Sendable {
             }
             try await parts.queue.finish(job.id)
             return .delivered
+        } catch is JobLeaseLost {
+            return .leaseLost
         } catch {
             if error is CancellationError || Task.isCancelled { return .interrupted }
             return await handle(error, job: job, route: route)
         }
     }
 
-    /// Tells the listener, and keeps the story's new address when its message moved.
+    /// A story whose processes died or froze under it ``RetryPolicy/maxLeaseExpiries`` times
+    /// (a poison job: something in it takes the process down) is not made again: it fails as
+    /// the service's fault (its quota use given back) and the family is told kindly.
+    private func giveUp(_ story: Story, afterLeaseExpiries job: StoryJob, route: DeliveryRoute) async throws -> Outcome {
+        onEvent(.leaseExpiriesExhausted(story: story.id, expiries: job.leaseExpiries))
+        try await route.fence.check()
+        try await repository.markFailed(story.id, reason: "its process stopped \(job.leaseExpiries) times while making it",
+                                        refundingQuota: true)
+        if let failed = try await repository.story(story.id) {
+            try await show(failed, .failed(.internalError), route: route)
+        }
+        try await parts.queue.finish(job.id)
+        return .failed(.internalError)
+    }
+
+    /// Tells the listener, and keeps the story's new address when its message moved; nothing is
+    /// shown once the run lost its lease (``JobLeaseLost``).
     @discardableResult
     private func show(_ story: Story, _ progress: StoryProgress, route: DeliveryRoute) async throws -> DeliveryOutcome {
+        try await route.fence.check()
         let outcome = try await listener.story(story, didProgress: progress, delivery: await route.address)
         if case let .shown(moved?) = outcome { await route.move(to: moved) }
         return outcome
@@ -125,7 +151,7 @@ public struct StoryPipeline: Sendable {
         do {
             outcome = try await show(story, .firstPage, route: route)
         } catch {
-            if error is CancellationError || Task.isCancelled { throw error }
+            if error is CancellationError || error is JobLeaseLost || Task.isCancelled { throw error }
             throw DeliveryPending(underlying: String(describing: error))
         }
         switch outcome {
@@ -141,11 +167,13 @@ public struct StoryPipeline: Sendable {
         var story = queued
         var pages = try await repository.pages(of: story.id)
         if pages.isEmpty {
+            try await route.fence.check()
             try await repository.setStatus(.writing, for: story.id, reason: nil)
             _ = try? await show(story, .writing, route: route)
             // The family's avoid-list (kept with the request) is checked on the text too.
             let familyChecker = GeneratedStoryChecker(avoidList: checker.avoidList + story.request.avoid)
             let written = try await writeChecked(story, checker: familyChecker)
+            try await route.fence.check()
             try await repository.saveText(written, for: story.id)
             await record(written.usage, story: story)
             pages = try await repository.pages(of: story.id)
@@ -155,6 +183,7 @@ public struct StoryPipeline: Sendable {
         guard let sheet = story.sheet, let first = pages.first else { throw PipelineError.missingCharacterSheet }
         guard story.request.illustrations != .off else {
             // Text only: the story is ready as soon as it is written (text art shows the pictures).
+            try await route.fence.check()
             try await repository.setStatus(.ready, for: story.id, reason: nil)
             story.status = .ready
             try await deliverFirstPage(of: story, job: job, route: route)
@@ -167,7 +196,7 @@ public struct StoryPipeline: Sendable {
             firstPicture = Illustration(stored)
         } else {
             _ = try? await show(story, .painting(page: 1, of: pages.count), route: route)
-            firstPicture = try await paint(first, story: story, sheet: sheet, pageCount: pages.count, previous: nil)
+            firstPicture = try await paint(first, story: story, sheet: sheet, pageCount: pages.count, previous: nil, fence: route.fence)
         }
         try await deliverFirstPage(of: story, job: job, route: route)
 
@@ -182,25 +211,29 @@ public struct StoryPipeline: Sendable {
                     continue
                 }
                 if let imageID = previousImageID, let stored = try await repository.image(imageID) { previous = Illustration(stored) }
-                previous = try await paint(page, story: story, sheet: sheet, pageCount: pages.count, previous: previous)
+                previous = try await paint(page, story: story, sheet: sheet, pageCount: pages.count, previous: previous, fence: route.fence)
                 previousImageID = nil
             }
         case let .anchored(concurrency):
             let current = story
             let pageCount = pages.count
+            let fence = route.fence
             try await withThrowingTaskGroup(of: Void.self) { group in
                 var pending = remaining.makeIterator()
                 for _ in 0..<max(1, concurrency) {
                     guard let page = pending.next() else { break }
-                    group.addTask { _ = try await paint(page, story: current, sheet: sheet, pageCount: pageCount, previous: firstPicture) }
+                    group.addTask { _ = try await paint(page, story: current, sheet: sheet, pageCount: pageCount, previous: firstPicture,
+                                                       fence: fence) }
                 }
                 while try await group.next() != nil {
                     if let page = pending.next() {
-                        group.addTask { _ = try await paint(page, story: current, sheet: sheet, pageCount: pageCount, previous: firstPicture) }
+                        group.addTask { _ = try await paint(page, story: current, sheet: sheet, pageCount: pageCount, previous: firstPicture,
+                                                       fence: fence) }
                     }
                 }
             }
         }
+        try await route.fence.check()
         try await repository.setStatus(.ready, for: story.id, reason: nil)
         story.status = .ready
         return story
@@ -241,7 +274,7 @@ public struct StoryPipeline: Sendable {
     /// Paints and saves one page, falling back to the built-in illustrator when the main one fails
     /// (also when the day's model calls are used up: the built-in one costs nothing).
     private func paint(_ page: StoryPage, story: Story, sheet: CharacterSheet, pageCount: Int,
-                       previous: Illustration?) async throws -> Illustration {
+                       previous: Illustration?, fence: JobLeaseFence) async throws -> Illustration {
         var request = IllustrationRequest(
             title: story.displayTitle, sheet: sheet,
             page: WrittenPage(text: page.text, scene: page.scene, imagePrompt: page.imagePrompt),
@@ -260,6 +293,7 @@ public struct StoryPipeline: Sendable {
         }
         // The form chats are sent it in is made now, off every page turn's path.
         let chatForm = await parts.chatForms?.chatForm(of: picture.data, contentType: picture.contentType)
+        try await fence.check()
         _ = try await repository.saveIllustration(picture, chatForm: chatForm, for: story.id, page: page.number)
         await parts.pictures?.story(story.id, didPaintPage: page.number)
         await record(picture.usage, story: story)
@@ -305,11 +339,14 @@ public struct StoryPipeline: Sendable {
         }
         do {
             // The quota slot goes back only for the service's own failures; refusals keep it.
+            try await route.fence.check()
             try await repository.markFailed(job.storyID, reason: String(message), refundingQuota: reason.refundsQuota)
             if let story = try await repository.story(job.storyID) {
                 try await show(story, .failed(reason), route: route)
             }
             try await parts.queue.finish(job.id)
+        } catch is JobLeaseLost {
+            return .leaseLost
         } catch {
             // Reporting the failure failed (platform down): try the report again later.
             let at = clock.now().addingTimeInterval(retryPolicy.maxDelay)
@@ -339,16 +376,19 @@ struct DeliveryPending: Error {
 }
 
 /// Where one run of a job delivers: moves when the platform says the story's message did, and
-/// the new address is saved with the job so a later run (after a restart) uses it too.
+/// the new address is saved with the job so a later run (after a restart) uses it too. The run's
+/// `fence` is checked before anything is shown there.
 actor DeliveryRoute {
     private(set) var address: DeliveryAddress
     private let jobID: Int64
     private let queue: any StoryJobQueue
+    nonisolated let fence: JobLeaseFence
 
-    init(job: StoryJob, queue: any StoryJobQueue) {
+    init(job: StoryJob, queue: any StoryJobQueue, fence: JobLeaseFence) {
         address = job.delivery
         jobID = job.id
         self.queue = queue
+        self.fence = fence
     }
 
     func move(to address: DeliveryAddress) async {

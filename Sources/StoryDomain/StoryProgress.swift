@@ -53,6 +53,9 @@ public enum PipelineEvent: Sendable, Equatable {
     /// The bedtime screen refused a written text (only its category is known, never the words).
     /// When `repairing`, the writer is asked once more; else the story fails.
     case unsafeDraft(story: StoryID, category: SafetyCategory, repairing: Bool)
+    /// The processes working the story died or froze under it `expiries` times (a poison job):
+    /// it is given up and the family told kindly.
+    case leaseExpiriesExhausted(story: StoryID, expiries: Int)
 }
 
 /// Shows a story's progress and result on the platform it was asked on.

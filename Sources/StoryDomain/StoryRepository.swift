@@ -58,6 +58,8 @@ public protocol StoryRepository: Sendable {
 
 /// The durable queue of generation jobs.
 public protocol StoryJobQueue: Sendable {
+    /// The lease this queue's process takes jobs under.
+    var lease: JobLease { get }
     /// Takes a runnable job (queued and due) and marks it running, taking turns by family (a
     /// Discord server, a web chat room): the family with the fewest jobs running, and among
     /// those the one whose last job was taken longest ago (never first), gets its oldest job.
@@ -66,9 +68,11 @@ public protocol StoryJobQueue: Sendable {
     /// The job is leased to this queue's process (``JobLease``): `lockedBy` is its owner and
     /// `leaseUntil` when the lease ends unless ``renewLeases()`` extends it.
     func claimNext(now: Date) async throws -> StoryJob?
-    /// Jobs whose lease expired (their process died, or stopped renewing) go back to the queue;
-    /// jobs other processes hold under a live lease are left alone. Run at start and now and
-    /// then while running. Returns how many went back.
+    /// Jobs whose lease expired (their process died, or stopped renewing) go back to the queue,
+    /// due at once (no backoff: the family is waiting), their ``StoryJob/leaseExpiries`` counted
+    /// and the dead process's claim not counted in ``StoryJob/attempts``; jobs other processes
+    /// hold under a live lease are left alone. Run at start and now and then while running.
+    /// Returns how many went back.
     func requeueInterrupted() async throws -> Int
     /// How long until the earliest lease of a running job ends, by the clock that times the
     /// leases (the database's on PostgreSQL): zero or less when one has ended already, nil when
@@ -78,17 +82,25 @@ public protocol StoryJobQueue: Sendable {
     /// The heartbeat: extends the lease of every job this queue's process holds. Returns how many.
     @discardableResult
     func renewLeases() async throws -> Int
-    /// Gives a job this process holds back to the queue at once (the service is stopping).
+    /// Extends this process's lease on one job before the run writes or shows something; throws
+    /// ``JobLeaseLost`` when the job is no longer this process's (it froze past the lease and the
+    /// job went back to the queue). A lease that ran out but that nobody took is held again.
+    func holdLease(_ jobID: Int64) async throws
+    /// Gives a job this process holds back to the queue at once (the service is stopping); the
+    /// claim is not counted in ``StoryJob/attempts``.
     func release(_ jobID: Int64) async throws
-    /// The job's story was delivered (or its failure reported): it is done.
+    /// The job's story was delivered (or its failure reported): it is done. Throws
+    /// ``JobLeaseLost`` (and changes nothing) unless this process holds the job.
     func finish(_ jobID: Int64) async throws
     /// The story reached the family (page 1 shown): a resumed job will not deliver it again.
+    /// Throws ``JobLeaseLost`` (and changes nothing) unless this process holds the job.
     func markDelivered(_ jobID: Int64, at date: Date) async throws
-    /// Puts the job back to run again no earlier than `notBefore` (unless its lease was lost to
-    /// another process, which runs it now).
+    /// Puts the job back to run again no earlier than `notBefore`; a job this process no longer
+    /// holds is left as it is (another process runs it, or it is queued to run now).
     func retry(_ jobID: Int64, notBefore: Date, error: String) async throws
     func job(for storyID: StoryID) async throws -> StoryJob?
-    /// Where the job's story is delivered from now on (its message got an id, or moved).
+    /// Where the job's story is delivered from now on (its message got an id, or moved); left as
+    /// it is while another process holds the job.
     func updateDelivery(_ jobID: Int64, to delivery: DeliveryAddress) async throws
 }
 

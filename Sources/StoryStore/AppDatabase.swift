@@ -150,7 +150,10 @@ public struct AppDatabase: Sendable {
         migrator.registerMigration("v22: bedtime schedules and their evenings") { db in
             try db.execute(sql: Schema.bedtime)
         }
-        migrator.registerMigration("v25: wind-down narration kept beside the plain one") { db in
+        migrator.registerMigration("v23: lease expiries counted apart from attempts") { db in
+            try db.execute(sql: Schema.leaseExpiries)
+        }
+        migrator.registerMigration("v24: wind-down narration kept beside the plain one") { db in
             try db.execute(sql: Schema.windDownNarration)
         }
         return migrator

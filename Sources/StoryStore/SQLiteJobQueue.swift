@@ -49,11 +49,14 @@ public struct SQLiteJobQueue: StoryJobQueue {
         }
     }
 
+    /// Due at once (`not_before` was passed when it was claimed); the expiry counted, the dead
+    /// claim not.
     public func requeueInterrupted() async throws -> Int {
         let now = clock.now()
         return try await database.writer.write { db in
             try db.execute(sql: """
-                UPDATE job SET status = 'queued', locked_by = NULL, lease_until = NULL, updated_at = ?
+                UPDATE job SET status = 'queued', locked_by = NULL, lease_until = NULL, updated_at = ?,
+                    attempts = max(attempts - 1, 0), lease_expiries = lease_expiries + 1
                 WHERE status = 'running' AND (lease_until IS NULL OR lease_until < ?)
                 """, arguments: [now, now])
             return db.changesCount
@@ -78,11 +81,18 @@ public struct SQLiteJobQueue: StoryJobQueue {
         }
     }
 
+    public func holdLease(_ jobID: Int64) async throws {
+        let now = clock.now()
+        try await heldWrite(jobID, """
+            UPDATE job SET lease_until = ? WHERE id = ? AND status = 'running' AND locked_by = ?
+            """, arguments: [now.addingTimeInterval(lease.duration), jobID, lease.owner])
+    }
+
     public func release(_ jobID: Int64) async throws {
         let now = clock.now()
         try await database.writer.write { db in
             try db.execute(sql: """
-                UPDATE job SET status = 'queued', locked_by = NULL, lease_until = NULL, updated_at = ?
+                UPDATE job SET status = 'queued', locked_by = NULL, lease_until = NULL, updated_at = ?, attempts = max(attempts - 1, 0)
                 WHERE id = ? AND status = 'running' AND locked_by = ?
                 """, arguments: [now, jobID, lease.owner])
         }
@@ -90,25 +100,34 @@ public struct SQLiteJobQueue: StoryJobQueue {
 
     public func finish(_ jobID: Int64) async throws {
         let now = clock.now()
-        try await database.writer.write { db in
-            try db.execute(sql: "UPDATE job SET status = 'done', locked_by = NULL, lease_until = NULL, updated_at = ? WHERE id = ?",
-                           arguments: [now, jobID])
-        }
+        try await heldWrite(jobID, """
+            UPDATE job SET status = 'done', locked_by = NULL, lease_until = NULL, updated_at = ?
+            WHERE id = ? AND status = 'running' AND locked_by = ?
+            """, arguments: [now, jobID, lease.owner])
     }
 
     public func markDelivered(_ jobID: Int64, at date: Date) async throws {
-        try await database.writer.write { db in
-            try db.execute(sql: "UPDATE job SET delivered_at = ?, updated_at = ? WHERE id = ?", arguments: [date, date, jobID])
+        try await heldWrite(jobID, "UPDATE job SET delivered_at = ?, updated_at = ? WHERE id = ? AND status = 'running' AND locked_by = ?",
+                            arguments: [date, date, jobID, lease.owner])
+    }
+
+    /// Runs `sql`, which changes the job only while this process holds it; throws
+    /// ``JobLeaseLost`` when it changed nothing.
+    private func heldWrite(_ jobID: Int64, _ sql: String, arguments: StatementArguments) async throws {
+        let changed = try await database.writer.write { db in
+            try db.execute(sql: sql, arguments: arguments)
+            return db.changesCount
         }
+        if changed == 0 { throw JobLeaseLost(jobID: jobID) }
     }
 
     public func retry(_ jobID: Int64, notBefore: Date, error: String) async throws {
         let now = clock.now()
         try await database.writer.write { db in
-            // A job whose lease went to another process is that process's to run now.
+            // A job whose lease ran out is another process's to run now, or queued to run now.
             try db.execute(sql: """
                 UPDATE job SET status = 'queued', not_before = ?, last_error = ?, locked_by = NULL, lease_until = NULL, updated_at = ?
-                WHERE id = ? AND (locked_by IS NULL OR locked_by = ?)
+                WHERE id = ? AND status = 'running' AND locked_by = ?
                 """, arguments: [notBefore, error, now, jobID, lease.owner])
         }
     }
@@ -117,7 +136,8 @@ public struct SQLiteJobQueue: StoryJobQueue {
         let now = clock.now()
         let json = try JSONColumn.encode(delivery)
         try await database.writer.write { db in
-            try db.execute(sql: "UPDATE job SET delivery_json = ?, updated_at = ? WHERE id = ?", arguments: [json, now, jobID])
+            try db.execute(sql: "UPDATE job SET delivery_json = ?, updated_at = ? WHERE id = ? AND (locked_by IS NULL OR locked_by = ?)",
+                           arguments: [json, now, jobID, lease.owner])
         }
     }
 

@@ -10,3 +10,12 @@ extension Schema {
     CREATE INDEX job_by_lease ON job(status, lease_until);
     """
 }
+
+extension Schema {
+    /// Lease expiries counted apart (issue 32): how often the process working a job died or froze
+    /// until its lease ran out. Such a claim is no attempt (the job is taken again at once, without
+    /// backoff), but a story that takes down every process it touches is given up after a few.
+    static let leaseExpiries = """
+    ALTER TABLE job ADD COLUMN lease_expiries INTEGER NOT NULL DEFAULT 0 CHECK (lease_expiries >= 0);
+    """
+}

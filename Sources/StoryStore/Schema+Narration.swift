@@ -29,7 +29,7 @@ extension Schema {
 }
 
 extension Schema {
-    /// v25 (issue 34, the last page winds down): a page or the whole story read winding down is
+    /// v24 (issue 34, the last page winds down): a page or the whole story read winding down is
     /// kept beside the plain reading, under its own part (`p5-wd5`, `whole-wd10`), so turning
     /// wind-down on or off never serves the other. SQLite cannot change a CHECK, so the table is
     /// rebuilt with the same rows (foreign keys are checked when the migration ends).

@@ -43,6 +43,9 @@ public final class PostgresDatabase: Sendable {
         }
         configuration.options.maximumConnections = maximumConnections
         configuration.options.connectTimeout = .seconds(10)
+        // A process frozen inside a transaction (SIGSTOP, a stalled VM) would hold its row locks, and
+        // with them every other process's queue, until it woke: the server ends such a session.
+        configuration.options.additionalStartupParameters = [("idle_in_transaction_session_timeout", Self.idleInTransactionTimeout)]
         // The pool's task starts now, so it runs by the time the first query leases a connection.
         let database = PostgresDatabase(url: url, client: PostgresClient(configuration: configuration, backgroundLogger: logger),
                                         logger: logger)
@@ -153,6 +156,11 @@ public final class PostgresDatabase: Sendable {
     }
 
     // MARK: Connecting and migrating
+
+    /// How long a pooled session may sit idle inside a transaction before the server ends it
+    /// (issue #32: a frozen process's claim blocked the survivor's queue). The service's
+    /// transactions take milliseconds.
+    static let idleInTransactionTimeout = "10s"
 
     static func connectionConfiguration(_ url: PostgresURL) throws(PostgresStoreError) -> PostgresConnection.Configuration {
         if let socket = url.socketPath {

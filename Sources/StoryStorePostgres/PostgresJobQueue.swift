@@ -57,12 +57,13 @@ public struct PostgresJobQueue: StoryJobQueue {
         }
     }
 
-    /// Jobs whose lease ended by the database's clock go back to the queue, and idle workers on
-    /// every process are woken for them.
+    /// Jobs whose lease ended by the database's clock go back to the queue, due at once (the
+    /// expiry counted, the dead claim not), and idle workers on every process are woken for them.
     public func requeueInterrupted() async throws -> Int {
         try await database.transaction { transaction in
             let count = try await transaction.execute("""
-                UPDATE job SET status = 'queued', locked_by = NULL, lease_until = NULL, updated_at = \(clock.now())
+                UPDATE job SET status = 'queued', locked_by = NULL, lease_until = NULL, updated_at = \(clock.now()),
+                    attempts = GREATEST(attempts - 1, 0), lease_expiries = lease_expiries + 1
                 WHERE status = 'running' AND (lease_until IS NULL OR lease_until < now())
                 RETURNING 1
                 """)
@@ -90,10 +91,20 @@ public struct PostgresJobQueue: StoryJobQueue {
             """).count
     }
 
+    /// By the database's clock, as the leases are timed.
+    public func holdLease(_ jobID: Int64) async throws {
+        try await heldWrite(jobID, """
+            UPDATE job SET lease_until = now() + \(lease.duration) * interval '1 second'
+            WHERE id = \(jobID) AND status = 'running' AND locked_by = \(lease.owner)
+            RETURNING 1
+            """)
+    }
+
     public func release(_ jobID: Int64) async throws {
         try await database.transaction { transaction in
             let released = try await transaction.execute("""
-                UPDATE job SET status = 'queued', locked_by = NULL, lease_until = NULL, updated_at = \(clock.now())
+                UPDATE job SET status = 'queued', locked_by = NULL, lease_until = NULL, updated_at = \(clock.now()),
+                    attempts = GREATEST(attempts - 1, 0)
                 WHERE id = \(jobID) AND status = 'running' AND locked_by = \(lease.owner)
                 RETURNING 1
                 """)
@@ -102,26 +113,42 @@ public struct PostgresJobQueue: StoryJobQueue {
     }
 
     public func finish(_ jobID: Int64) async throws {
-        _ = try await database.rows("""
-            UPDATE job SET status = 'done', locked_by = NULL, lease_until = NULL, updated_at = \(clock.now()) WHERE id = \(jobID)
+        try await heldWrite(jobID, """
+            UPDATE job SET status = 'done', locked_by = NULL, lease_until = NULL, updated_at = \(clock.now())
+            WHERE id = \(jobID) AND status = 'running' AND locked_by = \(lease.owner)
+            RETURNING 1
             """)
     }
 
     public func markDelivered(_ jobID: Int64, at date: Date) async throws {
-        _ = try await database.rows("UPDATE job SET delivered_at = \(date), updated_at = \(date) WHERE id = \(jobID)")
+        try await heldWrite(jobID, """
+            UPDATE job SET delivered_at = \(date), updated_at = \(date)
+            WHERE id = \(jobID) AND status = 'running' AND locked_by = \(lease.owner)
+            RETURNING 1
+            """)
     }
 
+    /// Runs `query`, which changes the job only while this process holds it (and returns a row
+    /// for each change); throws ``JobLeaseLost`` when it changed nothing.
+    private func heldWrite(_ jobID: Int64, _ query: PostgresQuery) async throws {
+        if try await database.rows(query).isEmpty { throw JobLeaseLost(jobID: jobID) }
+    }
+
+    /// A job whose lease ran out is another process's to run now, or queued to run now.
     public func retry(_ jobID: Int64, notBefore: Date, error: String) async throws {
         _ = try await database.rows("""
             UPDATE job SET status = 'queued', not_before = \(notBefore), last_error = \(error), locked_by = NULL, lease_until = NULL,
                 updated_at = \(clock.now())
-            WHERE id = \(jobID) AND (locked_by IS NULL OR locked_by = \(lease.owner))
+            WHERE id = \(jobID) AND status = 'running' AND locked_by = \(lease.owner)
             """)
     }
 
     public func updateDelivery(_ jobID: Int64, to delivery: DeliveryAddress) async throws {
         let json = try JSONColumn.encode(delivery)
-        _ = try await database.rows("UPDATE job SET delivery_json = \(json), updated_at = \(clock.now()) WHERE id = \(jobID)")
+        _ = try await database.rows("""
+            UPDATE job SET delivery_json = \(json), updated_at = \(clock.now())
+            WHERE id = \(jobID) AND (locked_by IS NULL OR locked_by = \(lease.owner))
+            """)
     }
 
     public func job(for storyID: StoryID) async throws -> StoryJob? {

@@ -97,7 +97,8 @@ enum StoryRows {
                         attempts: try row["attempts"],
                         delivery: try JSONColumn.decode(DeliveryAddress.self, from: try row["delivery_json"]),
                         notBefore: try row["not_before"], lastError: try row["last_error"], deliveredAt: try row["delivered_at"],
-                        lockedBy: try row["locked_by"], leaseUntil: try row["lease_until"])
+                        lockedBy: try row["locked_by"], leaseUntil: try row["lease_until"],
+                        leaseExpiries: try row["lease_expiries"])
     }
 
     static func summary(_ story: Story) -> StorySummary {

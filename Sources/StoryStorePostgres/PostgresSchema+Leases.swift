@@ -7,6 +7,11 @@ extension PostgresSchema {
         "CREATE INDEX job_by_lease ON job(status, lease_until)",
     ]
 
+    /// Lease expiries counted apart from attempts (the SQLite store's v23).
+    static let v23 = [
+        "ALTER TABLE job ADD COLUMN lease_expiries integer NOT NULL DEFAULT 0 CHECK (lease_expiries >= 0)",
+    ]
+
     /// The channel an enqueue notifies (in its transaction, so only once the job is visible) to
     /// wake idle workers on every process.
     static let jobsChannel = "magical_stories_jobs"

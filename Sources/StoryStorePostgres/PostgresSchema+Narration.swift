@@ -30,9 +30,9 @@ extension PostgresSchema {
 }
 
 extension PostgresSchema {
-    /// The SQLite store's v25: a page or the whole story read winding down is kept beside the
+    /// The SQLite store's v24: a page or the whole story read winding down is kept beside the
     /// plain reading under its own part (`p5-wd5`, `whole-wd10`).
-    static let v25 = [
+    static let v24 = [
         "ALTER TABLE narration DROP CONSTRAINT narration_part_check",
         "ALTER TABLE narration ADD CONSTRAINT narration_part_check CHECK (part ~ '^(whole|p[1-9][0-9]{0,2})(-wd(2|5|10))?$')",
     ]

@@ -34,7 +34,8 @@ enum PostgresSchema {
         Migration(name: "v20: cast pronouns", statements: v20),
         Migration(name: "v21: pictures kept as chats are sent them", statements: v21),
         Migration(name: "v22: bedtime schedules and their evenings", statements: v22),
-        Migration(name: "v25: wind-down narration kept beside the plain one", statements: v25),
+        Migration(name: "v23: lease expiries counted apart from attempts", statements: v23),
+        Migration(name: "v24: wind-down narration kept beside the plain one", statements: v24),
     ]
 
     /// The bookkeeping table; created before any migration runs.

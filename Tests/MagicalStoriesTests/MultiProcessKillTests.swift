@@ -53,6 +53,17 @@ struct MultiProcessKillTests {
         return nil
     }
 
+    /// The public messages of the eight servers' channels that show a story, by story.
+    static func publicMessages(by simulator: DiscordSimulator) -> [String: [Snowflake]] {
+        var shownIn: [String: [Snowflake]] = [:]
+        for guild in guilds.indices {
+            for message in simulator.messages(channelID: channel(ofGuild: guild)) where !message.isEphemeral {
+                if let story = storyID(of: message) { shownIn[story, default: []].append(message.id) }
+            }
+        }
+        return shownIn
+    }
+
     /// The environment of one process of the bot running `shards` of ``shardCount``.
     static func environment(_ simulator: DiscordSimulator, databaseURL: String, shards: String) -> [String: String] {
         ["DATABASE_URL": databaseURL, "DISCORD_TOKEN": simulator.configuration.token, "DISCORD_API_URL": simulator.apiURL,
@@ -170,8 +181,9 @@ struct MultiProcessKillTests {
         }
         let takenOver = ContinuousClock.now - killedAt
         if !orphans.isEmpty {
-            let attempts = try await sql("SELECT attempts FROM job WHERE id IN (\(orphanIDs))").compactMap { $0.first.flatMap(Int.init) }
-            #expect(attempts.allSatisfy { $0 >= 2 }, "each was claimed again after the kill: \(attempts)")
+            let expiries = try await sql("SELECT lease_expiries FROM job WHERE id IN (\(orphanIDs))").compactMap { $0.first.flatMap(Int.init) }
+            #expect(expiries.count == orphans.count && expiries.allSatisfy { $0 == 1 },
+                    "each was taken back once its lease ran out, and claimed again after the kill: \(expiries)")
             let survivorLog = second.log
             for orphan in orphans {
                 #expect(survivorLog.contains(orphan.story), "the survivor's log names story \(orphan.story)")
@@ -212,12 +224,7 @@ struct MultiProcessKillTests {
         let storyByInteraction = Dictionary(uniqueKeysWithValues: jobs.map { ($0[0], $0[1]) })
 
         // Delivered exactly once: each story shown in exactly one public message, that of its own interaction.
-        var shownIn: [String: [Snowflake]] = [:]
-        for guild in Self.guilds.indices {
-            for message in simulator.messages(channelID: Self.channel(ofGuild: guild)) where !message.isEphemeral {
-                if let story = Self.storyID(of: message) { shownIn[story, default: []].append(message.id) }
-            }
-        }
+        let shownIn = Self.publicMessages(by: simulator)
         #expect(shownIn.count == expectedStories, "\(shownIn.count) stories shown")
         #expect(shownIn.values.allSatisfy { $0.count == 1 }, "shown twice: \(shownIn.filter { $0.value.count > 1 })")
         var refused = 0

@@ -61,7 +61,9 @@ struct StoryPipelineResumeTests {
         #expect(job.deliveredAt == harness.clock.now() && job.status == .done)
 
         // Run once more (a crash came before the job was finished): nothing is shown again.
-        try await harness.store.retry(job.id, notBefore: harness.clock.now(), error: "crash")
+        var unfinished = job
+        unfinished.status = .queued
+        await harness.store.replaceJob(unfinished)
         #expect(await resumed.process(try await harness.claim()) == .delivered)
         #expect(harness.listener.progress == [.firstPage])
     }

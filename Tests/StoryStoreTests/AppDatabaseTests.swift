@@ -33,7 +33,8 @@ struct AppDatabaseTests {
                                                      "v20: cast pronouns",
                                                      "v21: pictures kept as chats are sent them",
                                                      "v22: bedtime schedules and their evenings",
-                                                     "v25: wind-down narration kept beside the plain one"])
+                                                     "v23: lease expiries counted apart from attempts",
+                                                     "v24: wind-down narration kept beside the plain one"])
         #expect(await database.ping())
     }
 
@@ -67,14 +68,10 @@ struct AppDatabaseTests {
         let queue = try DatabaseQueue()
         try AppDatabase.migrator.migrate(queue, upTo: "v20: cast pronouns")
         let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
-        let story = Fixtures.story(id: "before", at: clock.now())
         let picture = Fixtures.picture(7)
         let imageID = ImageID(rawValue: SHA256.hex(of: picture.data))
-        try await queue.write { db in
-            _ = try SQLiteStoryRepository.insert(story, delivery: DeliveryAddress(platform: "web", channelID: "family"), quota: nil,
-                                                 at: clock.now(), in: db)
-            try ImageRecord(picture, at: clock.now()).insert(db)
-        }
+        // Only the picture: today's story rows have columns v20 did not (v23's job.lease_expiries).
+        try await queue.write { db in try ImageRecord(picture, at: clock.now()).insert(db) }
         let database = try AppDatabase(queue)
         let repository = SQLiteStoryRepository(database: database, clock: clock)
         #expect(try await repository.chatPicture(imageID) == nil, "kept before: no form yet")

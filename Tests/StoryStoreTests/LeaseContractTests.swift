@@ -57,14 +57,26 @@ struct LeaseContractTests {
         #expect(stillHeld.status == .running && stillHeld.lockedBy == "process-a", "A's live lease is left alone")
         let back = try #require(try await ports.jobs.job(for: lost.storyID))
         #expect(back.status == .queued && back.lockedBy == nil && back.leaseUntil == nil)
+        #expect(back.attempts == 0 && back.leaseExpiries == 1, "B's claim is no attempt; its lease's end is counted")
+        #expect(back.notBefore == lost.notBefore, "due at once: no backoff for an orphan")
 
-        // C takes the dead process's job; B, coming back late, can neither retry nor release it.
+        // B wakes before anyone took it: it can neither finish it nor push it back.
+        await #expect(throws: JobLeaseLost(jobID: lost.id)) { try await b.finish(lost.id) }
+        try await b.retry(lost.id, notBefore: clock.now().addingTimeInterval(60), error: "late")
+
+        // C takes the dead process's job at once; B, coming back late, can neither retry, release,
+        // finish nor deliver it, nor hold its lease again.
         let taken = try #require(try await c.claimNext(now: clock.now()))
-        #expect(taken.id == lost.id && taken.attempts == 2 && taken.lockedBy == "process-c")
+        #expect(taken.id == lost.id && taken.attempts == 1 && taken.leaseExpiries == 1 && taken.lockedBy == "process-c")
         try await b.retry(lost.id, notBefore: clock.now().addingTimeInterval(60), error: "late")
         try await b.release(lost.id)
+        await #expect(throws: JobLeaseLost(jobID: lost.id)) { try await b.holdLease(lost.id) }
+        await #expect(throws: JobLeaseLost(jobID: lost.id)) { try await b.markDelivered(lost.id, at: clock.now()) }
+        await #expect(throws: JobLeaseLost(jobID: lost.id)) { try await b.finish(lost.id) }
+        try await b.updateDelivery(lost.id, to: DeliveryAddress(platform: "web", channelID: "elsewhere"))
         let kept = try #require(try await ports.jobs.job(for: lost.storyID))
         #expect(kept.status == .running && kept.lockedBy == "process-c" && kept.lastError == nil)
+        #expect(kept.deliveredAt == nil && kept.delivery == Self.delivery && kept.attempts == 1)
         #expect(try await b.renewLeases() == 0, "B holds nothing any more")
 
         // Finishing lets go of the lease.
@@ -133,6 +145,75 @@ struct LeaseContractTests {
         let released = try #require(try await ports.jobs.job(for: job.storyID))
         #expect(released.status == .queued && released.lockedBy == nil)
         #expect(try await a.claimNext(now: clock.now())?.id == job.id)
+    }
+
+    @Test("lease lost, by the injected clock: the late holder's completion, delivery mark and retry are refused; a lease that ran out but nobody took is held again",
+          arguments: [StoreBackend.sqlite, .inMemory])
+    func fencing(_ backend: StoreBackend) async throws {
+        let ports = try await backend.make(clock: clock)
+        try await enqueue(ports, ["one"])
+        let a = ports.queue(JobLease(owner: "process-a", duration: 30))
+        let job = try #require(try await a.claimNext(now: clock.now()))
+
+        // A froze past its lease, but nobody swept: it may carry on.
+        clock.advance(by: 31)
+        try await a.holdLease(job.id)
+        #expect(try await ports.jobs.job(for: job.storyID)?.leaseUntil == clock.now().addingTimeInterval(30))
+        #expect(try await ports.queue(JobLease(owner: "process-c")).requeueInterrupted() == 0, "held again: nothing to sweep")
+
+        // A freezes again; this time B sweeps and takes the job.
+        clock.advance(by: 31)
+        let b = ports.queue(JobLease(owner: "process-b", duration: 30))
+        #expect(try await b.requeueInterrupted() == 1)
+        let taken = try #require(try await b.claimNext(now: clock.now()))
+        #expect(taken.attempts == 1 && taken.leaseExpiries == 1)
+
+        // A wakes: every late write is refused or left undone.
+        await #expect(throws: JobLeaseLost(jobID: job.id)) { try await a.holdLease(job.id) }
+        await #expect(throws: JobLeaseLost(jobID: job.id)) { try await a.markDelivered(job.id, at: clock.now()) }
+        await #expect(throws: JobLeaseLost(jobID: job.id)) { try await a.finish(job.id) }
+        try await a.retry(job.id, notBefore: clock.now().addingTimeInterval(300), error: "A's late failure")
+        let running = try #require(try await ports.jobs.job(for: job.storyID))
+        #expect(running.status == .running && running.lockedBy == "process-b" && running.deliveredAt == nil && running.lastError == nil)
+
+        // B's own writes go through.
+        try await b.holdLease(job.id)
+        try await b.markDelivered(job.id, at: clock.now())
+        try await b.finish(job.id)
+        let done = try #require(try await ports.jobs.job(for: job.storyID))
+        #expect(done.status == .done && done.deliveredAt == clock.now())
+    }
+
+    @Test("a job whose processes keep dying: each lease's end is counted, no claim of theirs is an attempt, it is due at once; a release is no attempt either",
+          arguments: [StoreBackend.sqlite, .inMemory])
+    func expiriesCountedApart(_ backend: StoreBackend) async throws {
+        let ports = try await backend.make(clock: clock)
+        try await enqueue(ports, ["one"])
+        let queued = try #require(try await ports.jobs.job(for: StoryID(rawValue: "one")!))
+        for dying in 1...3 {
+            let process = ports.queue(JobLease(owner: "dying-\(dying)", duration: 30))
+            let claimed = try #require(try await process.claimNext(now: clock.now()), "due at once after \(dying - 1) expiries")
+            #expect(claimed.attempts == 1 && claimed.leaseExpiries == dying - 1)
+            clock.advance(by: 31)
+            #expect(try await ports.jobs.requeueInterrupted() == 1)
+        }
+        let back = try #require(try await ports.jobs.job(for: queued.storyID))
+        #expect(back.attempts == 0 && back.leaseExpiries == 3 && back.notBefore == queued.notBefore)
+
+        // A stopping process gives it back: no attempt, no expiry.
+        let stopping = ports.queue(JobLease(owner: "stopping", duration: 30))
+        _ = try #require(try await stopping.claimNext(now: clock.now()))
+        try await stopping.release(queued.id)
+        let released = try #require(try await ports.jobs.job(for: queued.storyID))
+        #expect(released.attempts == 0 && released.leaseExpiries == 3)
+
+        // A run that failed is an attempt, and its backoff is kept.
+        let worker = ports.queue(JobLease(owner: "worker", duration: 30))
+        _ = try #require(try await worker.claimNext(now: clock.now()))
+        try await worker.retry(queued.id, notBefore: clock.now().addingTimeInterval(5), error: "provider 503")
+        #expect(try await worker.claimNext(now: clock.now()) == nil, "the retry waits its backoff")
+        clock.advance(by: 5)
+        #expect(try await worker.claimNext(now: clock.now())?.attempts == 2)
     }
 
     @Test("v12 leaves jobs running from before leases without one, so the next start resumes them")

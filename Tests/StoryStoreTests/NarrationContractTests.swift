@@ -58,7 +58,7 @@ struct NarrationContractTests {
         #expect(again.audio.voice == "espeak-ng:en-us+f3")
     }
 
-    @Test("v25: a wound-down reading is kept beside the plain one under its own part, and read back as it",
+    @Test("v24: a wound-down reading is kept beside the plain one under its own part, and read back as it",
           arguments: [StoreBackend.sqlite, .postgres])
     func windDownKeptApart(_ backend: StoreBackend) async throws {
         let (ports, store) = try await make(backend)

@@ -57,6 +57,7 @@ struct RetentionContractTests {
         let waiting = try await ports.stories.createStory(Fixtures.story(id: "waits"), delivery: delivery, quota: nil)
         #expect(try await ports.jobs.job(for: StoryID(rawValue: "waits")!)?.delivery.secret == "interaction-token")
 
+        #expect(try await ports.jobs.claimNext(now: clock.now())?.id == finished.id, "only the job's holder finishes it")
         try await ports.jobs.finish(finished.id)
         let done = try #require(try await ports.jobs.job(for: StoryID(rawValue: "done")!))
         #expect(done.status == .done && done.delivery.secret == nil && done.delivery.messageID == "m1",

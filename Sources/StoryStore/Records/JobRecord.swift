@@ -23,6 +23,8 @@ struct JobRecord: Codable, FetchableRecord, MutablePersistableRecord {
     /// The process working the job, and until when (v12).
     var lockedBy: String?
     var leaseUntil: Date?
+    /// How often a lease on the job ran out (v23).
+    var leaseExpiries: Int = 0
 
     static func requestKey(_ requestID: String, platform: Platform) -> String { "\(platform):\(requestID)" }
 
@@ -35,6 +37,6 @@ struct JobRecord: Codable, FetchableRecord, MutablePersistableRecord {
         return StoryJob(id: id, storyID: storyID, status: JobStatus(rawValue: status) ?? .queued, attempts: attempts,
                         delivery: try JSONColumn.decode(DeliveryAddress.self, from: deliveryJson),
                         notBefore: notBefore, lastError: lastError, deliveredAt: deliveredAt, lockedBy: lockedBy,
-                        leaseUntil: leaseUntil)
+                        leaseUntil: leaseUntil, leaseExpiries: leaseExpiries)
     }
 }

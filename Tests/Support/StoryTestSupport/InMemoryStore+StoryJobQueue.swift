@@ -9,6 +9,8 @@ extension InMemoryStore: StoryJobQueue {
     /// The same jobs as seen by a process holding `lease`.
     public nonisolated func queue(lease: JobLease) -> any StoryJobQueue { InMemoryLeasedQueue(store: self, lease: lease) }
 
+    public nonisolated var lease: JobLease { Self.ownLease }
+
     /// Families take turns, as in the SQLite store: fewest jobs running, then served longest ago
     /// (never first), then the earliest due; that family's earliest due job.
     public func claimNext(now: Date) async throws -> StoryJob? {
@@ -45,7 +47,14 @@ extension InMemoryStore: StoryJobQueue {
         try checkFault()
         let now = clock.now()
         let expired = jobs.filter { $0.value.job.status == .running && ($0.value.job.leaseUntil.map { $0 < now } ?? true) }.map(\.key)
-        for id in expired { unlease(id, status: .queued) }
+        for id in expired {
+            unlease(id, status: .queued)
+            // The dead claim is no attempt; the expiry is counted.
+            guard var job = jobs[id]?.job else { continue }
+            job.attempts = max(job.attempts - 1, 0)
+            job.leaseExpiries += 1
+            jobs[id]?.job = job
+        }
         return expired.count
     }
 
@@ -68,6 +77,21 @@ extension InMemoryStore: StoryJobQueue {
         return mine.count
     }
 
+    public func holdLease(_ jobID: Int64) async throws {
+        try checkFault()
+        try holdLease(jobID, lease: Self.ownLease)
+    }
+
+    func holdLease(_ jobID: Int64, lease: JobLease) throws {
+        try requireHeld(jobID, by: lease)
+        jobs[jobID]?.job.leaseUntil = clock.now().addingTimeInterval(lease.duration)
+    }
+
+    /// Throws ``JobLeaseLost`` unless the process holding `lease` is working the job.
+    func requireHeld(_ jobID: Int64, by lease: JobLease) throws {
+        guard let job = jobs[jobID]?.job, job.status == .running, job.lockedBy == lease.owner else { throw JobLeaseLost(jobID: jobID) }
+    }
+
     public func release(_ jobID: Int64) async throws {
         try checkFault()
         release(jobID, lease: Self.ownLease)
@@ -76,6 +100,12 @@ extension InMemoryStore: StoryJobQueue {
     func release(_ jobID: Int64, lease: JobLease) {
         guard let job = jobs[jobID]?.job, job.status == .running, job.lockedBy == lease.owner else { return }
         unlease(jobID, status: .queued)
+        jobs[jobID]?.job.attempts = max(job.attempts - 1, 0)
+    }
+
+    /// Replaces a job as stored (a test arranging what a crash would have left behind).
+    public func replaceJob(_ job: StoryJob) {
+        jobs[job.id]?.job = job
     }
 
     func unlease(_ jobID: Int64, status: JobStatus) {
@@ -86,11 +116,21 @@ extension InMemoryStore: StoryJobQueue {
 
     public func finish(_ jobID: Int64) async throws {
         try checkFault()
+        try finish(jobID, lease: Self.ownLease)
+    }
+
+    func finish(_ jobID: Int64, lease: JobLease) throws {
+        try requireHeld(jobID, by: lease)
         unlease(jobID, status: .done)
     }
 
     public func markDelivered(_ jobID: Int64, at date: Date) async throws {
         try checkFault()
+        try markDelivered(jobID, at: date, lease: Self.ownLease)
+    }
+
+    func markDelivered(_ jobID: Int64, at date: Date, lease: JobLease) throws {
+        try requireHeld(jobID, by: lease)
         jobs[jobID]?.job.deliveredAt = date
     }
 
@@ -100,8 +140,8 @@ extension InMemoryStore: StoryJobQueue {
     }
 
     func retry(_ jobID: Int64, notBefore: Date, error: String, lease: JobLease) {
-        // A job whose lease went to another process is that process's to run now.
-        guard let job = jobs[jobID]?.job, job.lockedBy == nil || job.lockedBy == lease.owner else { return }
+        // A job whose lease ran out is another process's to run now, or queued to run now.
+        guard (try? requireHeld(jobID, by: lease)) != nil else { return }
         unlease(jobID, status: .queued)
         jobs[jobID]?.job.notBefore = notBefore
         jobs[jobID]?.job.lastError = error
@@ -114,7 +154,12 @@ extension InMemoryStore: StoryJobQueue {
 
     public func updateDelivery(_ jobID: Int64, to delivery: DeliveryAddress) async throws {
         try checkFault()
-        // The request the job was made for stays its request.
+        updateDelivery(jobID, to: delivery, lease: Self.ownLease)
+    }
+
+    func updateDelivery(_ jobID: Int64, to delivery: DeliveryAddress, lease: JobLease) {
+        // Left alone while another process holds the job.
+        guard let job = jobs[jobID]?.job, job.lockedBy == nil || job.lockedBy == lease.owner else { return }
         jobs[jobID]?.job.delivery = delivery
     }
 }
@@ -129,12 +174,15 @@ struct InMemoryLeasedQueue: StoryJobQueue {
     func requeueInterrupted() async throws -> Int { try await store.requeueInterrupted() }
     func untilNextLeaseExpiry() async throws -> Duration? { try await store.untilNextLeaseExpiry() }
     func renewLeases() async throws -> Int { await store.renew(lease: lease) }
+    func holdLease(_ jobID: Int64) async throws { try await store.holdLease(jobID, lease: lease) }
     func release(_ jobID: Int64) async throws { await store.release(jobID, lease: lease) }
-    func finish(_ jobID: Int64) async throws { try await store.finish(jobID) }
-    func markDelivered(_ jobID: Int64, at date: Date) async throws { try await store.markDelivered(jobID, at: date) }
+    func finish(_ jobID: Int64) async throws { try await store.finish(jobID, lease: lease) }
+    func markDelivered(_ jobID: Int64, at date: Date) async throws { try await store.markDelivered(jobID, at: date, lease: lease) }
     func retry(_ jobID: Int64, notBefore: Date, error: String) async throws {
         await store.retry(jobID, notBefore: notBefore, error: error, lease: lease)
     }
     func job(for storyID: StoryID) async throws -> StoryJob? { try await store.job(for: storyID) }
-    func updateDelivery(_ jobID: Int64, to delivery: DeliveryAddress) async throws { try await store.updateDelivery(jobID, to: delivery) }
+    func updateDelivery(_ jobID: Int64, to delivery: DeliveryAddress) async throws {
+        await store.updateDelivery(jobID, to: delivery, lease: lease)
+    }
 }
