@@ -50,6 +50,10 @@ public struct SQLStatement: Sendable, ExpressibleByStringInterpolation {
         /// A value, bound.
         public mutating func appendInterpolation(_ value: some SQLBindable) { parts.append(.value(value.sqlValue)) }
 
+        /// A value that may be absent, bound (`NULL` when it is). Spelled out so the compiler
+        /// knows an optional here is meant, not a debug description.
+        public mutating func appendInterpolation<Value: SQLBindable>(_ value: Value?) { parts.append(.value(value.sqlValue)) }
+
         /// Values, bound, as a parenthesised list for `IN`: `(?, ?, ?)`. Never empty: callers skip empty lists.
         public mutating func appendInterpolation(list values: [some SQLBindable]) {
             parts.append(.text("("))

@@ -10,6 +10,7 @@ public typealias SQLiteAcknowledgementLedger = SQLAcknowledgementLedger
 public typealias SQLiteRefusedRequestLedger = SQLRefusedRequestLedger
 public typealias SQLiteNarrationStore = SQLNarrationStore
 public typealias SQLiteCastStore = SQLCastStore
+public typealias SQLiteBedtimeScheduleStore = SQLBedtimeScheduleStore
 /// One process uses a SQLite file: no announcer, nobody else to tell.
 public typealias SQLiteChatTranscript = SQLChatTranscript
 

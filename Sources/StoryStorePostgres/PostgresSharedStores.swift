@@ -9,6 +9,7 @@ public typealias PostgresAcknowledgementLedger = SQLAcknowledgementLedger
 public typealias PostgresRefusedRequestLedger = SQLRefusedRequestLedger
 public typealias PostgresNarrationStore = SQLNarrationStore
 public typealias PostgresCastStore = SQLCastStore
+public typealias PostgresBedtimeScheduleStore = SQLBedtimeScheduleStore
 /// With an `origin`, announces its changes to the other processes (``PostgresChatAnnouncer``).
 public typealias PostgresChatTranscript = SQLChatTranscript
 

@@ -315,7 +315,7 @@ struct DiscordStoryFlowTests {
         let simulator = first.simulator
         try await waitFor { simulator.commandRegistrations == 1 ? true : nil }
         let commands = simulator.registeredCommands()
-        #expect(Set(commands.map(\.name)) == ["story", "collection", "premium", "settings", "cast", "help"])
+        #expect(Set(commands.map(\.name)) == ["story", "collection", "premium", "settings", "bedtime", "cast", "help"])
         // Admin and manager commands are hidden from ordinary members (and checked again on use).
         #expect(commands.first { $0.name == "premium" }?.defaultMemberPermissions == "0")
         #expect(commands.first { $0.name == "settings" }?.defaultMemberPermissions == "32")
