@@ -40,6 +40,8 @@ public struct AppStore: Sendable {
     public let singletonTasks: any SingletonTaskRunner
     /// The families' casts (`/cast`).
     public let cast: any CastStore
+    /// Bedtime schedules and their evenings (`/bedtime`).
+    public let bedtimeSchedules: any BedtimeScheduleStore
 
     /// The SQLite database, when that is the store (backups, the service lock, tests).
     public var sqlite: AppDatabase? {
@@ -69,6 +71,7 @@ public struct AppStore: Sendable {
         narration = SQLiteNarrationStore(database: database, clock: clock)
         singletonTasks = SoleProcessTaskRunner()
         cast = SQLiteCastStore(database: database, clock: clock)
+        bedtimeSchedules = SQLiteBedtimeScheduleStore(database: database, clock: clock)
     }
 
     /// The store on the PostgreSQL database `database`, shared with other processes; the jobs
@@ -96,6 +99,7 @@ public struct AppStore: Sendable {
         narration = PostgresNarrationStore(database: database, clock: clock)
         singletonTasks = PostgresSingletonTaskRunner(database: database)
         cast = PostgresCastStore(database: database, clock: clock)
+        bedtimeSchedules = PostgresBedtimeScheduleStore(database: database, clock: clock)
     }
 
     /// Where the data lives, for logs (a PostgreSQL password redacted).
