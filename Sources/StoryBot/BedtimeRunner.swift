@@ -61,6 +61,8 @@ public struct BedtimeRunner: Sendable {
         let schedules: [BedtimeSchedule]
         do {
             schedules = try await scheduling.store.allSchedules()
+        } catch is CancellationError {
+            return wake // shutting down: nothing to tell
         } catch {
             logger.warning("could not read the bedtime schedules", metadata: ["error": "\(error)"])
             return wake
@@ -68,6 +70,8 @@ public struct BedtimeRunner: Sendable {
         for schedule in schedules {
             do {
                 wake = min(wake, try await advance(schedule, now: now))
+            } catch is CancellationError {
+                return wake // shutting down: the evening's marks say where a restart picks up
             } catch {
                 logger.warning("bedtime step failed; tried again soon", metadata: ["schedule": "\(schedule.id)", "error": "\(error)"])
             }
