@@ -208,7 +208,7 @@ let package = Package(
         // MARK: Test support: in-memory fakes of the domain's ports and a manual clock
         .target(
             name: "StoryTestSupport",
-            dependencies: ["StoryDomain", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["StoryDomain", "StoreSQL", .product(name: "Logging", package: "swift-log")],
             path: "Tests/Support/StoryTestSupport",
             swiftSettings: strict
         ),

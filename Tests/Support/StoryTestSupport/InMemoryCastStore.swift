@@ -38,7 +38,7 @@ public actor InMemoryCastStore: CastStore {
     public func keepPortrait(_ picture: Illustration, forMember name: String, in family: FamilyRef) async throws -> ImageID? {
         guard let index = casts[family]?.firstIndex(where: { $0.key == CastMember.key(name) }) else { return nil }
         if let kept = casts[family]?[index].portrait { return kept }
-        let id = ContentAddress.imageID(of: picture.data)
+        let id = FakeContentAddress.imageID(of: picture.data)
         portraits[id] = picture
         casts[family]?[index].portrait = id
         return id

@@ -16,7 +16,7 @@ public actor InMemoryNarrationStore: NarrationStore {
     public func saveNarration(_ audio: SpokenAudio, of story: StoryID, part: NarrationPart) async throws -> StoredNarration {
         let key = "\(story.rawValue):\(part.key)"
         if let existing = kept[key] { return existing }
-        let stored = StoredNarration(storyID: story, part: part, audioID: ContentAddress.audioID(of: audio.data), audio: audio,
+        let stored = StoredNarration(storyID: story, part: part, audioID: FakeContentAddress.audioID(of: audio.data), audio: audio,
                                      createdAt: clock.now())
         kept[key] = stored
         return stored

@@ -33,7 +33,7 @@ extension InMemoryStore: StoryRepository {
 
     public func saveIllustration(_ illustration: Illustration, chatForm: ChatForm?, for id: StoryID, page: Int) async throws -> ImageID {
         try checkFault()
-        let imageID = ContentAddress.imageID(of: illustration.data)
+        let imageID = FakeContentAddress.imageID(of: illustration.data)
         if images[imageID] == nil {
             images[imageID] = StoredImage(id: imageID, contentType: illustration.contentType, data: illustration.data,
                                           width: illustration.width, height: illustration.height)
