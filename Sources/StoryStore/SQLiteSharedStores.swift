@@ -13,6 +13,7 @@ public typealias SQLiteNarrationStore = SQLNarrationStore
 public typealias SQLiteCastStore = SQLCastStore
 public typealias SQLiteBedtimeScheduleStore = SQLBedtimeScheduleStore
 public typealias SQLiteCollectionStore = SQLCollectionStore
+public typealias SQLiteRoomDirectory = SQLRoomDirectory
 /// One process uses a SQLite file: no announcer, nobody else to tell.
 public typealias SQLiteChatTranscript = SQLChatTranscript
 
@@ -49,6 +50,11 @@ extension SQLCollectionStore {
     public init(database: AppDatabase, clock: any WallClock) {
         self.init(database: database, clock: clock, stories: SQLiteStoryInserter())
     }
+}
+
+extension SQLRoomDirectory {
+    /// The rooms on SQLite: one process, nobody else to tell of a sign-out.
+    public init(database: AppDatabase) { self.init(database: database, announcer: nil) }
 }
 
 /// The story repository's GRDB insert, run on the shared transaction's connection (until the

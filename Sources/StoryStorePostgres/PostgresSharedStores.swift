@@ -12,6 +12,7 @@ public typealias PostgresNarrationStore = SQLNarrationStore
 public typealias PostgresCastStore = SQLCastStore
 public typealias PostgresBedtimeScheduleStore = SQLBedtimeScheduleStore
 public typealias PostgresCollectionStore = SQLCollectionStore
+public typealias PostgresRoomDirectory = SQLRoomDirectory
 /// With an `origin`, announces its changes to the other processes (``PostgresChatAnnouncer``).
 public typealias PostgresChatTranscript = SQLChatTranscript
 
@@ -28,6 +29,12 @@ extension SQLCollectionStore {
     public init(database: PostgresDatabase, clock: any WallClock) {
         self.init(database: database, clock: clock, stories: PostgresStoryInserter())
     }
+}
+
+extension SQLRoomDirectory {
+    /// The rooms on PostgreSQL: a member signed out everywhere is told to every process, from
+    /// no process in particular (the shell's removals are told the same way).
+    public init(database: PostgresDatabase) { self.init(database: database, announcer: PostgresChatAnnouncer(origin: "rooms")) }
 }
 
 /// The story repository's insert, run on the shared transaction's connection (until the
