@@ -120,7 +120,7 @@ public struct PostgresCopy: Sendable {
         var after: Int64 = .min
         var count = TableCount(table: table, source: 0, copied: 0, target: 0)
         while true {
-            let batch: (rows: [[DatabaseExport.Value]], last: Int64?)
+            let batch: (rows: [[SQLValue]], last: Int64?)
             do {
                 batch = try await snapshot.rows(of: table, columns: selected, after: after, limit: limit)
             } catch let mismatch as DatabaseExport.Mismatch {
@@ -128,7 +128,7 @@ public struct PostgresCopy: Sendable {
             }
             guard let last = batch.last else { break }
             count.source += batch.rows.count
-            count.copied += try await target.copyRows(into: table, columns: names, rows: batch.rows.map { $0.map(Self.value) })
+            count.copied += try await target.copyRows(into: table, columns: names, rows: batch.rows)
             after = last
         }
         count.target = try await target.count(table)
@@ -164,18 +164,6 @@ public struct PostgresCopy: Sendable {
         case .text: .text
         case .date: .date
         case .bytes: .bytes
-        }
-    }
-
-    /// An exported SQLite value as PostgreSQL's copy takes it.
-    static func value(_ value: DatabaseExport.Value) -> CopyValue {
-        switch value {
-        case .null: .null
-        case let .integer(integer): .integer(integer)
-        case let .boolean(boolean): .boolean(boolean)
-        case let .text(text): .text(text)
-        case let .date(date): .date(date)
-        case let .bytes(bytes): .bytes(bytes)
         }
     }
 }

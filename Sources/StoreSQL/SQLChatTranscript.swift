@@ -92,4 +92,6 @@ public protocol ChatAnnouncer: Sendable {
     func announcing(_ change: SQLStatement) -> SQLStatement
     /// Statements announcing that the stories `storyIDs` were removed from `room`.
     func storiesRemoved(_ storyIDs: [String], room: String) -> [SQLStatement]
+    /// The statement announcing that `memberID` of `room` was signed out everywhere (their open pages close).
+    func signedOut(_ memberID: String, room: String) -> SQLStatement
 }

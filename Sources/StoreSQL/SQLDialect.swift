@@ -19,6 +19,12 @@ public enum SQLDialect: Sendable {
         /// After a `SELECT` in a transaction that will update the rows it read: PostgreSQL locks
         /// them (`FOR UPDATE`); a SQLite write transaction already holds the only write lock.
         case lockRows
+        /// As ``lockRows``, locking only the rows of the named table of a join (PostgreSQL's
+        /// `FOR UPDATE OF table`; the name is trusted text).
+        case lockRowsOf(String)
+        /// The aggregate joining a group's texts with a separator, `\(.joinTexts)(column, separator)`:
+        /// SQLite's `group_concat`, PostgreSQL's `string_agg` (order them with a sorted subquery).
+        case joinTexts
         /// A `LIMIT` that does not limit (before an `OFFSET`): SQLite's `LIMIT -1`, PostgreSQL's `LIMIT ALL`.
         case noLimit
     }
@@ -38,6 +44,10 @@ public enum SQLDialect: Sendable {
         case (.postgres, .insertionOrder): "seq"
         case (.sqlite, .lockRows): ""
         case (.postgres, .lockRows): "FOR UPDATE"
+        case (.sqlite, .lockRowsOf): ""
+        case let (.postgres, .lockRowsOf(table)): "FOR UPDATE OF \(table)"
+        case (.sqlite, .joinTexts): "group_concat"
+        case (.postgres, .joinTexts): "string_agg"
         case (.sqlite, .noLimit): "LIMIT -1"
         case (.postgres, .noLimit): "LIMIT ALL"
         }

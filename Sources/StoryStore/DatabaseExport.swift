@@ -3,7 +3,8 @@ import GRDB
 
 /// One read-only snapshot of the SQLite database, table by table, for copying it into another
 /// store (`magical-stories copy-to`). The service may keep writing: what it writes after the
-/// snapshot is not seen. Values come as the kind the other store's column wants.
+/// snapshot is not seen. Values come as the kind the other store's column wants, as the shared
+/// layer's ``SQLValue`` (the value another store binds).
 public struct DatabaseExport: Sendable {
     /// The kind of value a column is read as.
     public enum Kind: Sendable, Equatable, CustomStringConvertible {
@@ -18,16 +19,6 @@ public struct DatabaseExport: Sendable {
             case .bytes: "bytes"
             }
         }
-    }
-
-    /// One exported value.
-    public enum Value: Sendable, Equatable {
-        case null
-        case integer(Int64)
-        case boolean(Bool)
-        case text(String)
-        case date(Date)
-        case bytes(Data)
     }
 
     /// A column read as the kind it was asked for; `rowidAsID` reads the table's rowid as `id`.
@@ -72,7 +63,7 @@ public struct DatabaseExport: Sendable {
     /// Up to `limit` rows of `table` after the rowid `after`, in rowid order, each as `columns`
     /// asks; and the last row's rowid (nil when there are no more rows).
     /// - Throws: ``Mismatch`` for a value that is not of its column's kind.
-    public func rows(of table: String, columns: [Column], after: Int64, limit: Int) async throws -> (rows: [[Value]], last: Int64?) {
+    public func rows(of table: String, columns: [Column], after: Int64, limit: Int) async throws -> (rows: [[SQLValue]], last: Int64?) {
         let selected = columns.map { $0.rowidAsID ? "rowid AS \"\($0.name)\"" : "\"\($0.name)\"" }.joined(separator: ", ")
         return try await reader.read { db in
             var last: Int64?
@@ -93,14 +84,14 @@ public struct DatabaseExport: Sendable {
     }
 
     /// A SQLite value as `kind`.
-    static func value(_ value: DatabaseValue, kind: Kind, table: String, column: String) throws -> Value {
+    static func value(_ value: DatabaseValue, kind: Kind, table: String, column: String) throws -> SQLValue {
         if value.isNull { return .null }
-        let converted: Value? = switch kind {
-        case .integer: Int64.fromDatabaseValue(value).map(Value.integer)
-        case .boolean: Bool.fromDatabaseValue(value).map(Value.boolean)
-        case .text: String.fromDatabaseValue(value).map(Value.text)
-        case .date: Date.fromDatabaseValue(value).map(Value.date)
-        case .bytes: Data.fromDatabaseValue(value).map(Value.bytes)
+        let converted: SQLValue? = switch kind {
+        case .integer: Int64.fromDatabaseValue(value).map(SQLValue.integer)
+        case .boolean: Bool.fromDatabaseValue(value).map(SQLValue.bool)
+        case .text: String.fromDatabaseValue(value).map(SQLValue.text)
+        case .date: Date.fromDatabaseValue(value).map(SQLValue.date)
+        case .bytes: Data.fromDatabaseValue(value).map(SQLValue.blob)
         }
         guard let converted else {
             throw Mismatch(description: "\(table).\(column) holds \(value), which is not a \(kind) value; nothing more was copied.")

@@ -86,8 +86,14 @@ struct SQLiteExecutor: SQLExecutor {
 }
 
 /// The executor inside a SQLite transaction: each statement is served on the writer's thread.
-private struct SQLiteTransactionExecutor: SQLExecutor {
+struct SQLiteTransactionExecutor: SQLExecutor {
     let channel: SQLiteTransactionChannel
+
+    /// Runs GRDB code on the transaction's connection (for the stores not yet moved onto the
+    /// shared layer, called from inside a shared one's transaction).
+    func run<Value: Sendable>(_ work: @escaping @Sendable (Database) throws -> Value) async throws -> Value {
+        try await channel.run(work)
+    }
 
     var dialect: SQLDialect { .sqlite }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import StoryDomain
 
 /// The shared stores on SQLite, under their engine's names (the composition root and tests
 /// construct them with an ``AppDatabase``).
@@ -11,6 +12,8 @@ public typealias SQLiteRefusedRequestLedger = SQLRefusedRequestLedger
 public typealias SQLiteNarrationStore = SQLNarrationStore
 public typealias SQLiteCastStore = SQLCastStore
 public typealias SQLiteBedtimeScheduleStore = SQLBedtimeScheduleStore
+public typealias SQLiteCollectionStore = SQLCollectionStore
+public typealias SQLiteRoomDirectory = SQLRoomDirectory
 /// One process uses a SQLite file: no announcer, nobody else to tell.
 public typealias SQLiteChatTranscript = SQLChatTranscript
 
@@ -39,5 +42,31 @@ extension SQLCastStore {
             DELETE FROM image WHERE id = ? AND NOT EXISTS (SELECT 1 FROM page WHERE image_id = ?)
                 AND NOT EXISTS (SELECT 1 FROM cast_member WHERE portrait_id = ?)
             """, arguments: [id, id, id])
+    }
+}
+
+extension SQLCollectionStore {
+    /// The collections on SQLite, their stories started by the story repository's insert.
+    public init(database: AppDatabase, clock: any WallClock) {
+        self.init(database: database, clock: clock, stories: SQLiteStoryInserter())
+    }
+}
+
+extension SQLRoomDirectory {
+    /// The rooms on SQLite: one process, nobody else to tell of a sign-out.
+    public init(database: AppDatabase) { self.init(database: database, announcer: nil) }
+}
+
+/// The story repository's GRDB insert, run on the shared transaction's connection (until the
+/// repository moves onto the shared layer).
+struct SQLiteStoryInserter: StoryInserting {
+    func insert(_ story: Story, delivery: DeliveryAddress, quota: DailyQuota?, at now: Date,
+                in executor: any SQLExecutor) async throws -> StoryJob {
+        guard let transaction = executor as? SQLiteTransactionExecutor else {
+            throw StoreSQLError.corrupt("story", "inserted outside a transaction")
+        }
+        return try await transaction.run { db in
+            try SQLiteStoryRepository.insert(story, delivery: delivery, quota: quota, at: now, in: db)
+        }
     }
 }

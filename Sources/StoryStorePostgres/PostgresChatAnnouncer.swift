@@ -17,6 +17,10 @@ struct PostgresChatAnnouncer: ChatAnnouncer {
             "SELECT pg_notify(\(PostgresSchema.chatChannel), \(ChatNotice(origin: origin, room: room, storyDeleted: story).payload))"
         }
     }
+
+    func signedOut(_ memberID: String, room: String) -> SQLStatement {
+        "SELECT pg_notify(\(PostgresSchema.chatChannel), \(ChatNotice(origin: origin, room: room, signedOut: memberID).payload))"
+    }
 }
 
 extension SQLChatTranscript {

@@ -277,16 +277,6 @@ struct Columns: Sendable {
 
 // MARK: Copying rows in (`magical-stories copy-to`)
 
-/// A value copied from another store into a column of this one.
-public enum CopyValue: Sendable, Equatable {
-    case null
-    case integer(Int64)
-    case boolean(Bool)
-    case text(String)
-    case date(Date)
-    case bytes(Data)
-}
-
 extension PostgresDatabase {
     /// The kinds of column `copy-to` fills.
     public enum ColumnKind: Sendable, Equatable {
@@ -323,7 +313,7 @@ extension PostgresDatabase {
 
     /// Inserts `rows` (values in `columns`' order) into `table`, skipping rows that are already
     /// there (any unique key), in one transaction; returns how many were new.
-    public func copyRows(into table: String, columns: [String], rows values: [[CopyValue]]) async throws -> Int {
+    public func copyRows(into table: String, columns: [String], rows values: [[SQLValue]]) async throws -> Int {
         guard !values.isEmpty else { return 0 }
         let quoted = columns.map { "\"\($0)\"" }.joined(separator: ", ")
         return try await transaction { transaction in
@@ -337,14 +327,7 @@ extension PostgresDatabase {
                 for row in values[start..<(start + count)] {
                     var placeholders: [String] = []
                     for value in row {
-                        switch value {
-                        case .null: bindings.appendNull()
-                        case let .integer(number): bindings.append(number)
-                        case let .boolean(flag): bindings.append(flag)
-                        case let .text(text): bindings.append(text)
-                        case let .date(date): bindings.append(date)
-                        case let .bytes(data): try bindings.append(data)
-                        }
+                        try bindings.append(value)
                         placeholders.append("$\(bindings.count)")
                     }
                     tuples.append("(" + placeholders.joined(separator: ", ") + ")")

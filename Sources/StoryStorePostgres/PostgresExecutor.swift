@@ -41,18 +41,25 @@ struct PostgresExecutor: SQLExecutor {
     static func query(_ statement: SQLStatement) throws -> PostgresQuery {
         let (sql, values) = statement.rendered(in: .postgres)
         var bindings = PostgresBindings(capacity: values.count)
-        for value in values {
-            switch value {
-            case .null: bindings.appendNull()
-            case let .integer(number): bindings.append(number)
-            case let .real(number): bindings.append(number)
-            case let .text(text): bindings.append(text)
-            case let .blob(data): try bindings.append(data)
-            case let .bool(flag): bindings.append(flag)
-            case let .date(date): bindings.append(date)
-            }
-        }
+        for value in values { try bindings.append(value) }
         return PostgresQuery(unsafeSQL: sql, binds: bindings)
+    }
+}
+
+extension PostgresBindings {
+    /// Binds a shared-layer value as postgres-nio always bound its kind (`bigint`, `double
+    /// precision`, `text`, `bytea`, `boolean`, `timestamptz`; `NULL`): the shared statements'
+    /// binds and the rows `copy-to` brings in.
+    mutating func append(_ value: SQLValue) throws {
+        switch value {
+        case .null: appendNull()
+        case let .integer(number): append(number)
+        case let .real(number): append(number)
+        case let .text(text): append(text)
+        case let .blob(data): try append(data)
+        case let .bool(flag): append(flag)
+        case let .date(date): append(date)
+        }
     }
 }
 

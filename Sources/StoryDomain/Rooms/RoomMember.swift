@@ -20,6 +20,16 @@ public struct RoomMember: Sendable, Equatable {
         self.lastSeenAt = lastSeenAt
     }
 
+    /// A member is marked seen (and their session extended) at most this often, so reading
+    /// pictures and reconnecting stay reads.
+    public static let seenInterval: TimeInterval = 3_600
+
+    /// Whether a visit at `date` marks the member seen: never seen yet, or not within ``seenInterval``.
+    public func marksSeen(at date: Date) -> Bool {
+        guard let lastSeenAt else { return true }
+        return date.timeIntervalSince(lastSeenAt) >= Self.seenInterval
+    }
+
     /// The member as the chat's requester.
     public var requester: Requester { Requester(userID: id, displayName: name) }
 }
