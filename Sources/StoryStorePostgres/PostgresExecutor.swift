@@ -40,6 +40,11 @@ struct PostgresExecutor: SQLExecutor {
     /// them (`timestamptz`, `boolean`, `bytea`, `bigint`, `text`).
     static func query(_ statement: SQLStatement) throws -> PostgresQuery {
         let (sql, values) = statement.rendered(in: .postgres)
+        return PostgresQuery(unsafeSQL: sql, binds: try bindings(values))
+    }
+
+    /// The values bound as ``query(_:)`` binds them.
+    static func bindings(_ values: [SQLValue]) throws -> PostgresBindings {
         var bindings = PostgresBindings(capacity: values.count)
         for value in values {
             switch value {
@@ -52,7 +57,7 @@ struct PostgresExecutor: SQLExecutor {
             case let .date(date): bindings.append(date)
             }
         }
-        return PostgresQuery(unsafeSQL: sql, binds: bindings)
+        return bindings
     }
 }
 
