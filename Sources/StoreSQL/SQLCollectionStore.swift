@@ -4,23 +4,21 @@ import StoryDomain
 /// Growth Collections, reading progress and achievements, written once for both engines. The
 /// rules are the domain's (``EntryFilling`` decides whether a position takes a story,
 /// ``FirstRead`` what a first read earns); each change is one transaction, its stories started
-/// by the engine's ``StoryInserting``.
+/// by the story repository's ``SQLStoryRepository/insert(_:delivery:quota:at:in:)``.
 public struct SQLCollectionStore: CollectionStore {
     private let executor: any SQLExecutor
     private let clock: any WallClock
-    private let stories: any StoryInserting
 
-    public init(database: some SQLDatabase, clock: any WallClock, stories: any StoryInserting) {
+    public init(database: some SQLDatabase, clock: any WallClock) {
         executor = database.executor
         self.clock = clock
-        self.stories = stories
     }
 
     public func createCollection(_ collection: GrowthCollection, firstStory: Story, delivery: DeliveryAddress,
                                  quota: DailyQuota?) async throws -> StoryJob {
         let now = clock.now()
         return try await executor.transaction { executor in
-            let job = try await stories.insert(firstStory, delivery: delivery, quota: quota, at: now, in: executor)
+            let job = try await SQLStoryRepository.insert(firstStory, delivery: delivery, quota: quota, at: now, in: executor)
             let familyID = try await FamilyTable.findOrCreate(collection.family, at: now, in: executor)
             try await executor.execute("""
                 INSERT INTO growth_collection (id, family_id, requester_id, requester_name, goal, hero_name, age, companion,
@@ -59,7 +57,7 @@ public struct SQLCollectionStore: CollectionStore {
                     INSERT INTO collection_remake (collection_id, position, made_at) VALUES (\(id.rawValue), \(position), \(now))
                     """)
             }
-            _ = try await stories.insert(story, delivery: delivery, quota: nil, at: now, in: executor)
+            _ = try await SQLStoryRepository.insert(story, delivery: delivery, quota: nil, at: now, in: executor)
             try await executor.execute("""
                 UPDATE collection_entry SET story_id = \(story.id.rawValue) WHERE collection_id = \(id.rawValue) AND position = \(position)
                 """)

@@ -55,7 +55,10 @@ struct SQLiteExecutor: SQLExecutor {
     }
 
     static func rows(_ statement: SQLStatement, in db: Database) throws -> [any SQLRow] {
-        try Row.fetchAll(prepared(statement, in: db)).map(SQLiteRow.init)
+        let rows = try Row.fetchAll(prepared(statement, in: db))
+        guard let first = rows.first else { return [] }
+        let columns = SQLiteRow.Columns(Array(first.columnNames))
+        return rows.map { SQLiteRow(row: $0, columns: columns) }
     }
 
     static func execute(_ statement: SQLStatement, in db: Database) throws -> Int {
@@ -89,12 +92,6 @@ struct SQLiteExecutor: SQLExecutor {
 struct SQLiteTransactionExecutor: SQLExecutor {
     let channel: SQLiteTransactionChannel
 
-    /// Runs GRDB code on the transaction's connection (for the stores not yet moved onto the
-    /// shared layer, called from inside a shared one's transaction).
-    func run<Value: Sendable>(_ work: @escaping @Sendable (Database) throws -> Value) async throws -> Value {
-        try await channel.run(work)
-    }
-
     var dialect: SQLDialect { .sqlite }
 
     func rows(_ statement: SQLStatement) async throws -> [any SQLRow] {
@@ -115,7 +112,22 @@ struct SQLiteTransactionExecutor: SQLExecutor {
 /// A row GRDB read: a copy fetched by `fetchAll`, never changed afterwards (hence sendable;
 /// GRDB marks `Row` unavailable for sending because a cursor's row is reused).
 struct SQLiteRow: SQLRow, @unchecked Sendable {
+    /// The statement's column positions by lower-cased name, found once per statement (a copied
+    /// GRDB row finds a name by comparing every column's, lower-cased, at each read).
+    struct Columns: Sendable {
+        let positions: [String: Int]
+
+        init(_ names: [String]) {
+            var positions: [String: Int] = [:]
+            for (index, name) in names.enumerated() where positions[name.lowercased()] == nil { positions[name.lowercased()] = index }
+            self.positions = positions
+        }
+
+        func position(of column: String) -> Int? { positions[column] ?? positions[column.lowercased()] }
+    }
+
     let row: Row
+    let columns: Columns
 
     func string(_ column: String) throws -> String? { try decode(column) }
     func int64(_ column: String) throws -> Int64? { try decode(column) }
@@ -125,8 +137,8 @@ struct SQLiteRow: SQLRow, @unchecked Sendable {
     func data(_ column: String) throws -> Data? { try decode(column) }
 
     private func decode<Value: DatabaseValueConvertible>(_ column: String) throws -> Value? {
-        guard row.hasColumn(column) else { throw StoreSQLError.corrupt(column, "no such column") }
-        let value: DatabaseValue = row[column]
+        guard let position = columns.position(of: column) else { throw StoreSQLError.corrupt(column, "no such column") }
+        let value: DatabaseValue = row[position]
         if value.isNull { return nil }
         guard let decoded = Value.fromDatabaseValue(value) else { throw StoreSQLError.corrupt(column, "not a \(Value.self)") }
         return decoded

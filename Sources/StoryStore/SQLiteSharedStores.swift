@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import StoryDomain
 
 /// The shared stores on SQLite, under their engine's names (the composition root and tests
@@ -14,59 +13,11 @@ public typealias SQLiteCastStore = SQLCastStore
 public typealias SQLiteBedtimeScheduleStore = SQLBedtimeScheduleStore
 public typealias SQLiteCollectionStore = SQLCollectionStore
 public typealias SQLiteRoomDirectory = SQLRoomDirectory
+public typealias SQLiteStoryRepository = SQLStoryRepository
 /// One process uses a SQLite file: no announcer, nobody else to tell.
 public typealias SQLiteChatTranscript = SQLChatTranscript
-
-// The GRDB cleanup the story repository still calls inside its own `write { }` until it moves
-// onto the shared layer (then ``MediaTable`` does this once).
-
-extension SQLNarrationStore {
-    /// Audio ids the story's narrations use, to delete with it (see ``deleteUnused(_:in:)``).
-    static func audioIDs(of story: String, in db: Database) throws -> [String] {
-        try String.fetchAll(db, sql: "SELECT DISTINCT audio_id FROM narration WHERE story_id = ?", arguments: [story])
-    }
-
-    /// Deletes the audio no narration uses any more.
-    static func deleteUnused(_ audioIDs: [String], in db: Database) throws {
-        for id in audioIDs {
-            try db.execute(sql: "DELETE FROM audio WHERE id = ? AND NOT EXISTS (SELECT 1 FROM narration WHERE audio_id = ?)",
-                           arguments: [id, id])
-        }
-    }
-}
-
-extension SQLCastStore {
-    /// Deletes the picture when no page and no cast member uses it any more.
-    static func deleteUnusedImage(_ id: String, in db: Database) throws {
-        try db.execute(sql: """
-            DELETE FROM image WHERE id = ? AND NOT EXISTS (SELECT 1 FROM page WHERE image_id = ?)
-                AND NOT EXISTS (SELECT 1 FROM cast_member WHERE portrait_id = ?)
-            """, arguments: [id, id, id])
-    }
-}
-
-extension SQLCollectionStore {
-    /// The collections on SQLite, their stories started by the story repository's insert.
-    public init(database: AppDatabase, clock: any WallClock) {
-        self.init(database: database, clock: clock, stories: SQLiteStoryInserter())
-    }
-}
 
 extension SQLRoomDirectory {
     /// The rooms on SQLite: one process, nobody else to tell of a sign-out.
     public init(database: AppDatabase) { self.init(database: database, announcer: nil) }
-}
-
-/// The story repository's GRDB insert, run on the shared transaction's connection (until the
-/// repository moves onto the shared layer).
-struct SQLiteStoryInserter: StoryInserting {
-    func insert(_ story: Story, delivery: DeliveryAddress, quota: DailyQuota?, at now: Date,
-                in executor: any SQLExecutor) async throws -> StoryJob {
-        guard let transaction = executor as? SQLiteTransactionExecutor else {
-            throw StoreSQLError.corrupt("story", "inserted outside a transaction")
-        }
-        return try await transaction.run { db in
-            try SQLiteStoryRepository.insert(story, delivery: delivery, quota: quota, at: now, in: db)
-        }
-    }
 }

@@ -4,7 +4,7 @@ extension Schema {
     ///   with the length and waveform a voice message shows;
     /// - `narration`: which audio reads a story's page (`p1`, `p2`…) or the whole story
     ///   (`whole`), and in which voice. Deleted with the story (foreign key); audio no narration
-    ///   uses any more is deleted with it (``SQLiteStoryRepository/delete(stories:in:)``).
+    ///   uses any more is deleted with it (``StoryTable/delete(stories:in:)``).
     static let narration = """
     CREATE TABLE audio (
         id TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 64),

@@ -40,9 +40,14 @@ struct PostgresExecutor: SQLExecutor {
     /// them (`timestamptz`, `boolean`, `bytea`, `bigint`, `text`).
     static func query(_ statement: SQLStatement) throws -> PostgresQuery {
         let (sql, values) = statement.rendered(in: .postgres)
+        return PostgresQuery(unsafeSQL: sql, binds: try bindings(values))
+    }
+
+    /// The values bound as ``query(_:)`` binds them.
+    static func bindings(_ values: [SQLValue]) throws -> PostgresBindings {
         var bindings = PostgresBindings(capacity: values.count)
         for value in values { try bindings.append(value) }
-        return PostgresQuery(unsafeSQL: sql, binds: bindings)
+        return bindings
     }
 }
 

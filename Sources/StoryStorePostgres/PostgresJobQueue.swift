@@ -53,7 +53,7 @@ public struct PostgresJobQueue: StoryJobQueue {
             try await transaction.execute("""
                 UPDATE family SET job_turn = (SELECT coalesce(MAX(job_turn), 0) + 1 FROM family) WHERE id = \(familyID)
                 """)
-            return try StoryRows.job(claimed)
+            return try JobTable.job(from: claimed)
         }
     }
 
@@ -152,7 +152,7 @@ public struct PostgresJobQueue: StoryJobQueue {
     }
 
     public func job(for storyID: StoryID) async throws -> StoryJob? {
-        try await database.rows("SELECT * FROM job WHERE story_id = \(storyID.rawValue)").first.map(StoryRows.job)
+        try await database.rows("SELECT * FROM job WHERE story_id = \(storyID.rawValue)").first.map { try JobTable.job(from: $0) }
     }
 
     /// Jobs waiting (including delayed retries) and being worked now, for the metrics.

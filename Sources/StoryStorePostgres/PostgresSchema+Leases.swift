@@ -14,7 +14,7 @@ extension PostgresSchema {
 
     /// The channel an enqueue notifies (in its transaction, so only once the job is visible) to
     /// wake idle workers on every process.
-    static let jobsChannel = "magical_stories_jobs"
+    static let jobsChannel = JobTable.wakeChannel
 
     /// The channel a stored or deleted web chat message notifies (`origin` process, room and
     /// message id, one a line), so browsers connected to other processes see it too.

@@ -2,7 +2,7 @@ extension PostgresSchema {
     /// Read aloud (the SQLite store's v13): narration bytes stored once, addressed by their
     /// SHA-256 (`audio`), and which audio reads a story's page or the whole story (`narration`),
     /// deleted with the story; audio no narration uses is deleted with it
-    /// (``PostgresStoryRepository/delete(stories:in:)``).
+    /// (``StoryTable/delete(stories:in:)``).
     static let v13 = [
         """
         CREATE TABLE audio (

@@ -18,15 +18,13 @@ struct JobRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var createdAt: Date
     var updatedAt: Date
     var deliveredAt: Date?
-    /// `platform:requestID` of the request that made the job (one job per request).
+    /// ``JobTable/requestKey(_:platform:)`` of the request that made the job (one job per request).
     var requestKey: String?
     /// The process working the job, and until when (v12).
     var lockedBy: String?
     var leaseUntil: Date?
     /// How often a lease on the job ran out (v23).
     var leaseExpiries: Int = 0
-
-    static func requestKey(_ requestID: String, platform: Platform) -> String { "\(platform):\(requestID)" }
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 

@@ -80,11 +80,8 @@ extension InMemoryStore: StoryRepository {
             let id = story.request.chapter?.seriesID ?? story.id
             if !series.contains(id) { series.append(id) }
         }
-        let items = series.dropFirst(max(0, offset)).prefix(max(0, limit)).compactMap { id -> StorySummary? in
-            let chain = self.chain(id, in: family)
-            guard var entry = chain.first else { return nil }
-            if chain.count > 1 { entry.chapters = chain }
-            return entry
+        let items = series.dropFirst(max(0, offset)).prefix(max(0, limit)).compactMap { id in
+            StorySummary.libraryEntry(ofChain: self.chain(id, in: family))
         }
         return LibraryPage(items: Array(items), total: series.count, offset: offset)
     }
