@@ -1,6 +1,7 @@
 @_exported import StoreSQL
 import Foundation
 import GRDB
+import Synchronization
 
 /// The SQLite engine of the shared layer: GRDB's pool runs the shared statements.
 ///
@@ -54,10 +55,12 @@ struct SQLiteExecutor: SQLExecutor {
         }
     }
 
-    static func rows(_ statement: SQLStatement, in db: Database) throws -> [any SQLRow] {
-        let rows = try Row.fetchAll(prepared(statement, in: db))
+    /// - Parameter known: column positions kept per statement text (a hot path's few statements).
+    static func rows(_ statement: SQLStatement, in db: Database, known: SQLiteRow.KnownColumns? = nil) throws -> [any SQLRow] {
+        let prepared = try prepared(statement, in: db)
+        let rows = try Row.fetchAll(prepared)
         guard let first = rows.first else { return [] }
-        let columns = SQLiteRow.Columns(Array(first.columnNames))
+        let columns = known?.columns(of: prepared.sql, else: first) ?? SQLiteRow.Columns(Array(first.columnNames))
         return rows.map { SQLiteRow(row: $0, columns: columns) }
     }
 
@@ -124,6 +127,21 @@ struct SQLiteRow: SQLRow, @unchecked Sendable {
         }
 
         func position(of column: String) -> Int? { positions[column] ?? positions[column.lowercased()] }
+    }
+
+    /// Column positions kept by statement text, so a hot path finds them once, not at every read.
+    final class KnownColumns: Sendable {
+        private let byStatement = Mutex([String: Columns]())
+
+        func columns(of sql: String, else row: Row) -> Columns {
+            if let known = byStatement.withLock({ $0[sql] }) { return known }
+            let columns = Columns(Array(row.columnNames))
+            byStatement.withLock { known in
+                if known.count >= 64 { known.removeAll(keepingCapacity: true) }
+                known[sql] = columns
+            }
+            return columns
+        }
     }
 
     let row: Row

@@ -7,11 +7,13 @@ import StoryDomain
 /// else to tell of a painted page.
 struct SQLiteStoryEngine: StoryRepositoryEngine {
     let pageReader: any DatabaseReader
+    /// The page turn's few statements' column positions, found once.
+    let columns = SQLiteRow.KnownColumns()
 
     var readsPictureWithPage: Bool { false }
 
     func pageTurnRows(_ statement: SQLStatement) async throws -> [any SQLRow] {
-        try await pageReader.read { db in try SQLiteExecutor.rows(statement, in: db) }
+        try await pageReader.read { [columns] db in try SQLiteExecutor.rows(statement, in: db, known: columns) }
     }
 
     func picturePainted(_ story: StoryID, page: Int) -> SQLStatement? { nil }
