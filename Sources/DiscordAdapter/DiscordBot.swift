@@ -29,8 +29,9 @@ import Synchronization
 /// value, not a suspended task, so a burst of any size stays within bounded memory.
 /// - **Gateway readers** (one per shard): decode each event and put it in its lane; they never wait for work.
 /// - **Acknowledgements** (``Configuration/maxConcurrentAcknowledgements``, 32): a command is
-///   acknowledged by ``CommandRouter/acknowledge(_:context:responder:)`` (publicly or privately,
-///   after a read-only check) and nothing else; autocomplete, whose first answer is its whole
+///   acknowledged by ``CommandRouter/acknowledge(_:context:responder:deciding:)`` (publicly or
+///   privately, after a read-only check waited for at most
+///   ``Configuration/acknowledgementCheckBudget``) and nothing else; autocomplete, whose first answer is its whole
 ///   answer, is answered here too.
 /// - **Commands** (``Configuration/maxConcurrentCommands``, 16): the work behind an acknowledged
 ///   command (``CommandRouter/work(_:context:responder:)``): reads, the job written, one answer;
