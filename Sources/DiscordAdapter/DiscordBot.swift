@@ -29,8 +29,9 @@ import Synchronization
 /// value, not a suspended task, so a burst of any size stays within bounded memory.
 /// - **Gateway readers** (one per shard): decode each event and put it in its lane; they never wait for work.
 /// - **Acknowledgements** (``Configuration/maxConcurrentAcknowledgements``, 32): a command is
-///   acknowledged by ``CommandRouter/acknowledge(_:context:responder:)`` (publicly or privately,
-///   after a read-only check) and nothing else; autocomplete, whose first answer is its whole
+///   acknowledged by ``CommandRouter/acknowledge(_:context:responder:deciding:)`` (publicly or
+///   privately, after a read-only check waited for at most
+///   ``Configuration/acknowledgementCheckBudget``) and nothing else; autocomplete, whose first answer is its whole
 ///   answer, is answered here too.
 /// - **Commands** (``Configuration/maxConcurrentCommands``, 16): the work behind an acknowledged
 ///   command (``CommandRouter/work(_:context:responder:)``): reads, the job written, one answer;
@@ -78,6 +79,12 @@ public final class DiscordBot: Service {
         /// from queueing ahead of the next commands' deferrals, which stay on the event loops
         /// (docs/benchmarks.md, the burst).
         public var commandExecutor: (any TaskExecutor)?
+        /// How long a command's acknowledgement may wait for the router's check of whether its
+        /// answer is private (``CommandRouter/acknowledge(_:context:responder:deciding:)``);
+        /// nil: as long as the check takes. Past it the deferral is public and a private answer
+        /// replaces it (``DiscordResponder``: the deferral is deleted, the answer sent as an
+        /// ephemeral follow-up).
+        public var acknowledgementCheckBudget: Duration?
 
         public init(applicationID: Snowflake?, guildID: Snowflake?, gateway: GatewayConfiguration, shards: ShardSelection = .all,
                     identifyCoordinator: any IdentifyCoordinator = LocalIdentifyCoordinator(),
@@ -85,8 +92,9 @@ public final class DiscordBot: Service {
                     onShardPlan: @escaping @Sendable ([ShardID]) async -> Void = { _ in },
                     maxConcurrentAcknowledgements: Int = 32,
                     maxConcurrentCommands: Int = 16, maxConcurrentButtonPresses: Int = 16, inFlightGrace: Duration = .seconds(3),
-                    commandExecutor: (any TaskExecutor)? = nil) {
+                    commandExecutor: (any TaskExecutor)? = nil, acknowledgementCheckBudget: Duration? = nil) {
             self.commandExecutor = commandExecutor
+            self.acknowledgementCheckBudget = acknowledgementCheckBudget
             self.shards = shards
             self.identifyCoordinator = identifyCoordinator
             self.singletonTasks = singletonTasks
@@ -328,7 +336,11 @@ public final class DiscordBot: Service {
         let interaction = received.interaction
         do {
             switch prepared.request {
-            case let .input(input): try await router.acknowledge(input, context: prepared.context, responder: prepared.responder)
+            case let .input(input):
+                let budget = configuration.acknowledgementCheckBudget
+                try await router.acknowledge(input, context: prepared.context, responder: prepared.responder) { check in
+                    await Self.answersPrivately(check, within: budget)
+                }
             case let .invalid(error):
                 await router.reject(error, responder: prepared.responder)
                 return await prepared.responder.recordAcknowledgement()
@@ -342,6 +354,17 @@ public final class DiscordBot: Service {
             return
         }
         next.yield(prepared)
+    }
+
+    /// The router's privacy check, waited for at most `budget` (nil: as long as it takes; `.zero`:
+    /// not made). Past it: false, a public deferral, which ``DiscordResponder`` deletes before a
+    /// private answer. The check's reads can queue behind a burst's other database work for
+    /// hundreds of milliseconds (docs/benchmarks.md, the burst); it is abandoned, not waited for.
+    static func answersPrivately(_ check: @escaping @Sendable () async -> Bool, within budget: Duration?) async -> Bool {
+        guard let budget else { return await check() }
+        guard budget > .zero else { return false }
+        // Detached: a database read that does not stop when cancelled is left behind at the deadline.
+        return (try? await Deadline.answer(within: budget) { try await Detached.run { await check() } }) ?? false
     }
 
     /// Works an acknowledged command, or a button press whole (its update is its acknowledgement).

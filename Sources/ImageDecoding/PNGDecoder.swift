@@ -62,7 +62,8 @@ public enum PNGDecoder {
 
         var raw = try inflate(compressed, expected: header.height * (header.rowBytes + 1))
         try unfilter(&raw, header: header)
-        return expand(raw, header: header, palette: palette, transparency: transparency)
+        // Handed over, not shared: the rows are then moved in place without a copy of the picture.
+        return expand(consume raw, header: header, palette: palette, transparency: transparency)
     }
 
     static func parseHeader(_ data: [UInt8]) throws(ImageDecodingError) -> Header {
@@ -168,8 +169,9 @@ public enum PNGDecoder {
     static func expand(_ raw: consuming [UInt8], header: Header, palette: [UInt8], transparency: [UInt8]) -> DecodedImage {
         let width = header.width, height = header.height, stride = header.rowBytes + 1
         if header.bitDepth == 8, header.colorType != 3 {
-            // Already 8-bit samples: the rows are moved over their filter bytes, in place.
-            var pixels = raw
+            // Already 8-bit samples: the rows are moved over their filter bytes, in place (`raw` is
+            // consumed, so the buffer is unique and is not copied first).
+            var pixels = consume raw
             let rowBytes = header.rowBytes
             pixels.withUnsafeMutableBytes { buffer in
                 for y in 0..<height {

@@ -33,6 +33,7 @@ import WebChat
 /// | `discord.apiUrl`     | `DISCORD_API_URL`    | `https://discord.com/api/v10`    |
 /// | `discord.guildId`    | `DISCORD_GUILD_ID`   | none (commands registered globally) |
 /// | `discord.resumeMaxAgeSeconds` | `DISCORD_RESUME_MAX_AGE_SECONDS` | `300` (0–3600: a stored gateway session older than this is not resumed at start) |
+/// | `discord.ackCheckMs` | `DISCORD_ACK_CHECK_MS` | `3` (0–3000: how long a command's deferral waits for the check of whether its answer is private) |
 /// | `discord.shardCount`, `discord.shards`, `discord.globalRateShare` | `DISCORD_SHARD_COUNT`, `DISCORD_SHARDS`, `DISCORD_GLOBAL_RATE_SHARE` | recommended count, all shards (see ``DiscordShardSettings``) |
 /// | `admin.userIds`      | `ADMIN_USER_IDS`     | none (comma-separated user ids)  |
 /// | `story.provider`     | `STORY_PROVIDER`     | `offline` (`gemini`, `openai`)   |
@@ -90,6 +91,10 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
     /// identifies afresh. Discord documents no exact window in which a session can be resumed;
     /// 5 minutes is a guess on the safe side (0: never resume after a restart).
     public var discordResumeMaxAgeSeconds = Int(GatewayStateMachine.defaultMaxResumeAge.components.seconds)
+    /// How long a command's deferral waits for the check of whether its answer is private
+    /// (``DiscordBot/Configuration/acknowledgementCheckBudget``); past it the deferral is public and
+    /// a private answer replaces it. 0: never waits; nil (code only, tests): waits for the check.
+    public var discordAcknowledgementCheckMilliseconds: Int? = 3
     /// The Discord shards this process runs and its share of the global REST limit.
     public var discordShards = DiscordShardSettings()
     /// The service's admins as written: `discord:<id>` (or a bare Discord id), `web:<member id>`,
@@ -219,6 +224,9 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
         discordShards = try DiscordShardSettings(reader: reader)
         discordResumeMaxAgeSeconds = try SettingValues.integer(reader, "discord.resumeMaxAgeSeconds", default: discordResumeMaxAgeSeconds,
                                                                in: 0...3_600, name: "DISCORD_RESUME_MAX_AGE_SECONDS")
+        discordAcknowledgementCheckMilliseconds = try SettingValues.integer(
+            reader, "discord.ackCheckMs", default: discordAcknowledgementCheckMilliseconds ?? 3,
+            in: 0...3_000, name: "DISCORD_ACK_CHECK_MS")
         let admins = reader.string(forKey: "admin.userIds", default: "")
         adminUserIDs = admins.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         if let bad = adminUserIDs.first(where: { AdminID(parsing: $0) == nil }) {

@@ -138,7 +138,8 @@ extension MagicalStoriesApp {
             gateway: gateway, shards: config.discordShards.selection,
             identifyCoordinator: identifyCoordinator(store, logger: logger.labeled("discord")), singletonTasks: store.singletonTasks,
             onShardPlan: { shards in await rateShare.apply(shardPlan: shards) },
-            commandExecutor: LowPriorityExecutor(name: "discord-commands"))
+            commandExecutor: LowPriorityExecutor(name: "discord-commands"),
+            acknowledgementCheckBudget: config.discordAcknowledgementCheckMilliseconds.map { .milliseconds($0) })
         return DiscordParts(rest: rest, renderer: renderer,
                             transport: DiscordTransport(rest: rest, renderer: renderer, logger: logger.labeled("discord.delivery")),
                             configuration: configuration)

@@ -117,6 +117,17 @@ public struct CommandRouter: Sendable {
     /// is ever made for a private answer). Button presses are acknowledged by the update that
     /// answers them, except those that run long (🔊), deferred publicly here. An adapter that must acknowledge quickly calls this first, then ``work``.
     public func acknowledge(_ input: ChatInput, context: ChatContext, responder: some ChatResponder) async throws {
+        try await acknowledge(input, context: context, responder: responder) { check in await check() }
+    }
+
+    /// ``acknowledge(_:context:responder:)`` with the privacy of a command's answer decided by
+    /// `decide`, handed the router's check: an adapter whose first answer cannot wait long may
+    /// bound the wait (``DiscordBot``) and, past it, answer false — a public deferral, as for a
+    /// command nothing refuses. Its responder must then keep a private answer private: the public
+    /// deferral removed first, the answer sent to the asker alone (``ChatResponder/reply(_:)``).
+    /// A command that is always private is acknowledged privately without asking `decide`.
+    public func acknowledge(_ input: ChatInput, context: ChatContext, responder: some ChatResponder,
+                            deciding decide: @Sendable (_ check: @escaping @Sendable () async -> Bool) async -> Bool) async throws {
         if case let .button(id) = input, ComponentID.runsLong(id) {
             // Reading aloud may wait for its turn and for the voice: a public deferral now, the audio later.
             return try await responder.acknowledge(privately: false)
@@ -124,7 +135,8 @@ public struct CommandRouter: Sendable {
         guard case let .command(command) = input else { return }
         let started = ContinuousClock.now
         do {
-            try await responder.acknowledge(privately: await answersPrivately(command, context: context))
+            let privately = command.answersPrivately ? true : await decide { await answersPrivately(command, context: context) }
+            try await responder.acknowledge(privately: privately)
         } catch {
             observer.handled(context.family.platform, input.metricLabel, .unacknowledged)
             throw error

@@ -37,6 +37,7 @@ struct AppConfigTests {
         ["DISCORD_PREMIUM_SKU_IDS": "123,abc"], ["STORIES_JOB_LEASE_SECONDS": "2"], ["STORIES_JOB_LEASE_SECONDS": "601"],
         ["BUILTIN_STORIES_PER_DAY": "-1"], ["BUILTIN_STORIES_PER_DAY": "many"],
         ["DISCORD_RESUME_MAX_AGE_SECONDS": "-1"], ["DISCORD_RESUME_MAX_AGE_SECONDS": "3601"],
+        ["DISCORD_ACK_CHECK_MS": "-1"], ["DISCORD_ACK_CHECK_MS": "3001"],
     ])
     func invalid(environment: [String: String]) async throws {
         await #expect {
@@ -54,6 +55,13 @@ struct AppConfigTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(try await AppConfig.load(file: path, environment: [:]).discordResumeMaxAgeSeconds == 120)
         #expect(try await AppConfig.load(file: path, environment: ["DISCORD_RESUME_MAX_AGE_SECONDS": "0"]).discordResumeMaxAgeSeconds == 0)
+    }
+
+    @Test("a command's deferral waits up to 3 ms for its privacy check; DISCORD_ACK_CHECK_MS changes it, 0 never waits")
+    func acknowledgementCheck() async throws {
+        #expect(try await AppConfig.load(file: nil, environment: [:]).discordAcknowledgementCheckMilliseconds == 3)
+        #expect(try await AppConfig.load(file: nil, environment: ["DISCORD_ACK_CHECK_MS": "0"]).discordAcknowledgementCheckMilliseconds == 0)
+        #expect(try await AppConfig.load(file: nil, environment: ["DISCORD_ACK_CHECK_MS": "250"]).discordAcknowledgementCheckMilliseconds == 250)
     }
 
     @Test("the job lease is 30 s by default, renewed every 10 s and swept every 15 s; STORIES_JOB_LEASE_SECONDS shortens all three")

@@ -201,6 +201,30 @@ struct DiscordDeliveryEdgeTests {
         await bot.stopAll()
     }
 
+    @Test("deferred before the privacy check (no time for it): a refused story's public deferral is removed, the refusal sent privately")
+    func refusalAfterAPublicDeferral() async throws {
+        let bot = try await DiscordTestBot.start {
+            $0.storiesPerDay = 1
+            $0.builtinStoriesPerDay = 1
+            $0.discordAcknowledgementCheckMilliseconds = 0
+        }
+        let simulator = bot.simulator
+        let allowed = Self.newStory(simulator)
+        await simulator.sendInteraction(allowed)
+        _ = try await simulator.waitForOriginalResponse(interactionID: allowed.id, where: Self.isPage(1, of: 3), timeout: .seconds(20))
+        let before = simulator.messages(channelID: Self.channel).filter { !$0.isEphemeral }.count
+
+        let refused = Self.newStory(simulator, theme: "owls")
+        await simulator.sendInteraction(refused)
+        let ack = try await simulator.waitForCallback(interactionID: refused.id)
+        #expect(ack.data?.message?.flags != MessagePayload.ephemeral, "deferred at once, as a story that will be made")
+        let answer = try await waitFor(timeout: .seconds(20)) { simulator.followUps(interactionID: refused.id).first }
+        #expect(answer.isEphemeral)
+        #expect(simulator.originalResponse(interactionID: refused.id) == nil, "the public deferral was removed")
+        #expect(simulator.messages(channelID: Self.channel).filter { !$0.isEphemeral }.count == before, "no public message was left")
+        await bot.stopAll()
+    }
+
     @Test("a page turned to before its picture fills in where it is shown; a message turned on meanwhile is left alone")
     func pagesFillIn() async throws {
         let gate = GatedIllustrator(holding: [2, 3])
