@@ -6,6 +6,8 @@
 # the other phone, a child's refused actions, nobody speaking as the bot or a grown-up (the door refuses
 # their names, the bot's badge), an invite to another room asking before leaving, axe-core and the phone layout at 320–430 px.
 # Screenshots of each step go to .build/evening-shots/ (scripts/evening-shots.sh copies them to docs).
+# Then tonight's story, on time (scripts/bedtime_browser_test.py, in a room of its own): a bedtime
+# set by a grown-up posted at the minute on both phones; its screenshots go to .build/bedtime-shots/.
 # Needs Debian's `chromium chromium-driver`, selenium and axe-selenium-python in .build/browser-venv
 # (`bash scripts/setup.sh --browser`, which scripts/test.sh runs) and a built binary (`swift build`).
 set -euo pipefail
@@ -20,7 +22,7 @@ venv=.build/browser-venv
 
 dir=$(mktemp -d)
 port=$("$venv/bin/python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-DATABASE_PATH="$dir/stories.sqlite" HTTP_PORT=$port METRICS_PORT=0 LOG_LEVEL=${LOG_LEVEL:-notice} "$binary" serve > "$dir/out" 2> "$dir/log" &
+DATABASE_PATH="$dir/stories.sqlite" HTTP_PORT=$port METRICS_PORT=0 BEDTIME_MAKE_AHEAD_MINUTES=1 LOG_LEVEL=${LOG_LEVEL:-notice} "$binary" serve > "$dir/out" 2> "$dir/log" &
 pid=$!
 trap 'kill "$pid" 2> /dev/null || true; wait "$pid" 2> /dev/null || true; rm -rf "$dir"' EXIT
 # The setup link: printed on standard output by older versions; written beside the database
@@ -37,6 +39,17 @@ done
 DATABASE_PATH="$dir/stories.sqlite" "$binary" room create "Sea Otters" > /dev/null
 other=$(DATABASE_PATH="$dir/stories.sqlite" "$binary" invite create --room "Sea Otters" --role child --uses 5 | grep -o "#[A-Za-z0-9_-]*" | head -n 1)
 if ! OTHER_ROOM_INVITE="http://127.0.0.1:$port/join$other" "$venv/bin/python" scripts/browser_test.py "http://127.0.0.1:$port/" "$link" .build/evening-shots; then
+  echo "--- the service's log:" >&2
+  tail -n 60 "$dir/log" >&2
+  exit 1
+fi
+# Tonight's story, on time: a grown-up and a child invited to a room of their own.
+DATABASE_PATH="$dir/stories.sqlite" "$binary" room create "Moon Room" > /dev/null
+invite() { DATABASE_PATH="$dir/stories.sqlite" "$binary" invite create --room "Moon Room" --role "$1" | grep -o "#[A-Za-z0-9_-]*" | head -n 1; }
+grown_up=$(invite grown-up)
+child=$(invite child)
+if ! "$venv/bin/python" scripts/bedtime_browser_test.py "http://127.0.0.1:$port/" "http://127.0.0.1:$port/join$grown_up" \
+    "http://127.0.0.1:$port/join$child" .build/bedtime-shots; then
   echo "--- the service's log:" >&2
   tail -n 60 "$dir/log" >&2
   exit 1

@@ -23,6 +23,8 @@ public enum DiscordCommandSet {
             let (permissions, contexts): (String?, [Int]) = switch entries[0].access {
             case .everyone: (nil, [0, 1, 2])
             case .managers: (manageGuild, [0])
+            // Members of the role the managers chose must see it too: in servers, for everyone.
+            case .grownUps: (nil, [0])
             case .botAdmins: ("0", [0])
             }
             if entries.count == 1, entries[0].subcommand == nil {

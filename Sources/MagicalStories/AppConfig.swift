@@ -119,6 +119,8 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
     public var spend = SpendLimits()
     /// Who reads stories aloud, and how (see ``NarrationSettings``).
     public var narration = NarrationSettings()
+    /// Bedtime's limits: schedules a family, how far ahead stories are made (see ``BedtimeSettings``).
+    public var bedtime = BedtimeSettings()
 
     /// Text providers.
     public enum TextProvider: String, Sendable, CaseIterable { case offline, gemini, openai }
@@ -255,6 +257,7 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
         operations = try OperationsConfig(reader: reader)
         spend = try SpendLimits(reader: reader)
         narration = try NarrationSettings(reader: reader)
+        bedtime = try BedtimeSettings(reader: reader)
         switch narration.resolved(storyProvider: storyProvider) {
         case .gemini where gemini.apiKey == nil:
             throw AppConfigError.invalid(key: "GEMINI_API_KEY", value: "(unset)", expected: "set when Gemini reads aloud (NARRATION_PROVIDER)")

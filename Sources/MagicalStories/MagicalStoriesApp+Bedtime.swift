@@ -9,9 +9,9 @@ extension MagicalStoriesApp {
     /// Bedtime schedules (issue 34): the `/bedtime` commands' service and the runner that posts
     /// tonight's story on time. One process posts each evening, also with several processes on
     /// PostgreSQL (the evenings' conditional marks).
-    static func bedtime(store: AppStore, stories: StoryService, policy: FamilyPolicy, cast: CastService, transports: [any ChatTransport],
-                        clock: any WallClock, logger: Logger) -> BedtimeRunner {
-        let scheduling = BedtimeScheduling(store: store.bedtimeSchedules, clock: clock)
+    static func bedtime(_ settings: BedtimeSettings, store: AppStore, stories: StoryService, policy: FamilyPolicy, cast: CastService,
+                        transports: [any ChatTransport], clock: any WallClock, logger: Logger) -> BedtimeRunner {
+        let scheduling = BedtimeScheduling(store: store.bedtimeSchedules, rules: settings.rules, timing: settings.timing, clock: clock)
         return BedtimeRunner(scheduling: scheduling, maker: BedtimeStoryMaker(stories: stories, policy: policy, cast: cast), stories: stories,
                              policy: policy, transports: transports, clock: clock, claimant: store.lease.owner, logger: logger)
     }

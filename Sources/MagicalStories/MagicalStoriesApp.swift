@@ -119,7 +119,7 @@ public struct MagicalStoriesApp: Sendable {
         let narration = Self.narration(config, store: store, httpClient: httpClient, logger: models.logger,
                                        onFailure: models.failed, meter: models.meter, clock: clock)
         let cast = CastService(store: store.cast, clock: clock, illustrator: models.painter, fallback: models.fallbackIllustrator)
-        let bedtime = Self.bedtime(store: store, stories: family.stories, policy: family.policy, cast: cast, transports: transports,
+        let bedtime = Self.bedtime(config.bedtime, store: store, stories: family.stories, policy: family.policy, cast: cast, transports: transports,
                                    clock: clock, logger: logger.labeled("bedtime"))
         self.bedtime = bedtime
         let router = Self.router(config, store: store, family: family, models: models, rooms: doors.rooms, pageFillIn: pageFillIn,

@@ -82,7 +82,7 @@ public struct BedtimeRunner: Sendable {
     /// Takes the schedule's evening in play one step; returns when to look again.
     func advance(_ schedule: BedtimeSchedule, now: Date) async throws -> Date {
         let calendar = BedtimeCalendar(zone: try await policy.timeZone(of: schedule.family))
-        let timing = scheduling.timing
+        let timing = try await timing(of: schedule.family)
         // The evening in play: the latest whose making time has come (and that began after the
         // schedule was set), else the next one.
         if let current = calendar.latest(schedule, atOrBefore: now.addingTimeInterval(timing.makeLead)), current.instant > schedule.createdAt {
@@ -92,6 +92,12 @@ public struct BedtimeRunner: Sendable {
         }
         guard let next = calendar.next(schedule, after: now) else { return now.addingTimeInterval(longestNap) }
         return BedtimeEvening(next, timing: timing).makeAt
+    }
+
+    /// How far ahead the family's stories are made: ``BedtimeTiming/approvalMakeLead`` when its
+    /// grown-ups approve stories first (approval's one hook: the family's `approval:on` setting).
+    func timing(of family: FamilyRef) async throws -> BedtimeTiming {
+        scheduling.timing.approval(false)
     }
 
     /// Does one step; returns when to look again, or nil when this evening is done.
@@ -110,7 +116,7 @@ public struct BedtimeRunner: Sendable {
             }
             return nil
         case .make:
-            let staleBefore = now.addingTimeInterval(-scheduling.timing.claimStaleAfter)
+            let staleBefore = now.addingTimeInterval(-evening.timing.claimStaleAfter)
             guard try await store.claim(schedule.id, evening: key, by: claimant, at: now, staleBefore: staleBefore) else { return now }
             do {
                 let story = try await maker.make(for: schedule)

@@ -6,6 +6,8 @@ public enum CommandAccessError: Error, Sendable, Equatable {
     case adminCommandsElsewhere
     /// Settings are for the family's managers (Discord: Manage Server).
     case notManager
+    /// Bedtimes are for the family's grown-ups: its managers, or on Discord also the role they chose.
+    case notGrownUp
     /// The family lets only one role ask for stories.
     case requesterRoleRequired
     /// `/family` manages web chat rooms; Discord servers have their own members and roles.

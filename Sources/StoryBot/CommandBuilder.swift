@@ -85,7 +85,8 @@ public enum CommandBuilder {
             return .settingsSet(SettingsChange(maxPages: options["max_pages"], languages: options["languages"], avoid: options["avoid"],
                                                illustrations: options["illustrations"], requesters: options["requesters"],
                                                roleID: mentionID(options["role"]), timeZone: options["timezone"],
-                                               audience: options["audience"], windDown: options["wind_down"]))
+                                               audience: options["audience"], windDown: options["wind_down"],
+                                               grownups: options["grownups"], grownupRoleID: mentionID(options["grownup_role"])))
         case ("settings", "forget"):
             return .settingsForget
         case ("family", "members"):

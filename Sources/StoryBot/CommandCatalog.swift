@@ -57,6 +57,9 @@ public enum CommandCatalog {
         case everyone
         /// Family managers (Discord: Manage Server).
         case managers
+        /// The family's grown-ups: its managers, or on Discord also the role they chose
+        /// (`/settings set grownup_role:`). Shown to every server member; the router decides.
+        case grownUps
         /// Bot admins (`ADMIN_USER_IDS`, by platform) and, in the web chat, the install's owner.
         case botAdmins
     }
@@ -168,6 +171,10 @@ public enum CommandCatalog {
                 .init(name: "Off", value: "off"), .init(name: "2 minutes", value: "2m"), .init(name: "5 minutes", value: "5m"),
                 .init(name: "10 minutes", value: "10m"),
             ]),
+            .text("grownups", "Who may set bedtimes: managers only, or also one role", maxLength: 10, choices: [
+                .init(name: "Managers only", value: "managers"), .init(name: "Managers and one role", value: "role"),
+            ]),
+            .role("grownup_role", "The role that may set bedtimes, like the managers"),
         ], positional: nil, access: .managers),
         Entry(command: "settings", subcommand: "forget", summary: "Managers: delete all of this server's stories and data (asks first)",
               options: [], positional: nil, access: .managers),
@@ -219,12 +226,12 @@ public enum CommandCatalog {
                 .init(name: "Next chapter", value: "continue"), .init(name: "A new story", value: "new"),
             ]),
             .text("theme", "A new story's theme (default: one from your recent stories)", maxLength: 100),
-        ], positional: "time", access: .managers),
+        ], positional: "time", access: .grownUps),
         Entry(command: "bedtime", subcommand: "show", summary: "Grown-ups: your bedtimes and when the next story comes", options: [],
-              positional: nil, access: .managers),
+              positional: nil, access: .grownUps),
         Entry(command: "bedtime", subcommand: "off", summary: "Grown-ups: stop a bedtime (its number, its time, or all)", options: [
             .text("which", "Its number in /bedtime show, its time, or all (default: the only one)", maxLength: 10),
-        ], positional: "which", access: .managers),
+        ], positional: "which", access: .grownUps),
         Entry(command: "help", subcommand: nil, summary: "What I can do", options: [
             Option(name: "topic", summary: "`more` for everything I can do", kind: .text, required: false, range: nil, maxLength: 20,
                    choices: [], autocomplete: false, typedOnly: true),

@@ -31,7 +31,7 @@ extension CommandRouter {
             guard context.isManager else { throw CommandAccessError.notManager }
             let current = try await policy.settings.settings(for: context.family)
             let updated = try change.apply(to: current)
-            if updated.requesterRoleID != nil, !platforms[context.family.platform].hasRoles { throw SettingsError.noRolesHere }
+            if updated.requesterRoleID != nil || updated.grownupRoleID != nil, !platforms[context.family.platform].hasRoles { throw SettingsError.noRolesHere }
             try await policy.settings.save(updated, for: context.family, by: context.user.userID)
             logger.info("settings changed", metadata: ["by": "\(context.user.userID)"])
             try await responder.reply(renderer.settings(try await rules(context), changed: true, on: context.family.platform))

@@ -3,10 +3,13 @@ import Logging
 import StoryDomain
 
 extension CommandRouter {
-    /// `/bedtime set|show|off`: a family's grown-ups (web chat) and server managers (Discord)
-    /// choose when tonight's story arrives. Answered privately, like `/settings`.
+    /// `/bedtime set|show|off`: a family's grown-ups (web chat) and server managers or the members
+    /// of the role they chose (Discord, `/settings set grownup_role:`) choose when tonight's story
+    /// arrives. Answered privately, like `/settings`.
     func runBedtime(_ command: ChatCommand, context: ChatContext, responder: some ChatResponder) async throws {
-        guard context.isManager else { throw CommandAccessError.notManager }
+        guard try await rules(context).isGrownUp(roleIDs: context.roleIDs, isManager: context.isManager) else {
+            throw CommandAccessError.notGrownUp
+        }
         guard let bedtime else { throw BedtimeScheduleError.notSetUp }
         let platform = context.family.platform
         let zone = try await policy.timeZone(of: context.family)
@@ -41,5 +44,26 @@ extension CommandRouter {
         let id = typed.trimmingCharacters(in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: "<#>")))
         guard (1...32).contains(id.count), id.allSatisfy({ $0.isASCII && $0.isNumber }) else { throw .badPlace }
         return id
+    }
+
+    /// The responder a command is answered through when it may be a grown-up's: its first plain
+    /// private answer also tells of bedtimes skipped (the service was down, or the story could not
+    /// be made) since the grown-ups last heard. nil for children, for `/bedtime show` (which lists
+    /// them itself) and where bedtimes are not set up.
+    func bedtimeNoticing<Base: ChatResponder>(_ command: ChatCommand, context: ChatContext,
+                                              responder: Base) -> BedtimeNoticeResponder<Base>? {
+        guard let bedtime, !context.isChild, command != .bedtimeShow else { return nil }
+        return BedtimeNoticeResponder(base: responder) { [self] in
+            let grownUp = if context.isManager { true } else { (try? await rules(context))?.isGrownUp(roleIDs: context.roleIDs, isManager: false) == true }
+            guard grownUp else { return nil }
+            do {
+                let skipped = try await bedtime.takeUntoldSkips(of: context.family)
+                guard !skipped.isEmpty else { return nil }
+                return renderer.bedtimeSkips(skipped, schedules: try await bedtime.schedules(of: context.family))
+            } catch {
+                logger.warning("could not read skipped bedtimes; told another time", metadata: ["error": "\(error)"])
+                return nil
+            }
+        }
     }
 }

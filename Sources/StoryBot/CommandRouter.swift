@@ -159,7 +159,11 @@ public struct CommandRouter: Sendable {
         do {
             switch input {
             case let .command(command):
-                try await run(command, context: context, responder: responder)
+                if let noticing = bedtimeNoticing(command, context: context, responder: responder) {
+                    try await run(command, context: context, responder: noticing)
+                } else {
+                    try await run(command, context: context, responder: responder)
+                }
             case let .button(id):
                 if let action = PageAction(rawValue: id) {
                     try await press(action, context: context, responder: responder)

@@ -86,6 +86,8 @@ public enum FriendlyErrors {
         case .adminCommandsElsewhere: "🔒 Premium is managed by \(platform.installRunner), from the command line."
         case .notManager: "🔒 Only \(platform.familyManager) can change the parental controls, manage who is in the family or "
             + "delete the family's data."
+        case .notGrownUp: "🔒 Only \(platform.familyManager)" + (platform.hasRoles ? " (or the role they chose with `/settings set grownup_role:`)" : "")
+            + " can set bedtimes."
         case .requesterRoleRequired:
             "🙏 In \(platform.thisFamily), stories are asked for by members with a chosen role. Ask a grown-up to request one!"
         case .familyCommandsInWebChat:
@@ -214,6 +216,8 @@ public enum FriendlyErrors {
         case .badRequesters: "👪 `requesters:` can be `everyone` or `role` (with `role:`)."
         case .roleMissing: "👪 Pick the role too, e.g. `requesters:role role:@Parents`."
         case .noRolesHere: "👪 There are no roles to choose from here: everyone in the family may ask for stories."
+        case .badGrownups: "🧑 `grownups:` can be `managers` or `role` (with `grownup_role:`)."
+        case .grownupRoleMissing: "🧑 Pick the role too, e.g. `grownups:role grownup_role:@Parents`."
         case let .unknownTimeZone(name):
             "🕰️ I don't know the time zone “\(name)”. Use a name like `Europe/Paris`, `America/New_York` or `Asia/Tokyo`, "
                 + "a city such as `Paris`, or `default` for the service's own clock."

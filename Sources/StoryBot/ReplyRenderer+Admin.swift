@@ -60,6 +60,7 @@ extension ReplyRenderer {
         let settings = rules.settings
         let languages = settings.allowedLanguages.map { $0.map(\.displayName).sorted().joined(separator: ", ") } ?? "all"
         let requesters = settings.requesterRoleID.map { "members with \(platforms[platform].name(roleID: $0)) (and managers)" } ?? "everyone"
+        let grownups = settings.grownupRoleID.map { "managers and members with \(platforms[platform].name(roleID: $0))" } ?? "managers"
         let avoid = settings.avoidList.isEmpty ? "nothing yet" : settings.avoidList.joined(separator: ", ")
         let plan = rules.plan
         let zone = TimeZoneName.display(rules.timeZone) + (settings.timeZone == nil ? " (the service's clock)" : "")
@@ -69,7 +70,7 @@ extension ReplyRenderer {
         • Languages: \(languages)
         • Avoid-list: \(avoid)
         • Illustrations: \(settings.illustrations.displayName)
-        • Who may ask for stories: \(requesters)
+        • Who may ask for stories: \(requesters)\(platforms[platform].hasRoles ? "\n• Who may set bedtimes: \(grownups)" : "")
         • Time zone: \(zone) — days start at its midnight
         • This chat is for: \(settings.audience == .children ? "children (stories by the built-in or a self-hosted provider)" : "the family")
         • Wind-down (the last page read aloud): \(settings.windDownInForce.displayName)

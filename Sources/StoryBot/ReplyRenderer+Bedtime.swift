@@ -28,14 +28,24 @@ extension ReplyRenderer {
             lines.append("")
             lines.append("`/bedtime off \(schedules.count > 1 ? "2" : "1")` stops one; `/bedtime off all` stops them all.")
         }
-        for record in skipped {
+        lines += skippedLines(skipped, schedules: schedules)
+        return .privateNote(lines.joined(separator: "\n"))
+    }
+
+    /// Evenings skipped since the grown-ups last heard, as the short private lines added to a
+    /// grown-up's next answer (never shown to the children).
+    func bedtimeSkips(_ skipped: [BedtimeEveningRecord], schedules: [BedtimeSchedule]) -> String {
+        (["🌙 For the grown-ups:"] + skippedLines(skipped, schedules: schedules)).joined(separator: "\n")
+    }
+
+    private func skippedLines(_ skipped: [BedtimeEveningRecord], schedules: [BedtimeSchedule]) -> [String] {
+        skipped.map { record in
             let why = record.skipReason == BedtimeEveningRecord.lateReason
                 ? "I was not running at bedtime (more than 30 minutes late, so it was left for tomorrow)"
                 : "the story could not be made"
             let time = schedules.first { $0.id == record.scheduleID }.map { " at \($0.time)" } ?? ""
-            lines.append("⚠️ The bedtime story of \(record.evening)\(time) was not posted: \(why).")
+            return "⚠️ The bedtime story of \(record.evening)\(time) was not posted: \(why)."
         }
-        return .privateNote(lines.joined(separator: "\n"))
     }
 
     /// Bedtimes turned off.

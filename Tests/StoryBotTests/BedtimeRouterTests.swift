@@ -21,9 +21,9 @@ struct BedtimeRouterTests {
         router = CommandRouter(services: routed, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
     }
 
-    func context(_ family: FamilyRef = web, isManager: Bool = true, isChild: Bool = false) -> ChatContext {
+    func context(_ family: FamilyRef = web, isManager: Bool = true, isChild: Bool = false, roleIDs: [String] = []) -> ChatContext {
         ChatContext(family: family, channelID: family.platform == .web ? family.externalID : "200", user: RouterHarness.parent,
-                    isManager: isManager, isChild: isChild)
+                    isManager: isManager, roleIDs: roleIDs, isChild: isChild)
     }
 
     /// Parses `text` as the web chat does and handles it; returns the one reply's text.
@@ -65,10 +65,33 @@ struct BedtimeRouterTests {
     func grownUpsOnly() async throws {
         for context in [context(isManager: false, isChild: true), context(FamilyRef(platform: "discord", externalID: "100"), isManager: false)] {
             let refused = try await say("/bedtime set time:19:30", context)
-            #expect(refused.text == FriendlyErrors.text(for: CommandAccessError.notManager, on: RouterHarness.platforms[context.family.platform]))
-            #expect(refused.isPrivate)
+            #expect(refused.text == FriendlyErrors.text(for: CommandAccessError.notGrownUp, on: RouterHarness.platforms[context.family.platform]))
+            #expect(refused.isPrivate && refused.text.contains("can set bedtimes"))
         }
         #expect(try await schedules.allSchedules().isEmpty)
+    }
+
+    @Test("Discord: the role the managers chose (/settings set grownup_role:) may use /bedtime; other roles may not; managers only again after grownups:managers")
+    func chosenRole() async throws {
+        let discord = FamilyRef(platform: "discord", externalID: "100")
+        let parent = context(discord, isManager: false, roleIDs: ["77"])
+        let other = context(discord, isManager: false, roleIDs: ["78"])
+        let refusal = FriendlyErrors.text(for: CommandAccessError.notGrownUp, on: RouterHarness.platforms[.discord])
+        #expect(try await say("/bedtime show", parent).text == refusal, "no role chosen yet: managers only")
+
+        let chose = try await say("/settings set grownup_role:<@&77>", context(discord))
+        #expect(chose.text.contains("Who may set bedtimes: managers and members with"))
+        #expect(try await say("/bedtime set time:19:30", parent).text.contains("Bedtime is set"))
+        #expect(try await say("/bedtime show", other).text == refusal)
+        #expect(try await say("/settings set grownup_role:<@&78>", parent).text
+            == FriendlyErrors.text(for: CommandAccessError.notManager, on: RouterHarness.platforms[.discord]), "the role sets bedtimes, not settings")
+
+        _ = try await say("/settings set grownups:managers", context(discord))
+        #expect(try await say("/bedtime show", parent).text == refusal)
+        #expect(try await say("/settings set grownups:role", context(discord)).text
+            == FriendlyErrors.text(for: SettingsError.grownupRoleMissing, on: RouterHarness.platforms[.discord]))
+        #expect(try await say("/settings set grownup_role:<@&77>", context()).text
+            == FriendlyErrors.text(for: SettingsError.noRolesHere, on: RouterHarness.platforms[.web]), "the web chat has rooms, not roles")
     }
 
     @Test("kind refusals: a bad time, strange text in a theme, a place other than this room in the web chat")
@@ -90,10 +113,10 @@ struct BedtimeRouterTests {
         #expect(try await schedules.schedules(of: discord).only?.channelID == "555")
     }
 
-    @Test("the command set: /bedtime is typed with set, show and off, for managers (Manage Server on Discord)")
+    @Test("the command set: /bedtime is typed with set, show and off, for grown-ups (Manage Server or the chosen role on Discord)")
     func catalog() throws {
         #expect(CommandCatalog.subcommands(of: "bedtime") == ["set", "show", "off"])
-        #expect(CommandCatalog.entries.filter { $0.command == "bedtime" }.allSatisfy { $0.access == .managers && !$0.webChatOnly })
+        #expect(CommandCatalog.entries.filter { $0.command == "bedtime" }.allSatisfy { $0.access == .grownUps && !$0.webChatOnly })
         #expect(try CommandParser().parse("/bedtime set 19:30 days:every day") == .bedtimeSet(.init(time: "19:30", days: "every day"), where: nil))
         #expect(try CommandParser().parse("/bedtime off 2") == .bedtimeOff(which: "2"))
     }

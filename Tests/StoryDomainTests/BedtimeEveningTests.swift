@@ -25,6 +25,15 @@ struct BedtimeEveningTests {
         #expect(early.step(.waiting, now: Self.bedtime.addingTimeInterval(-3600)) == .wait(until: Self.bedtime.addingTimeInterval(-1800)))
     }
 
+    @Test("with approval on, made 30 minutes ahead (configurable); off keeps the usual lead")
+    func approvalLead() {
+        let timing = BedtimeTiming(makeLead: 120, approvalMakeLead: 2400)
+        let approved = BedtimeEvening(evening.occurrence, timing: timing.approval(true))
+        #expect(approved.makeAt == Self.bedtime.addingTimeInterval(-2400))
+        #expect(BedtimeEvening(evening.occurrence, timing: timing.approval(false)).makeAt == Self.bedtime.addingTimeInterval(-120))
+        #expect(BedtimeTiming().approval(true).makeLead == 30 * 60 && BedtimeTiming().approval(true).latestPost == 30 * 60)
+    }
+
     @Test("down at the time: 29 minutes late is made and posted, 31 minutes late is skipped; exactly 30 still posts")
     func late() {
         #expect(evening.step(.waiting, now: Self.bedtime.addingTimeInterval(29 * 60)) == .make)

@@ -5,6 +5,9 @@ public struct BedtimeTiming: Sendable, Equatable {
     /// Made this long before bedtime, so page 1 and its picture are ready at the minute
     /// (`BEDTIME_MAKE_AHEAD_MINUTES`, default 5).
     public var makeLead: TimeInterval
+    /// Made this long before bedtime when the family's approval is on, so a grown-up can say yes
+    /// before the minute (`BEDTIME_APPROVAL_MAKE_AHEAD_MINUTES`, default 30).
+    public var approvalMakeLead: TimeInterval
     /// A service that was down at bedtime still posts when at most this late (30 minutes: "at
     /// most 30 minutes late" posts, 31 skips).
     public var latestPost: TimeInterval
@@ -12,9 +15,19 @@ public struct BedtimeTiming: Sendable, Equatable {
     /// process (the first one stopped while making).
     public var claimStaleAfter: TimeInterval
 
-    public init(makeLead: TimeInterval = 5 * 60, latestPost: TimeInterval = 30 * 60, claimStaleAfter: TimeInterval = 10 * 60) {
+    public init(makeLead: TimeInterval = 5 * 60, approvalMakeLead: TimeInterval = 30 * 60, latestPost: TimeInterval = 30 * 60,
+                claimStaleAfter: TimeInterval = 10 * 60) {
         self.makeLead = max(0, makeLead)
+        self.approvalMakeLead = max(0, approvalMakeLead)
         self.latestPost = max(0, latestPost)
         self.claimStaleAfter = max(30, claimStaleAfter)
+    }
+
+    /// The timing for a family whose approval is on (`approval`) or off: with approval, stories
+    /// are made ``approvalMakeLead`` ahead.
+    public func approval(_ on: Bool) -> BedtimeTiming {
+        var timing = self
+        if on { timing.makeLead = approvalMakeLead }
+        return timing
     }
 }

@@ -21,4 +21,10 @@ public struct FamilyRules: Sendable, Equatable {
         guard let role = settings.requesterRoleID else { return true }
         return isManager || roleIDs.contains(role)
     }
+
+    /// Whether someone counts as one of the family's grown-ups (`/bedtime`): a manager, or a
+    /// member with the role the managers chose (``FamilySettings/grownupRoleID``).
+    public func isGrownUp(roleIDs: [String], isManager: Bool) -> Bool {
+        isManager || settings.grownupRoleID.map(roleIDs.contains) == true
+    }
 }

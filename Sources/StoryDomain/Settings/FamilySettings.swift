@@ -9,6 +9,10 @@ public struct FamilySettings: Sendable, Equatable, Codable {
     public var illustrations: IllustrationMode
     /// When set, only members with this role (and managers) may ask for stories.
     public var requesterRoleID: String?
+    /// Discord: members with this role count as grown-ups for `/bedtime`, like the managers
+    /// (`/settings set grownup_role:@role`); nil: the managers only. Optional, so settings saved
+    /// before it existed read as they were.
+    public var grownupRoleID: String?
     /// The family's time zone, an IANA name such as `Europe/Paris` (nil: the service's default):
     /// its days (the daily quotas), its bedtimes and every time shown to it.
     public var timeZone: String?

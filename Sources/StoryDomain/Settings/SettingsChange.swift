@@ -18,6 +18,10 @@ public struct SettingsChange: Sendable, Equatable {
     /// An IANA time zone (`Europe/Paris`), a city of one zone (`Paris`), or `default`
     /// (``TimeZoneName/resolve(_:)``).
     public var timeZone: String?
+    /// `managers` (the managers only) or `role` (with ``grownupRoleID``).
+    public var grownups: String?
+    /// The role whose members count as grown-ups for `/bedtime`, besides the managers.
+    public var grownupRoleID: String?
     /// `children` or `family` (``StoryAudience``).
     public var audience: String?
     /// `off`, `2m`, `5m` or `10m` (``WindDown``).
@@ -25,7 +29,9 @@ public struct SettingsChange: Sendable, Equatable {
 
     public init(maxPages: String? = nil, languages: String? = nil, avoid: String? = nil, illustrations: String? = nil,
                 requesters: String? = nil, roleID: String? = nil, timeZone: String? = nil, audience: String? = nil,
-                windDown: String? = nil) {
+                windDown: String? = nil, grownups: String? = nil, grownupRoleID: String? = nil) {
+        self.grownups = grownups
+        self.grownupRoleID = grownupRoleID
         self.audience = audience
         self.windDown = windDown
         self.maxPages = maxPages
@@ -38,7 +44,7 @@ public struct SettingsChange: Sendable, Equatable {
     }
 
     public var isEmpty: Bool {
-        [maxPages, languages, avoid, illustrations, requesters, roleID, timeZone, audience, windDown].allSatisfy { ($0 ?? "").isEmpty }
+        [maxPages, languages, avoid, illustrations, requesters, roleID, timeZone, audience, windDown, grownups, grownupRoleID].allSatisfy { ($0 ?? "").isEmpty }
     }
 
     /// An avoid-list entry as it is kept: cleaned like every text (invisible and control characters
@@ -96,17 +102,12 @@ public struct SettingsChange: Sendable, Equatable {
             default: throw .badIllustrations
             }
         }
-        let role = roleID?.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "<@&>"))
-        if let raw = requesters?.trimmingCharacters(in: .whitespaces).lowercased(), !raw.isEmpty {
-            switch raw {
-            case "everyone", "all": settings.requesterRoleID = nil
-            case "role":
-                guard let role, !role.isEmpty else { throw .roleMissing }
-                settings.requesterRoleID = role
-            default: throw .badRequesters
-            }
-        } else if let role, !role.isEmpty {
-            settings.requesterRoleID = role
+        if let change = try Self.chosenRole(requesters, role: roleID, cleared: ["everyone", "all"], missing: .roleMissing, bad: .badRequesters) {
+            settings.requesterRoleID = change
+        }
+        if let change = try Self.chosenRole(grownups, role: grownupRoleID, cleared: ["managers", "none"], missing: .grownupRoleMissing,
+                                            bad: .badGrownups) {
+            settings.grownupRoleID = change
         }
         if let raw = timeZone?.trimmingCharacters(in: .whitespaces), !raw.isEmpty {
             settings.timeZone = try TimeZoneName.resolve(raw)
@@ -120,5 +121,18 @@ public struct SettingsChange: Sendable, Equatable {
             settings.windDown = parsed
         }
         return settings
+    }
+
+    /// A role setting from its choice (`role`, or a word in `cleared`) and the role picked:
+    /// nil leaves it as it is, `.some(nil)` clears it. A role alone sets it.
+    static func chosenRole(_ choice: String?, role typed: String?, cleared: Set<String>, missing: SettingsError,
+                           bad: SettingsError) throws(SettingsError) -> String?? {
+        let role = typed?.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "<@&>"))
+        let picked = role?.isEmpty == false ? role : nil
+        guard let raw = choice?.trimmingCharacters(in: .whitespaces).lowercased(), !raw.isEmpty else { return picked.map { .some($0) } }
+        if cleared.contains(raw) { return .some(nil) }
+        guard raw == "role" else { throw bad }
+        guard let picked else { throw missing }
+        return .some(picked)
     }
 }

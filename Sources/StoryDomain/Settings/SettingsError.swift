@@ -13,6 +13,10 @@ public enum SettingsError: Error, Sendable, Equatable {
     case roleMissing
     /// `requesters:role` where the platform has no roles (the web chat).
     case noRolesHere
+    /// `grownups:` neither `managers` nor `role`.
+    case badGrownups
+    /// `grownups:role` without `grownup_role:`.
+    case grownupRoleMissing
     /// `timezone:` names no zone this system knows (the typed name, shortened).
     case unknownTimeZone(String)
     /// `timezone:` names a city of several zones with different clocks.
