@@ -13,13 +13,14 @@ public struct NextChoiceMaker: Sendable {
     /// The built-in small adventures, each with the plot turn the built-in writer tells it in.
     /// They name no place, so the chain's world (the kept character sheet's setting) holds.
     public static let builtIn: [(theme: String, turn: ChapterTurn)] = [
-        ("a lost kite", .puzzle), ("a little lost duckling", .helping), ("a picnic with a friendly hedgehog", .helping),
-        ("a lantern to light the way home", .journey), ("a shy firefly who wants to glow", .wishGranted),
-        ("learning to whistle a tune", .firstTime), ("a surprise for a sleepy owl", .making), ("a lost mitten", .puzzle),
-        ("a first try at flying a kite", .firstTime), ("a tired bunny who needs help getting home", .helping),
-        ("a lost bell", .puzzle), ("a friendly snail who is far from home", .helping),
-        ("a trip to see the sleepy whales", .journey), ("a cake for a birthday bear", .making),
-        ("a little star who wants to fly", .wishGranted), ("a slow and happy snail race", .contest),
+        ("a lost kite", .puzzle), ("a little lost duckling", .puzzle), ("a lost mitten", .puzzle), ("a lost bell", .puzzle),
+        ("a picnic with a friendly hedgehog", .making), ("a cake for a birthday bear", .making),
+        ("a surprise for a sleepy owl", .helping), ("a tired bunny who needs help getting home", .helping),
+        ("a shy firefly who wants to glow", .wishGranted), ("a little star who wants to fly", .wishGranted),
+        ("a first try at flying a kite", .wishGranted), ("learning to whistle a tune", .firstTime),
+        ("a slow and happy snail race", .contest), ("a little owl who is afraid of the dark", .fearMet),
+        ("a visit to the old windmill", .journey), ("a boat ride to a little island", .journey),
+        ("a walk to the top of the hill", .journey), ("going to see the sleepy whales", .journey),
     ]
 
     /// Up to three built-in choices after `story`: each a different plot turn when it can be,
