@@ -13,10 +13,13 @@ public struct MessagePayload: Codable, Sendable, Equatable {
     /// author, within a few minutes) instead of creating a second one: a retried post is safe.
     public var nonce: String?
     public var enforceNonce: Bool?
+    /// A native poll (new channel messages only; never edited).
+    public var poll: PollCreate?
 
     public init(content: String? = nil, embeds: [Embed]? = nil, components: [Component]? = nil, flags: Int? = nil,
                 attachments: [AttachmentReference]? = nil, allowedMentions: AllowedMentions? = .noPings,
-                nonce: String? = nil, enforceNonce: Bool? = nil) {
+                nonce: String? = nil, enforceNonce: Bool? = nil, poll: PollCreate? = nil) {
+        self.poll = poll
         self.content = content
         self.embeds = embeds
         self.components = components
@@ -37,7 +40,7 @@ public struct MessagePayload: Codable, Sendable, Equatable {
     public static let voiceMessage = 1 << 13
 
     enum CodingKeys: String, CodingKey {
-        case content, embeds, components, flags, attachments, nonce
+        case content, embeds, components, flags, attachments, nonce, poll
         case allowedMentions = "allowed_mentions"
         case enforceNonce = "enforce_nonce"
     }

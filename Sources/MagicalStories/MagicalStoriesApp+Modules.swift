@@ -84,7 +84,7 @@ extension MagicalStoriesApp {
     /// come from the built-in illustrator). Adding a story's job notifies `jobsAdded`.
     static func familyServices(_ config: AppConfig, store: AppStore, models: ModelLineup, clock: any WallClock,
                                jobsAdded: WakeSignal) -> FamilyModules {
-        let stories = StoryService(
+        var stories = StoryService(
             repository: store.stories, writerLanguages: models.writer.supportedLanguages,
             childrenWriterLanguages: models.childrenWriter.supportedLanguages, clock: clock,
             refusedRequests: RefusedRequestLimit(ledger: store.refusedRequests,
@@ -92,6 +92,7 @@ extension MagicalStoriesApp {
             modelBudget: config.storyProvider == .offline ? nil : models.meter,
             childrenCostNothing: models.childrenCostNothing,
             jobAdded: { jobsAdded.notify() })
+        stories.votes = chapterVoting(store: store, clock: clock)
         let entitlements = EntitlementService(store: store.entitlements, catalog: plans(config), clock: clock,
                                               premiumSKUs: Set(config.discordPremiumSKUIDs))
         // A story that calls no model counts only toward the built-in cap; days are the family's

@@ -277,8 +277,12 @@ public struct CommandRouter: Sendable {
             let page = renderer.page(snapshot)
             try await responder.update(page)
             await pageFillIn?.shown(page, at: responder.updatedMessageAddress, family: context.family)
-            if number >= snapshot.story.pageCount, snapshot.story.readAt == nil {
-                try await storyFinished(snapshot.story, context: context, responder: responder)
+            if number >= snapshot.story.pageCount {
+                let announcement = snapshot.story.readAt == nil ? await storyFinished(snapshot.story, context: context) : nil
+                // One message after the last page: the announcement, then the vote on what happens next.
+                if let followUp = await withVote(announcement, after: snapshot.story, context: context, responder: responder) {
+                    try await responder.reply(followUp)
+                }
             }
         case let .library(page):
             try await responder.update(try await libraryReply(page: page, family: context.family))
@@ -325,18 +329,22 @@ public struct CommandRouter: Sendable {
             try await nextChapter(after: id, context: context, responder: responder)
         case .moreHelp:
             try await responder.update(renderer.helpMore(platform: context.family.platform))
+        case .vote, .closeVote:
+            try await pressVote(component, context: context, responder: responder)
         }
     }
 
     /// Someone reached the last page: the story counts as read; achievements and the collection's
-    /// next story (made on the collection owner's plan, not the reader's) are announced to everyone.
-    private func storyFinished(_ story: Story, context: ChatContext, responder: some ChatResponder) async throws {
+    /// next story (made on the collection owner’s plan, not the reader’s) are announced to everyone
+    /// (the announcement returned, to be sent with the vote on what happens next).
+    private func storyFinished(_ story: Story, context: ChatContext) async -> ChatReply? {
         do {
             let outcome = try await collections.storyRead(story, purchases: context.purchases, readByChild: context.isChild)
-            if let announcement = renderer.readAnnouncement(outcome) { try await responder.reply(announcement) }
+            return renderer.readAnnouncement(outcome)
         } catch {
             // The page was shown; progress is a bonus that must not turn into an error message.
             logger.warning("could not record a finished story", metadata: ["story": "\(story.id)", "error": "\(error)"])
+            return nil
         }
     }
 

@@ -30,6 +30,10 @@ public enum ComponentID: Sendable, Equatable, Hashable {
     case nextChapter(StoryID)
     /// Replace the short help with all of it (`/help more`).
     case moreHelp
+    /// A member's vote for choice `choice` (0-based) of a vote on what happens next.
+    case vote(String, Int)
+    /// A grown-up closes a vote on what happens next.
+    case closeVote(String)
 
     public var encoded: String {
         switch self {
@@ -49,6 +53,8 @@ public enum ComponentID: Sendable, Equatable, Hashable {
         case let .listenWhole(id): "ms:w:\(id.rawValue)"
         case let .nextChapter(id): "ms:h:\(id.rawValue)"
         case .moreHelp: "ms:m:help"
+        case let .vote(id, choice): "ms:v:\(id):\(choice)"
+        case let .closeVote(id): "ms:e:\(id)"
         }
     }
 
@@ -64,6 +70,9 @@ public enum ComponentID: Sendable, Equatable, Hashable {
         case ("n", 4):
             guard let id = StoryID(rawValue: parts[2]), let page = Int(parts[3]), (1...100).contains(page) else { return nil }
             self = .listen(id, page)
+        case ("v", 4):
+            guard let id = StoryID(rawValue: parts[2]), let choice = Int(parts[3]), (0...9).contains(choice) else { return nil }
+            self = .vote(id.rawValue, choice)
         case ("l", 3):
             guard let page = Int(parts[2]), (1...1000).contains(page) else { return nil }
             self = .library(page)
@@ -89,6 +98,7 @@ public enum ComponentID: Sendable, Equatable, Hashable {
             case "c": self = .cancelDelete(id)
             case "w": self = .listenWhole(id)
             case "h": self = .nextChapter(id)
+            case "e": self = .closeVote(id.rawValue)
             default: return nil
             }
         default:

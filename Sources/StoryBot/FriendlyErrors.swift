@@ -24,7 +24,7 @@ public enum FriendlyErrors {
         error is StoryRequestError || error is StoryServiceError || error is CommandParseError || error is QuotaExceeded
             || error is PremiumRequired || error is CollectionError || error is SettingsError || error is CommandAccessError
             || error is RoomAccessError || error is ModelBudgetExhausted || error is TooManyRefusedRequests || error is ChapterError || error is CastError
-            || error is BedtimeScheduleError
+            || error is BedtimeScheduleError || error is ChapterVoteError
             || (error as? ReadAloudError).map { if case .voiceFailed = $0 { false } else { true } } == true
     }
 
@@ -59,6 +59,7 @@ public enum FriendlyErrors {
             }
         case let error as CastError: text(for: error, on: platform)
         case let error as BedtimeScheduleError: text(for: error, on: platform)
+        case let error as ChapterVoteError: text(for: error)
         case let error as RoomAccessError: text(for: error)
         case let error as SettingsError: text(for: error)
         case let error as CommandAccessError: text(for: error, on: platform)

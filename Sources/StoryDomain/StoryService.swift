@@ -18,6 +18,9 @@ public struct StoryService: Sendable {
     private let refusedRequests: RefusedRequestLimit?
     private let modelBudget: ModelCallMeter?
     private let childrenCostNothing: Bool
+    /// The family's votes on what happens next: a chapter follows its chain's winning choice,
+    /// and making it closes the vote. Nil where votes are not set up.
+    public var votes: ChapterVoting?
 
     /// - Parameters:
     ///   - childrenWriterLanguages: what the writer of children's stories writes, when that is
@@ -121,6 +124,7 @@ public struct StoryService: Sendable {
     public func enqueue(_ story: Story, delivery: DeliveryAddress, quota: DailyQuota? = nil) async throws -> StoryJob {
         let job = try await repository.createStory(story, delivery: delivery, quota: quota)
         jobAdded()
+        await closeVote(madeChapter: story)
         return job
     }
 

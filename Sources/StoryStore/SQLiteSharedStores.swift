@@ -14,6 +14,7 @@ public typealias SQLiteBedtimeScheduleStore = SQLBedtimeScheduleStore
 public typealias SQLiteCollectionStore = SQLCollectionStore
 public typealias SQLiteRoomDirectory = SQLRoomDirectory
 public typealias SQLiteStoryRepository = SQLStoryRepository
+public typealias SQLiteChapterVoteStore = SQLChapterVoteStore
 /// One process uses a SQLite file: no announcer, nobody else to tell.
 public typealias SQLiteChatTranscript = SQLChatTranscript
 

@@ -290,6 +290,7 @@ extension PostgresDatabase {
         "quota_use", "acknowledgement", "web_room", "web_invite", "web_member", "web_session",
         "model_call", "refused_request", "collection_remake", "audio", "narration", "cast_member",
         "story_chapter", "bedtime_schedule", "bedtime_evening",
+        "chapter_vote", "chapter_ballot",
     ]
 
     /// The columns of `table` and their kinds (identity `seq` columns are left to the database).

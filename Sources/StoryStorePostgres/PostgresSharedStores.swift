@@ -15,6 +15,7 @@ public typealias PostgresCollectionStore = SQLCollectionStore
 public typealias PostgresRoomDirectory = SQLRoomDirectory
 /// With an `origin`, announces each saved picture to the other processes (``PostgresStoryEngine``).
 public typealias PostgresStoryRepository = SQLStoryRepository
+public typealias PostgresChapterVoteStore = SQLChapterVoteStore
 /// With an `origin`, announces its changes to the other processes (``PostgresChatAnnouncer``).
 public typealias PostgresChatTranscript = SQLChatTranscript
 

@@ -241,6 +241,33 @@ struct RESTTests {
         }
     }
 
+    @Test("a poll is checked as Discord checks it: answers, text lengths, whole hours, no layout flag, never edited")
+    func pollsAreValidated() async throws {
+        try await withSimulator { _, rest in
+            let path = "/channels/\(DiscordSimulator.defaultChannelID)/messages"
+            func poll(question: String = "What happens next?", answers: [String] = ["A lost kite", "A boat ride"],
+                      duration: Int = 24, flags: Int? = nil) throws -> String {
+                let payload = MessagePayload(flags: flags, poll: PollCreate(question: question, answers: answers, duration: duration))
+                return String(decoding: try JSONEncoder().encode(payload), as: UTF8.self)
+            }
+            let created = try await rest.send(.POST, path, json: try poll())
+            #expect(created.status == 200)
+            let tooMany = try await rest.send(.POST, path, json: try poll(answers: (1...11).map { "choice \($0)" }))
+            #expect(tooMany.status == 400 && tooMany.error?.code == 50035)
+            #expect(try await rest.send(.POST, path, json: try poll(answers: [String(repeating: "a", count: 56)])).status == 400)
+            #expect(try await rest.send(.POST, path, json: try poll(answers: [String(repeating: "a", count: 55)])).status == 200)
+            #expect(try await rest.send(.POST, path, json: try poll(question: String(repeating: "q", count: 301))).status == 400)
+            #expect(try await rest.send(.POST, path, json: try poll(duration: 0)).status == 400)
+            #expect(try await rest.send(.POST, path, json: try poll(duration: 769)).status == 400)
+            #expect(try await rest.send(.POST, path, json: try poll(duration: 768)).status == 200)
+            #expect(try await rest.send(.POST, path, json: try poll(flags: 1 << 15)).status == 400, "no poll in a layout message")
+            let id = try #require(try JSONDecoder().decode(CreatedID.self, from: created.body).id)
+            #expect(try await rest.send(.PATCH, "\(path)/\(id)", json: try poll()).status == 400, "a poll is never edited")
+        }
+    }
+
+    private struct CreatedID: Decodable { var id: String }
+
     @Test func deniedPermissionsForbidFilesAndEmbeds() async throws {
         try await withSimulator { simulator, rest in
             simulator.denyPermissions(channelID: 77, embedLinks: true)

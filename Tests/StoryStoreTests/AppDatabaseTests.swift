@@ -34,7 +34,8 @@ struct AppDatabaseTests {
                                                      "v21: pictures kept as chats are sent them",
                                                      "v22: bedtime schedules and their evenings",
                                                      "v23: lease expiries counted apart from attempts",
-                                                     "v24: wind-down narration kept beside the plain one"])
+                                                     "v24: wind-down narration kept beside the plain one",
+                                                     "v26: the family's votes on what happens next"])
         #expect(await database.ping())
     }
 

@@ -52,7 +52,12 @@ extension StoryService {
             if let chapter = try await repository.story(entry.id) { earlierThemes.append(chapter.request.theme) }
         }
         let request = previous.request
-        let draft = StoryRequestDraft(theme: planner.theme(seed: seed, earlierThemes: earlierThemes, avoid: limits.avoidList),
+        // The family's vote chose what happens next: its winning choice (writer text, screened)
+        // is the chapter's theme; the built-in writer tells it in the choice's plot turn.
+        let voted = try await votes?.winningChoice(series: request.chapter?.seriesID ?? previous.id, family: previous.family)?.choice.theme
+        let allowed = voted.flatMap { AvoidListMatcher(limits.avoidList).firstMatch(in: [$0]) == nil ? $0 : nil }
+        let theme = allowed ?? planner.theme(seed: seed, earlierThemes: earlierThemes, avoid: limits.avoidList)
+        let draft = StoryRequestDraft(theme: theme,
                                       heroName: request.heroName, age: String(request.age), companion: request.companion,
                                       pages: String(min(request.pageCount, limits.maxPages)), language: request.language.rawValue,
                                       pronouns: request.heroPronouns?.rawValue)
@@ -67,5 +72,13 @@ extension StoryService {
             previousTitle: previous.displayTitle,
             previousSummary: planner.summary(of: pages.map(\.text)))
         return story
+    }
+
+    /// A chapter was made (stored with its job): its chain's vote on what happens next ends.
+    /// Best effort: the chapter stands; a vote left open is closed by the next chapter or a grown-up.
+    func closeVote(madeChapter story: Story) async {
+        guard let votes, let link = story.request.chapter,
+              let open = try? await votes.openVote(series: link.seriesID, family: story.family) else { return }
+        _ = try? await votes.close(open)
     }
 }

@@ -33,8 +33,35 @@ struct MessageValidator: Sendable {
                                                                      componentsV2: (payload.flags ?? 0) & SimulatedMessage.Flag.componentsV2 != 0)
         let filenames = try attachedFilenames(payload, files: files, operation: operation, path: path)
         try validateEmbedImages(payload.embeds ?? [], filenames: filenames, path: path)
-        if case .create = operation, Self.isEmpty(payload, files: files) { throw .emptyMessage }
+        if let poll = payload.poll { try validatePoll(poll, flags: payload.flags ?? 0, operation: operation, path: path + ["poll"]) }
+        if case .create = operation, Self.isEmpty(payload, files: files), payload.poll == nil { throw .emptyMessage }
         if (payload.flags ?? 0) & SimulatedMessage.Flag.voiceMessage != 0 { try validateVoiceMessage(payload, files: files, path: path) }
+    }
+
+    /// A poll as Discord checks it: on a new message only, never with the components-v2 layout
+    /// flag; 1–10 answers of at most 55 characters, a question of at most 300, whole hours 1–768.
+    private func validatePoll(_ poll: PollCreate, flags: Int, operation: Operation, path: [String]) throws(DiscordAPIError) {
+        func refuse(_ field: [String], _ code: String, _ message: String) -> DiscordAPIError {
+            .invalidFormBody(at: path + field, code: code, message: message)
+        }
+        if case .edit = operation { throw refuse([], "POLL_CANNOT_BE_EDITED", "A message's poll cannot be edited.") }
+        guard flags & SimulatedMessage.Flag.componentsV2 == 0 else {
+            throw refuse([], "POLL_WITH_COMPONENTS_V2", "Polls cannot be sent in a components-v2 message.")
+        }
+        guard (1...PollCreate.maxQuestionLength).contains(poll.question.text.count) else {
+            throw refuse(["question", "text"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and \(PollCreate.maxQuestionLength) in length.")
+        }
+        guard (1...PollCreate.maxAnswers).contains(poll.answers.count) else {
+            throw refuse(["answers"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and \(PollCreate.maxAnswers) in length.")
+        }
+        for (index, answer) in poll.answers.enumerated() where !(1...PollCreate.maxAnswerLength).contains(answer.pollMedia.text.count) {
+            throw refuse(["answers", "\(index)", "poll_media", "text"], "BASE_TYPE_BAD_LENGTH",
+                         "Must be between 1 and \(PollCreate.maxAnswerLength) in length.")
+        }
+        guard PollCreate.durationRange.contains(poll.duration) else {
+            throw refuse(["duration"], "NUMBER_TYPE_OUT_OF_RANGE", "Must be between 1 and 768 hours.")
+        }
+        guard poll.layoutType ?? 1 == 1 else { throw refuse(["layout_type"], "BASE_TYPE_CHOICES", "Value must be one of (1,).") }
     }
 
     /// A voice message: one Ogg audio file whose `attachments` entry has `duration_secs` and a

@@ -1,0 +1,38 @@
+import Foundation
+import StoryDomain
+
+extension ReplyRenderer {
+    /// The vote on what happens next, as everyone in the room sees it: the question, each
+    /// choice with its count, and while it takes ballots one button per choice and a grown-up's
+    /// "close"; once closed, the winner (a tie told kindly) and no buttons.
+    func vote(_ vote: ChapterVote, now: Date) -> ChatReply {
+        let counts = vote.counts
+        var lines = ["🗳️ **\(NextChoice.question)**"]
+        for (index, choice) in vote.choices.enumerated() {
+            lines.append("\(choice.turn == nil ? "• " : "")\(quoted: choice.text) — \(Self.votes(counts[index]))")
+        }
+        if vote.closedAt != nil {
+            if let outcome = vote.outcome {
+                lines.append("✅ The vote is closed. \(outcome.line(vote.choices)) The next chapter follows it.")
+            } else {
+                lines.append("✅ The vote is closed. Nobody voted, so the next chapter is a surprise.")
+            }
+            return ChatReply(text: lines.joined(separator: "\n"))
+        }
+        guard vote.acceptsBallots(at: now) else {
+            let leading = vote.outcome.map { " \($0.line(vote.choices))" } ?? ""
+            lines.append("⏰ Voting has ended.\(leading) The next chapter follows the winner.")
+            return ChatReply(text: lines.joined(separator: "\n"), buttons: [[ChatButton(.closeVote(vote.id), label: "🔒 Close the vote")]])
+        }
+        lines.append("One vote each — press another choice to change yours. `/story continue` (or the next bedtime) follows the winner.")
+        let choices = vote.choices.enumerated().map { index, choice in
+            ChatButton(.vote(vote.id, index), label: String("\(choice.text) · \(counts[index])".prefix(80)), style: .primary)
+        }
+        return ChatReply(text: lines.joined(separator: "\n"),
+                         buttons: [choices, [ChatButton(.closeVote(vote.id), label: "🔒 Close the vote (grown-ups)")]])
+    }
+
+    static func votes(_ count: Int) -> String {
+        count == 1 ? "1 vote" : "\(count) votes"
+    }
+}
