@@ -390,6 +390,8 @@ let package = Package(
             dependencies: [
                 "WebChat", "StoryBot", "StoryDomain", "StoryTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "WSCore", package: "swift-websocket"),

@@ -88,9 +88,11 @@ actor FakeDiscord {
             group.addTask { try await services.run() }
             var iterator = ports.makeAsyncIterator()
             guard let port = await iterator.next() else { return }
+            // No test here is about the request timeout: a generous one, so a request slowed by
+            // tests in parallel on a busy machine is not timed out and retried (a second hit).
             var configuration = DiscordRESTConfiguration(
                 apiURL: "http://127.0.0.1:\(port)/api/v10", token: FakeDiscord.botToken,
-                requestTimeout: .seconds(5), retryBaseDelay: .milliseconds(10), maxRetryDelay: .milliseconds(50))
+                requestTimeout: .seconds(120), retryBaseDelay: .milliseconds(10), maxRetryDelay: .milliseconds(50))
             configure(&configuration)
             let client = DiscordRESTClient(configuration: configuration, httpClient: .shared, logger: logger)
             do {

@@ -128,12 +128,14 @@ struct ShardingTests {
 
     @Test("identifies beyond max_concurrency are refused with op 9; another bucket's pass")
     func identifiesBeyondMaxConcurrencyAreRefused() async throws {
-        try await withSimulator(shards: 4, maxConcurrency: 2) { simulator in
+        // A ten-minute window: the third identify always falls within it (at 5 s, a loaded machine
+        // running tests in parallel let the window pass first, and the identify was not refused).
+        try await withSimulator(shards: 4, maxConcurrency: 2, identifyWindow: .seconds(600)) { simulator in
             let (first, _) = try await identified(simulator, shard: [0, 4])
             let (otherBucket, _) = try await identified(simulator, shard: [1, 4])
             let sameBucket = GatewayTestClient(url: simulator.gatewayURL + query)
             _ = try await sameBucket.next()
-            sameBucket.identify(shard: [2, 4])  // bucket 2 % 2 = 0, like shard 0, within 5 s
+            sameBucket.identify(shard: [2, 4])  // bucket 2 % 2 = 0, like shard 0, within the window
             let refused = try await sameBucket.nextEvent()
             #expect(refused.op == 9 && refused.d == .bool(false))
             #expect(simulator.refusedIdentifyCount == 1)

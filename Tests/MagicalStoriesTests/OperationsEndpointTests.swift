@@ -104,14 +104,14 @@ struct OperationsEndpointTests {
         let half = try RawSocket(port: port)
         let started = ContinuousClock.now
         try half.send("GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Half: ")
-        let answer = String(decoding: try half.readUntilClosed(timeout: .seconds(20)), as: UTF8.self)
+        let answer = String(decoding: try await half.readUntilClosed(timeout: .seconds(20)), as: UTF8.self)
         #expect(answer.hasPrefix("HTTP/1.1 408"), "answered: \(answer.prefix(40))")
         #expect(ContinuousClock.now - started >= .milliseconds(900))
 
         let idle = try RawSocket(port: port)
         try idle.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-        #expect(try idle.readAnswer() == (200, "ok\n"))
-        _ = try idle.readUntilClosed(timeout: .seconds(20))
+        #expect(try await idle.readAnswer() == (200, "ok\n"))
+        _ = try await idle.readUntilClosed(timeout: .seconds(20))
         await app.stop()
     }
 

@@ -5,12 +5,17 @@ import Glibc
 
 /// A request written byte for byte on a loopback socket, as a browser would send it (one
 /// `Origin`, the headers a test chooses): returns the status line and headers of the answer.
+/// The blocking socket calls run on a thread of their own (``OwnThread``).
 enum RawHTTP {
     struct Failed: Error, CustomStringConvertible {
         var description: String
     }
 
-    static func head(port: Int, _ request: String) throws -> (status: Int, headers: String) {
+    static func head(port: Int, _ request: String) async throws -> (status: Int, headers: String) {
+        try await OwnThread.run { try blockingHead(port: port, request) }
+    }
+
+    private static func blockingHead(port: Int, _ request: String) throws -> (status: Int, headers: String) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failed(description: "socket") }
         defer { close(fd) }
@@ -41,9 +46,9 @@ enum RawHTTP {
     }
 
     /// A WebSocket upgrade of `/ws` with these extra header lines.
-    static func upgrade(port: Int, headers: [String]) throws -> Int {
+    static func upgrade(port: Int, headers: [String]) async throws -> Int {
         let lines = ["GET /ws HTTP/1.1", "Host: 127.0.0.1:\(port)", "Connection: Upgrade", "Upgrade: websocket",
                      "Sec-WebSocket-Version: 13", "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ=="] + headers
-        return try head(port: port, lines.joined(separator: "\n") + "\n\n").status
+        return try await head(port: port, lines.joined(separator: "\n") + "\n\n").status
     }
 }

@@ -51,8 +51,12 @@ final class RawSocket: @unchecked Sendable {
     }
 
     /// Reads until the peer closes the connection (or `timeout` passes: then throws). Returns
-    /// everything read; a reset connection counts as closed.
-    func readUntilClosed(timeout: Duration = .seconds(30)) throws -> Data {
+    /// everything read; a reset connection counts as closed. Reads block: on a thread of their own.
+    func readUntilClosed(timeout: Duration = .seconds(30)) async throws -> Data {
+        try await OwnThread.run { try self.blockingReadUntilClosed(timeout: timeout) }
+    }
+
+    private func blockingReadUntilClosed(timeout: Duration) throws -> Data {
         let deadline = ContinuousClock.now + timeout
         var received = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -72,8 +76,12 @@ final class RawSocket: @unchecked Sendable {
         }
     }
 
-    /// Reads an HTTP answer's head (status line and headers).
-    func readHead(timeout: Duration = .seconds(30)) throws -> (status: Int, head: String) {
+    /// Reads an HTTP answer's head (status line and headers), on a thread of its own.
+    func readHead(timeout: Duration = .seconds(30)) async throws -> (status: Int, head: String) {
+        try await OwnThread.run { try self.blockingReadHead(timeout: timeout) }
+    }
+
+    private func blockingReadHead(timeout: Duration) throws -> (status: Int, head: String) {
         var wait = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
         var received = [UInt8]()
@@ -91,8 +99,12 @@ final class RawSocket: @unchecked Sendable {
 
     /// Reads one whole answer on a kept-alive connection (its head, then `Content-Length` bytes),
     /// so the next request's answer starts clean.
-    func readAnswer(timeout: Duration = .seconds(30)) throws -> (status: Int, body: String) {
-        let (status, head) = try readHead(timeout: timeout)
+    func readAnswer(timeout: Duration = .seconds(30)) async throws -> (status: Int, body: String) {
+        try await OwnThread.run { try self.blockingReadAnswer(timeout: timeout) }
+    }
+
+    private func blockingReadAnswer(timeout: Duration) throws -> (status: Int, body: String) {
+        let (status, head) = try blockingReadHead(timeout: timeout)
         let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
             .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
         var body = [UInt8](repeating: 0, count: length)
@@ -106,10 +118,10 @@ final class RawSocket: @unchecked Sendable {
     }
 
     /// One whole request on a fresh connection: its status and the body.
-    static func request(port: Int, from source: String = "127.0.0.1", _ path: String) throws -> (status: Int, body: String) {
+    static func request(port: Int, from source: String = "127.0.0.1", _ path: String) async throws -> (status: Int, body: String) {
         let socket = try RawSocket(port: port, from: source)
         try socket.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
-        let text = String(decoding: try socket.readUntilClosed(), as: UTF8.self)
+        let text = String(decoding: try await socket.readUntilClosed(), as: UTF8.self)
         guard let line = text.split(separator: "\r\n").first, let status = Int(line.split(separator: " ").dropFirst().first ?? "") else {
             throw Failed(description: "no status line in “\(text.prefix(80))”")
         }

@@ -200,25 +200,19 @@ extension ServiceProcess {
     /// Waits on a thread of its own, never on one of the few threads every test shares.
     static func run(_ executable: String, _ arguments: [String], environment: [String: String],
                     directory: URL? = nil) async throws -> (status: Int32, output: String) {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                do {
-                    let process = Process()
-                    process.executableURL = URL(fileURLWithPath: executable)
-                    process.arguments = arguments
-                    process.environment = environment
-                    if let directory { process.currentDirectoryURL = directory }
-                    let pipe = Pipe()
-                    process.standardOutput = pipe
-                    process.standardError = pipe
-                    try process.run()
-                    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-                    process.waitUntilExit()
-                    continuation.resume(returning: (process.terminationStatus, String(decoding: output, as: UTF8.self)))
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }
+        try await OwnThread.run {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+            process.environment = environment
+            if let directory { process.currentDirectoryURL = directory }
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            let output = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: output, as: UTF8.self))
         }
     }
 }

@@ -74,7 +74,9 @@ struct SetupLinkProcessTests {
         #expect(!FileManager.default.fileExists(atPath: file.path), "the file of a retired link is removed")
 
         kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
+        // Polled, not waited for: a blocking wait would hold one of the pool's two threads, which
+        // every test in parallel shares, for the whole graceful stop.
+        while process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
         let printed = try String(contentsOf: stdout, encoding: .utf8) + String(contentsOf: stderr, encoding: .utf8)
         #expect(printed.contains("setup-link.txt"), "the log says where the link is")
         for secret in [code, SetupLinkEndToEndTests.code(of: fresh)] {

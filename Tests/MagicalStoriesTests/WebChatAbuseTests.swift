@@ -27,7 +27,7 @@ struct WebChatAbuseTests {
             "GET /ws HTTP/1.1", "Host: 127.0.0.1:\(app.port)", "Connection: Upgrade", "Upgrade: websocket",
             "Sec-WebSocket-Version: 13", "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Cookie: \(member.cookie)", "", "",
         ].joined(separator: "\r\n"))
-        let (status, _) = try socket.readHead()
+        let (status, _) = try await socket.readHead()
         guard status == 101 else { throw RawSocket.Failed(description: "upgrade answered \(status)") }
         return socket
     }
@@ -85,7 +85,7 @@ struct WebChatAbuseTests {
         _ = try await ben.next("a message after the drop") { $0.message?.text == "still here" }
 
         // Carl's connection was closed by the server: reading it now ends.
-        _ = try stuck.readUntilClosed(timeout: .seconds(30))
+        _ = try await stuck.readUntilClosed(timeout: .seconds(30))
 
         for client in [anna, ben] { await client.close() }
         await app.stop()
@@ -101,7 +101,7 @@ struct WebChatAbuseTests {
         let half = try RawSocket(port: app.port)
         let started = ContinuousClock.now
         try half.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Half: ")
-        let answer = String(decoding: try half.readUntilClosed(timeout: .seconds(20)), as: UTF8.self)
+        let answer = String(decoding: try await half.readUntilClosed(timeout: .seconds(20)), as: UTF8.self)
         #expect(answer.hasPrefix("HTTP/1.1 408"))
         #expect(answer.contains("took too long"))
         #expect(ContinuousClock.now - started >= .milliseconds(900), "not before the timeout")
@@ -111,11 +111,11 @@ struct WebChatAbuseTests {
         // Up to the cap the bytes are taken; past it the answer is 431 and the connection closes
         // (a send after that fails, which is fine).
         for _ in 0..<8 { try? endless.send("X-Filler: " + String(repeating: "a", count: 1_000) + "\r\n") }
-        let refused = String(decoding: try endless.readUntilClosed(timeout: .seconds(20)), as: UTF8.self)
+        let refused = String(decoding: try await endless.readUntilClosed(timeout: .seconds(20)), as: UTF8.self)
         #expect(refused.hasPrefix("HTTP/1.1 431"))
 
         // A whole request on time is served as before.
-        let (status, body) = try RawSocket.request(port: app.port, "/health")
+        let (status, body) = try await RawSocket.request(port: app.port, "/health")
         #expect(status == 200 && body == "ok\n")
         await app.stop()
     }
@@ -129,24 +129,25 @@ struct WebChatAbuseTests {
         }
         defer { app.removeFiles() }
         // Three kept-alive connections from 127.0.0.1 (each served once, so each is counted): its cap.
-        func keptAlive(from source: String) throws -> RawSocket {
+        func keptAlive(from source: String) async throws -> RawSocket {
             let socket = try RawSocket(port: app.port, from: source)
             try socket.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n\r\n")
-            let (status, head) = try socket.readHead()
+            let (status, head) = try await socket.readHead()
             // Served by the chat and kept open (an answer past a cap closes the connection).
             #expect(status == 200 && !head.lowercased().contains("connection: close"))
             return socket
         }
-        var held = try (0..<3).map { _ in try keptAlive(from: "127.0.0.1") }
-        let perAddress = try RawSocket.request(port: app.port, "/")
+        var held: [RawSocket] = []
+        for _ in 0..<3 { held.append(try await keptAlive(from: "127.0.0.1")) }
+        let perAddress = try await RawSocket.request(port: app.port, "/")
         #expect(perAddress.status == 429 && perAddress.body.contains("too many connections from your address"))
-        #expect(try RawSocket.request(port: app.port, "/health") == (200, "ok\n"))
+        #expect(try await RawSocket.request(port: app.port, "/health") == (200, "ok\n"))
         // Another address is still served, up to the total cap (5).
-        held += try (0..<2).map { _ in try keptAlive(from: "127.0.0.2") }
+        for _ in 0..<2 { held.append(try await keptAlive(from: "127.0.0.2")) }
         // At the cap a newcomer takes the slot of the guest idle longest (a member's is never
         // taken: WebChatLockoutTests), which is closed.
-        #expect(try RawSocket.request(port: app.port, from: "127.0.0.3", "/").status == 200)
-        _ = try held[0].readUntilClosed(timeout: .seconds(30))
+        #expect(try await RawSocket.request(port: app.port, from: "127.0.0.3", "/").status == 200)
+        _ = try await held[0].readUntilClosed(timeout: .seconds(30))
         held.removeAll()
         await app.stop()
     }

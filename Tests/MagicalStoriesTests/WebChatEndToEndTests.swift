@@ -156,34 +156,6 @@ struct WebChatEndToEndTests {
         await app.stop()
     }
 
-    @Test("the page, health check and unknown paths answer over HTTP")
-    func httpRoutes() async throws {
-        let app = try await TestApp.start()
-        defer { app.removeFiles() }
-        let (status, body, headers) = try await app.get("/")
-        #expect(status == 200)
-        #expect(headers["content-type"]?.hasPrefix("text/html") == true)
-        let html = String(decoding: body, as: UTF8.self)
-        #expect(html.contains(#"<script src="/app.js" defer></script>"#) && !html.contains("<script>"), "no inline script")
-        let (scriptStatus, scriptBody, scriptHeaders) = try await app.get("/app.js")
-        let script = String(decoding: scriptBody, as: UTF8.self)
-        #expect(scriptStatus == 200 && scriptHeaders["content-type"]?.hasPrefix("text/javascript") == true)
-        #expect(script.contains("new WebSocket") && script.contains("/api/join"))
-        #expect(!script.contains("?room=") && !script.contains("localStorage"), "no identity in the URL or the page's storage")
-        let (styleStatus, style, _) = try await app.get("/app.css")
-        #expect(styleStatus == 200)
-        for text in [html, script, String(decoding: style, as: UTF8.self)] {
-            #expect(!text.contains("http://") && !text.contains("https://"), "nothing is loaded from the internet")
-        }
-        #expect(try await app.get("/join").0 == 200, "an invite link opens the same page")
-        #expect(try await app.get("/health").0 == 200)
-        #expect(try await app.get("/images/not-a-hash").0 == 404)
-        #expect(try await app.get("/images/" + String(repeating: "a", count: 64)).0 == 401, "pictures are for members")
-        let member = try await app.join(room: "family", name: "Anna")
-        #expect(try await app.get("/images/" + String(repeating: "a", count: 64), as: member).0 == 404)
-        await app.stop()
-    }
-
     @Test("a story over the built-in stories' cap is refused kindly and privately, saying when on the family's clock")
     func dailyQuota() async throws {
         let app = try await TestApp.start { $0.storiesPerDay = 1; $0.builtinStoriesPerDay = 1 }

@@ -9,12 +9,12 @@ import WebChat
 @Suite("Web chat host names", .serialized)
 struct WebChatHostTests {
     /// `GET path` with this `Host` (and cookie) on a fresh connection: status and the whole answer.
-    static func get(_ app: TestApp, host: String, _ path: String = "/", cookie: String? = nil) throws -> (status: Int, text: String) {
+    static func get(_ app: TestApp, host: String, _ path: String = "/", cookie: String? = nil) async throws -> (status: Int, text: String) {
         let socket = try RawSocket(port: app.port)
         var request = "GET \(path) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n"
         if let cookie { request += "Cookie: \(cookie)\r\n" }
         try socket.send(request + "\r\n")
-        let text = String(decoding: try socket.readUntilClosed(), as: UTF8.self)
+        let text = String(decoding: try await socket.readUntilClosed(), as: UTF8.self)
         let status = text.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
         return (status, text)
     }
@@ -30,13 +30,13 @@ struct WebChatHostTests {
         let port = app.port
 
         // The DNS-rebinding shape: a page at another name, pointed at this service.
-        let rebound = try Self.get(app, host: "rebind.attacker.example:\(port)", "/api/me", cookie: anna.cookie)
+        let rebound = try await Self.get(app, host: "rebind.attacker.example:\(port)", "/api/me", cookie: anna.cookie)
         #expect(rebound.status == 421)
         #expect(rebound.text.contains("HTTP_ALLOWED_HOSTS") && !rebound.text.contains(anna.userID))
         #expect(rebound.text.lowercased().contains("content-security-policy:"), "security headers on the refusal too")
         #expect(!rebound.text.lowercased().contains("strict-transport-security"), "no HSTS over plain HTTP")
-        #expect(try Self.get(app, host: "rebind.attacker.example:\(port)").status == 421)
-        let upgrade = try RawHTTP.head(port: port, """
+        #expect(try await Self.get(app, host: "rebind.attacker.example:\(port)").status == 421)
+        let upgrade = try await RawHTTP.head(port: port, """
             GET /ws HTTP/1.1
             Host: rebind.attacker.example:\(port)
             Connection: Upgrade
@@ -49,10 +49,10 @@ struct WebChatHostTests {
             """)
         #expect(upgrade.status != 101, "no WebSocket by another name (the upgrade is refused before any route)")
         // Probes may use any name (a container's service name): /health tells nothing.
-        #expect(try Self.get(app, host: "magical-stories:\(port)", "/health").status == 200)
+        #expect(try await Self.get(app, host: "magical-stories:\(port)", "/health").status == 200)
 
         for host in ["127.0.0.1:\(port)", "[::1]:\(port)", "localhost:\(port)", "stories.example.org", "Stories.Home.:\(port)"] {
-            let answer = try Self.get(app, host: host, "/api/me", cookie: anna.cookie)
+            let answer = try await Self.get(app, host: host, "/api/me", cookie: anna.cookie)
             #expect(answer.status == 200 && answer.text.contains(anna.userID), "\(host)")
         }
         await app.stop()
@@ -66,8 +66,8 @@ struct WebChatHostTests {
         everywhere.httpHost = "0.0.0.0"
         let link = try #require(URLComponents(string: MagicalStoriesApp.linkBase(everywhere, port: app.port)))
         let host = try #require(link.host)
-        #expect(try Self.get(app, host: "\(host):\(app.port)").status == 200, "\(host)")
-        #expect(try Self.get(app, host: "stories.home:\(app.port)").status == 421, "no other name")
+        #expect(try await Self.get(app, host: "\(host):\(app.port)").status == 200, "\(host)")
+        #expect(try await Self.get(app, host: "stories.home:\(app.port)").status == 421, "no other name")
         await app.stop()
     }
 }

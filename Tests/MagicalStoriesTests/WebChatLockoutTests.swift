@@ -11,10 +11,10 @@ import WebChat
 @Suite("Web chat under connection pressure", .serialized)
 struct WebChatLockoutTests {
     /// A kept-alive connection from `source`, served `GET /health` once (no session), now idle.
-    static func idleGuest(_ app: TestApp, from source: String) throws -> RawSocket {
+    static func idleGuest(_ app: TestApp, from source: String) async throws -> RawSocket {
         let socket = try RawSocket(port: app.port, from: source)
         try socket.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1:\(app.port)\r\n\r\n")
-        let (status, _) = try socket.readAnswer()
+        let (status, _) = try await socket.readAnswer()
         guard status == 200 else { throw RawSocket.Failed(description: "an idle guest from \(source) was answered \(status)") }
         return socket
     }
@@ -27,10 +27,10 @@ struct WebChatLockoutTests {
     }
 
     /// A member's kept-alive connection (their session cookie shown on its first request).
-    static func memberConnection(_ app: TestApp, _ member: TestMember) throws -> RawSocket {
+    static func memberConnection(_ app: TestApp, _ member: TestMember) async throws -> RawSocket {
         let socket = try RawSocket(port: app.port)
         try socket.send("GET /api/me HTTP/1.1\r\nHost: 127.0.0.1:\(app.port)\r\nCookie: \(member.cookie)\r\n\r\n")
-        let (status, body) = try socket.readAnswer()
+        let (status, body) = try await socket.readAnswer()
         guard status == 200 else { throw RawSocket.Failed(description: "the member's page was answered \(status): \(body)") }
         return socket
     }
@@ -51,12 +51,12 @@ struct WebChatLockoutTests {
         // Twelve addresses, each with an idle kept-alive connection and a half-sent header: 24, every slot.
         var held: [RawSocket] = []
         for index in 0..<12 {
-            held.append(try Self.idleGuest(app, from: "127.0.0.\(10 + index)"))
+            held.append(try await Self.idleGuest(app, from: "127.0.0.\(10 + index)"))
             held.append(try Self.halfHeader(app, from: "127.0.0.\(10 + index)"))
         }
 
         let started = ContinuousClock.now
-        let page = try Self.memberConnection(app, anna)
+        let page = try await Self.memberConnection(app, anna)
         let chat = try await ChatTestClient.connect(url: "ws://127.0.0.1:\(app.port)/ws", member: anna)
         _ = try await chat.next("history") { $0.type == "history" }
         let took = ContinuousClock.now - started
@@ -65,14 +65,14 @@ struct WebChatLockoutTests {
 
         // More strangers keep coming from twelve more addresses: each takes a guest's slot, never Anna's.
         for index in 0..<12 {
-            held.append(try Self.idleGuest(app, from: "127.0.0.\(40 + index)"))
-            held.append(try Self.idleGuest(app, from: "127.0.0.\(40 + index)"))
+            held.append(try await Self.idleGuest(app, from: "127.0.0.\(40 + index)"))
+            held.append(try await Self.idleGuest(app, from: "127.0.0.\(40 + index)"))
         }
         try await chat.roundTrip()
         try page.send("GET /api/me HTTP/1.1\r\nHost: 127.0.0.1:\(app.port)\r\nCookie: \(anna.cookie)\r\n\r\n")
-        #expect(try page.readAnswer().status == 200, "Anna's kept-alive connection was kept")
+        #expect(try await page.readAnswer().status == 200, "Anna's kept-alive connection was kept")
         // A guest's third connection from one address is refused (its cap is 2), kindly.
-        let third = try RawSocket.request(port: app.port, from: "127.0.0.51", "/")
+        let third = try await RawSocket.request(port: app.port, from: "127.0.0.51", "/")
         #expect(third.status == 429 && third.body.contains("too many connections from your address"))
         await chat.close()
         held.removeAll()
@@ -87,10 +87,11 @@ struct WebChatLockoutTests {
         }
         defer { app.removeFiles() }
         let anna = try await app.join(room: "family", name: "Anna")
-        let held = try (0..<3).map { _ in try Self.memberConnection(app, anna) }
-        let full = try RawSocket.request(port: app.port, from: "127.0.0.2", "/")
+        var held: [RawSocket] = []
+        for _ in 0..<3 { held.append(try await Self.memberConnection(app, anna)) }
+        let full = try await RawSocket.request(port: app.port, from: "127.0.0.2", "/")
         #expect(full.status == 503 && full.body.contains("very busy"))
-        #expect(try RawSocket.request(port: app.port, from: "127.0.0.2", "/health") == (200, "ok\n"))
+        #expect(try await RawSocket.request(port: app.port, from: "127.0.0.2", "/health") == (200, "ok\n"))
         withExtendedLifetime(held) {}
         await app.stop()
     }
@@ -103,14 +104,14 @@ struct WebChatLockoutTests {
         }
         defer { app.removeFiles() }
         let anna = try await app.join(room: "family", name: "Anna")
-        let member = try Self.memberConnection(app, anna)
-        let guest = try Self.idleGuest(app, from: "127.0.0.2")
+        let member = try await Self.memberConnection(app, anna)
+        let guest = try await Self.idleGuest(app, from: "127.0.0.2")
         let served = ContinuousClock.now
-        _ = try guest.readUntilClosed(timeout: .seconds(20))
+        _ = try await guest.readUntilClosed(timeout: .seconds(20))
         #expect(ContinuousClock.now - served >= .milliseconds(900), "not before the guest timeout")
         // Anna's connection has been idle longer than the guest's, and is still served.
         try member.send("GET /api/me HTTP/1.1\r\nHost: 127.0.0.1:\(app.port)\r\nCookie: \(anna.cookie)\r\n\r\n")
-        #expect(try member.readAnswer().status == 200)
+        #expect(try await member.readAnswer().status == 200)
         await app.stop()
     }
 }

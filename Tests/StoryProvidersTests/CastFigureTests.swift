@@ -192,5 +192,12 @@ struct CastFigureTests {
             try data.write(to: dir.appendingPathComponent("page-\(index + 1).png"))
             print("page \(index + 1): \(PageMoment.altText(scene: page.scene, imagePrompt: page.imagePrompt, sheet: story.sheet))")
         }
+        // What the gallery is for: every picture it names is there to look at, as a PNG.
+        let written = members.map { "portrait-\($0.name).png" } + leo.pages.indices.map { "leo-page-\($0 + 1).png" }
+            + story.pages.indices.map { "page-\($0 + 1).png" }
+        for name in written {
+            let data = try Data(contentsOf: dir.appendingPathComponent(name))
+            #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]), "\(name) is a PNG")
+        }
     }
 }

@@ -3,7 +3,8 @@ import StoryDomain
 import StoryProviders
 import Testing
 
-/// Prints stories for reading aloud (set STORYTELLER_SAMPLES=1); nothing is checked here.
+/// Prints stories for reading aloud (set STORYTELLER_SAMPLES=1); only that each sample is a
+/// whole story (a title, pages, every page told) is checked here.
 @Suite("Built-in storyteller: samples")
 struct StorytellerSamples {
     @Test(.enabled(if: ProcessInfo.processInfo.environment["STORYTELLER_SAMPLES"] != nil))
@@ -18,6 +19,8 @@ struct StorytellerSamples {
             for age in ages {
                 let story = try await OfflineStoryWriter().write(StoryRequest(theme: theme, heroName: hero, age: age,
                                                                               companion: env["SAMPLE_COMPANION"], pageCount: pages, seed: seed))
+                #expect(!story.pages.isEmpty && !story.title.isEmpty, "\(theme), age \(age)")
+                #expect(story.pages.allSatisfy { !$0.text.isEmpty }, "\(theme), age \(age): every page told")
                 var out = "# \(story.title)  (theme: \(theme); age \(age); seed \(seed))\n"
                 for (index, page) in story.pages.enumerated() {
                     let scene = page.scene
