@@ -136,19 +136,48 @@ public final class PostgresDatabase: Sendable {
 
     /// Runs `body` in one transaction on one connection: committed when it returns, rolled back
     /// when it throws, and the error it threw rethrown as it is (a domain error stays one).
+    ///
+    /// A transaction whose session the server ended before its COMMIT (a process frozen inside
+    /// it past ``idleInTransactionTimeout``, then woken) was rolled back: it runs again, up to
+    /// ``transactionAttempts`` times in all, on another connection.
     func transaction<Result: Sendable>(_ body: (Transaction) async throws -> Result) async throws -> Result {
+        var attempt = 1
+        while true {
+            do {
+                return try await transactionOnce(body)
+            } catch let ended as PostgresSessionEnded {
+                guard !ended.mayHaveCommitted, attempt < Self.transactionAttempts, !Task.isCancelled else {
+                    throw PostgresStoreError(kind: .unreachable, url: url, detail: ended.mayHaveCommitted
+                        ? "the connection ended while the transaction was committing" : "the connection ended inside the transaction")
+                }
+                logger.notice("the server ended this process's session inside a transaction (was it frozen?); running it again",
+                              metadata: ["attempt": "\(attempt)"])
+                attempt += 1
+            }
+        }
+    }
+
+    /// Runs of a transaction whose session the server ended before its COMMIT.
+    static let transactionAttempts = 3
+
+    private func transactionOnce<Result: Sendable>(_ body: (Transaction) async throws -> Result) async throws -> Result {
         do {
             return try await client.withConnection { connection in
                 let transaction = Transaction(connection: connection, logger: logger)
-                try await transaction.execute("BEGIN")
+                let result: Result
                 do {
-                    let result = try await body(transaction)
-                    try await transaction.execute("COMMIT")
-                    return result
+                    try await transaction.execute("BEGIN")
+                    result = try await body(transaction)
                 } catch {
-                    try? await transaction.execute("ROLLBACK")
-                    throw error
+                    if !connection.isClosed { try? await transaction.execute("ROLLBACK") }
+                    throw PostgresSessionEnded.reading(error, commit: false) ?? error
                 }
+                do {
+                    try await transaction.execute("COMMIT")
+                } catch {
+                    throw PostgresSessionEnded.reading(error, commit: true) ?? error
+                }
+                return result
             }
         } catch let error as PSQLError {
             throw PostgresStoreError(error, url: url)
@@ -244,16 +273,45 @@ struct Transaction: Sendable {
     let connection: PostgresConnection
     let logger: Logger
 
+    /// How often a statement's wait looks whether its connection closed.
+    static let closedPoll: Duration = .milliseconds(500)
+
     /// Runs `query` and collects its rows.
     @discardableResult
     func rows(_ query: PostgresQuery) async throws -> [Columns] {
-        try await connection.query(query, logger: logger).collect().map(Columns.init)
+        try await whileOpen { [logger] connection in try await connection.query(query, logger: logger).collect() }.map(Columns.init)
     }
 
     /// Runs `query`; its rows (`RETURNING …`) are counted.
     @discardableResult
     func execute(_ query: PostgresQuery) async throws -> Int {
-        try await connection.query(query, logger: logger).collect().count
+        try await whileOpen { [logger] connection in try await connection.query(query, logger: logger).collect().count }
+    }
+
+    /// Runs `query`; the rows it changed (its command tag).
+    @discardableResult
+    func changed(_ query: PostgresQuery) async throws -> Int {
+        try await whileOpen { [logger] connection in try await PostgresExecutor.execute(query, on: connection, logger: logger) }
+    }
+
+    /// Runs `statement` on the connection and waits for its answer only while the connection is
+    /// open: postgres-nio never answers a query written to a connection that has already closed
+    /// (the server ended a frozen process's session while it slept, and the process woke): it
+    /// drops it unsent. So the wait stops with ``PostgresSessionEnded`` once it is closed.
+    private func whileOpen<Answer: Sendable>(_ statement: @escaping @Sendable (PostgresConnection) async throws -> Answer)
+    async throws -> Answer {
+        let connection = self.connection
+        guard !connection.isClosed else { throw PostgresSessionEnded() }
+        return try await Race.first([
+            { try await Detached.run(whenAbandoned: .leftRunning) { try await statement(connection) } },
+            {
+                while !connection.isClosed { try await Task.sleep(for: Self.closedPoll) }
+                // A statement the connection had taken is failed as it closes; one still unanswered
+                // a moment later was dropped unsent, so it did nothing (a COMMIT included).
+                try await Task.sleep(for: Self.closedPoll)
+                throw PostgresSessionEnded()
+            },
+        ])
     }
 }
 

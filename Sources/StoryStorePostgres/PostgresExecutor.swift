@@ -80,7 +80,7 @@ struct PostgresTransactionExecutor: SQLExecutor {
 
     @discardableResult
     func execute(_ statement: SQLStatement) async throws -> Int {
-        try await PostgresExecutor.execute(try PostgresExecutor.query(statement), on: transaction.connection, logger: transaction.logger)
+        try await transaction.changed(try PostgresExecutor.query(statement))
     }
 
     /// Joins the transaction already open.

@@ -16,7 +16,7 @@ struct MultiProcessPauseTests {
     static let requestsPerUser = 3
 
     @Test("a process SIGSTOPped holding jobs and SIGCONTed after the survivor delivered them: each story shown once, the survivor's result kept, the woken process refuses its late writes and stays up",
-          .disabled("does not pass yet: the survivor stopped working while the other was frozen (its log ends at the freeze); idle_in_transaction_session_timeout was added for that, not yet confirmed"))
+          .disabled("passes 1 run in 2 (session 18): transactions the server ended during the freeze now run again, but in the failing run 3 of the woken process's 30 acknowledged requests still never got their story (something other than a transaction statement still waits on a closed connection)"))
     func freezeAndWake() async throws {
         let databaseURL = try await PostgresTestCluster.shared.makeDatabase()
         func sql(_ query: String) async throws -> [[String]] { try await PostgresTestCluster.shared.query(query, in: databaseURL) }
@@ -70,6 +70,22 @@ struct MultiProcessPauseTests {
         #expect(!orphans.isEmpty, "frozen holding leased jobs")
         let orphanIDs = orphans.map(\.job).joined(separator: ",")
 
+        // The survivor keeps answering while the other sleeps with its sessions, transactions and
+        // locks: a newcomer in one of its servers is acknowledged and gets a story.
+        let newcomerGuild = 2
+        let newcomer = simulator.makeSlashCommand(
+            subcommand: "new", options: ["theme": .string("a boat of leaves"), "name": "Mia", "pages": 3],
+            guildID: MultiProcessKillTests.guilds[newcomerGuild], channelID: MultiProcessKillTests.channel(ofGuild: newcomerGuild),
+            user: MultiProcessKillTests.user(Self.users))
+        #expect(DiscordSimulator.shard(ofGuild: MultiProcessKillTests.guilds[newcomerGuild], count: MultiProcessKillTests.shardCount) >= 2)
+        commands.append(newcomer)
+        await simulator.sendInteraction(newcomer)
+        try await simulator.waitForCallback(interactionID: newcomer.id, timeout: .seconds(120))
+        try await Eventually.check("the survivor showed the newcomer's story", timeout: .seconds(300), every: .milliseconds(200)) {
+            try await sql("SELECT count(*) FROM job WHERE request_key = 'discord:\(newcomer.id)' AND delivered_at IS NOT NULL")
+                .first?.first.flatMap(Int.init) == 1
+        }
+
         // The survivor takes them once their lease runs out, and finishes them, while the first sleeps.
         try await Eventually.check("the survivor finished the frozen process's jobs", timeout: .seconds(300), every: .milliseconds(200)) {
             let done = try await sql("""
@@ -78,12 +94,13 @@ struct MultiProcessPauseTests {
             return done.first?.first.flatMap(Int.init) == orphans.count
         }
 
-        // Wake it: its workers carry on from where they froze, and find their leases gone.
+        // Wake it: its workers carry on from where they froze, and find their leases gone; its
+        // transactions the server ended while it slept run again.
         kill(frozen.processID, SIGCONT)
         try await Eventually.check("the woken process refused a late write", timeout: .seconds(120), every: .milliseconds(200)) {
             frozen.log.contains("froze past the story's lease")
         }
-        let expected = Self.users * MultiProcessKillTests.perDay
+        let expected = Self.users * MultiProcessKillTests.perDay + 1
         try await Eventually.check("\(expected) stories finished", timeout: .seconds(600), every: .milliseconds(500)) {
             try await sql("SELECT count(*) FROM job WHERE status = 'done' AND delivered_at IS NOT NULL").first?.first
                 .flatMap(Int.init) == expected
