@@ -42,6 +42,8 @@ public struct AppStore: Sendable {
     public let cast: any CastStore
     /// Bedtime schedules and their evenings (`/bedtime`).
     public let bedtimeSchedules: any BedtimeScheduleStore
+    /// Stories held for a grown-up's yes (`/settings set approval:on`).
+    public let approvals: any ApprovalStore
 
     /// The SQLite database, when that is the store (backups, the service lock, tests).
     public var sqlite: AppDatabase? {
@@ -72,6 +74,7 @@ public struct AppStore: Sendable {
         singletonTasks = SoleProcessTaskRunner()
         cast = SQLiteCastStore(database: database, clock: clock)
         bedtimeSchedules = SQLiteBedtimeScheduleStore(database: database, clock: clock)
+        approvals = SQLiteApprovalStore(database: database, clock: clock)
     }
 
     /// The store on the PostgreSQL database `database`, shared with other processes; the jobs
@@ -100,6 +103,7 @@ public struct AppStore: Sendable {
         singletonTasks = PostgresSingletonTaskRunner(database: database)
         cast = PostgresCastStore(database: database, clock: clock)
         bedtimeSchedules = PostgresBedtimeScheduleStore(database: database, clock: clock)
+        approvals = PostgresApprovalStore(database: database, clock: clock)
     }
 
     /// Where the data lives, for logs (a PostgreSQL password redacted).

@@ -11,6 +11,7 @@ public typealias SQLiteRefusedRequestLedger = SQLRefusedRequestLedger
 public typealias SQLiteNarrationStore = SQLNarrationStore
 public typealias SQLiteCastStore = SQLCastStore
 public typealias SQLiteBedtimeScheduleStore = SQLBedtimeScheduleStore
+public typealias SQLiteApprovalStore = SQLApprovalStore
 /// One process uses a SQLite file: no announcer, nobody else to tell.
 public typealias SQLiteChatTranscript = SQLChatTranscript
 

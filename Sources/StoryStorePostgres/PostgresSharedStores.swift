@@ -10,6 +10,7 @@ public typealias PostgresRefusedRequestLedger = SQLRefusedRequestLedger
 public typealias PostgresNarrationStore = SQLNarrationStore
 public typealias PostgresCastStore = SQLCastStore
 public typealias PostgresBedtimeScheduleStore = SQLBedtimeScheduleStore
+public typealias PostgresApprovalStore = SQLApprovalStore
 /// With an `origin`, announces its changes to the other processes (``PostgresChatAnnouncer``).
 public typealias PostgresChatTranscript = SQLChatTranscript
 

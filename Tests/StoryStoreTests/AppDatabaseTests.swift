@@ -34,7 +34,8 @@ struct AppDatabaseTests {
                                                      "v21: pictures kept as chats are sent them",
                                                      "v22: bedtime schedules and their evenings",
                                                      "v23: lease expiries counted apart from attempts",
-                                                     "v24: wind-down narration kept beside the plain one"])
+                                                     "v24: wind-down narration kept beside the plain one",
+                                                     "v25: stories held for a grown-up's yes; a cast member's sensitivities"])
         #expect(await database.ping())
     }
 
