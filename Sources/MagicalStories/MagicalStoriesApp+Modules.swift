@@ -188,6 +188,7 @@ extension MagicalStoriesApp {
     /// The command router every chat platform shares.
     static func router(_ config: AppConfig, store: AppStore, family: FamilyModules, models: ModelLineup, rooms: RoomAccess,
                        pageFillIn: PageFillIn, narration: NarrationService, cast: CastService, bedtime: BedtimeScheduling,
+                       approvals: ApprovalDesk,
                        metrics: ServiceMetrics, clock: any WallClock, logger: Logger) -> CommandRouter {
         CommandRouter(services: .init(stories: family.stories, collections: family.collections, policy: family.policy,
                                       admins: Set(config.admins.map(\.description)),
@@ -198,7 +199,8 @@ extension MagicalStoriesApp {
                                       cast: cast,
                                       owner: InstallOwnership(directory: store.rooms, settings: store.keyValues),
                                       usage: AdminConsole(config: config, store: store, clock: clock),
-                                      bedtime: bedtime),
+                                      bedtime: bedtime,
+                                      approvals: approvals),
                       logger: logger.labeled("router"), observer: metrics.commandObserver)
     }
 

@@ -23,6 +23,7 @@ extension MagicalStoriesApp {
     public func serviceGroup(onWebChatRunning: @escaping @Sendable (Int) async -> Void = { _ in },
                              setupLink: SetupLinkOutput? = nil) -> ServiceGroup {
         let services = storageServices() + operationsServices() + workerServices() + periodicJobs() + bedtimeServices()
+            + [.init(service: ApprovalService(desk: approvals))]
             + webChatServices(onWebChatRunning: onWebChatRunning, setupLink: setupLink ?? .standard(for: config))
             + discordServices()
         var configuration = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)

@@ -44,6 +44,8 @@ public struct MagicalStoriesApp: Sendable {
     let pageFillIn: PageFillIn
     /// Posts tonight's story at each family's bedtime (`/bedtime`).
     let bedtime: BedtimeRunner
+    /// Stories held for a grown-up's yes (`approval:on`).
+    let approvals: ApprovalDesk
     let logger: Logger
 
     /// Builds the app on the SQLite database at `DATABASE_PATH` (the tests' way; the service
@@ -122,9 +124,12 @@ public struct MagicalStoriesApp: Sendable {
         let bedtime = Self.bedtime(config.bedtime, store: store, stories: family.stories, policy: family.policy, cast: cast, transports: transports,
                                    clock: clock, logger: logger.labeled("bedtime"))
         self.bedtime = bedtime
+        let approvals = Self.approvals(store: store, family: family, transports: transports, hub: doors.hub, rooms: doors.rooms,
+                                       clock: clock, logger: logger.labeled("approval"))
+        self.approvals = approvals
         let router = Self.router(config, store: store, family: family, models: models, rooms: doors.rooms, pageFillIn: pageFillIn,
-                                 narration: narration, cast: cast, bedtime: bedtime.scheduling, metrics: metrics, clock: clock,
-                                 logger: logger)
+                                 narration: narration, cast: cast, bedtime: bedtime.scheduling, approvals: approvals, metrics: metrics,
+                                 clock: clock, logger: logger)
         self.router = router
         webChat = try Self.webChatServer(config, store: store, doors: doors, router: router, stories: family.stories,
                                          pictures: pictures, narration: narration, clock: clock, logger: logger)

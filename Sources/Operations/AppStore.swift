@@ -44,6 +44,8 @@ public struct AppStore: Sendable {
     public let bedtimeSchedules: any BedtimeScheduleStore
     /// The family's votes on what happens next in a chain of chapters.
     public let chapterVotes: any ChapterVoteStore
+    /// Stories held for a grown-up's yes (`/settings set approval:on`).
+    public let approvals: any ApprovalStore
 
     /// The SQLite database, when that is the store (backups, the service lock, tests).
     public var sqlite: AppDatabase? {
@@ -75,6 +77,7 @@ public struct AppStore: Sendable {
         cast = SQLiteCastStore(database: database, clock: clock)
         bedtimeSchedules = SQLiteBedtimeScheduleStore(database: database, clock: clock)
         chapterVotes = SQLiteChapterVoteStore(database: database, clock: clock)
+        approvals = SQLiteApprovalStore(database: database, clock: clock)
     }
 
     /// The store on the PostgreSQL database `database`, shared with other processes; the jobs
@@ -104,6 +107,7 @@ public struct AppStore: Sendable {
         cast = PostgresCastStore(database: database, clock: clock)
         bedtimeSchedules = PostgresBedtimeScheduleStore(database: database, clock: clock)
         chapterVotes = PostgresChapterVoteStore(database: database, clock: clock)
+        approvals = PostgresApprovalStore(database: database, clock: clock)
     }
 
     /// Where the data lives, for logs (a PostgreSQL password redacted).

@@ -32,9 +32,10 @@ public struct SQLCastStore: CastStore {
             let count: Int = try await executor.row("SELECT COUNT(*) AS n FROM cast_member WHERE family_id = \(familyID)")?["n"] ?? 0
             guard count < limit else { throw CastError.full(limit: limit) }
             try await executor.execute("""
-                INSERT INTO cast_member (family_id, name_key, name, kind, age, look, pronouns, created_by, portrait_id, created_at)
+                INSERT INTO cast_member (family_id, name_key, name, kind, age, look, pronouns, created_by, portrait_id, created_at, avoid)
                 VALUES (\(familyID), \(member.key), \(member.name), \(member.kind.rawValue), \(member.age), \(member.look),
-                        \(member.pronouns?.rawValue), \(member.createdBy), \(member.portrait?.rawValue), \(member.createdAt))
+                        \(member.pronouns?.rawValue), \(member.createdBy), \(member.portrait?.rawValue), \(member.createdAt),
+                        \(Self.storedAvoid(member.avoid ?? [])))
                 """)
         }
     }
@@ -49,7 +50,8 @@ public struct SQLCastStore: CastStore {
             let old: String? = try row["portrait_id"]
             try await executor.execute("""
                 UPDATE cast_member SET kind = \(member.kind.rawValue), age = \(member.age), look = \(member.look),
-                    pronouns = \(member.pronouns?.rawValue), portrait_id = \(member.portrait?.rawValue)
+                    pronouns = \(member.pronouns?.rawValue), portrait_id = \(member.portrait?.rawValue),
+                    avoid = \(Self.storedAvoid(member.avoid ?? []))
                 WHERE family_id = \(familyID) AND name_key = \(member.key)
                 """)
             if let old, old != member.portrait?.rawValue { try await MediaTable.deleteUnusedImages([old], in: executor) }
@@ -90,8 +92,16 @@ public struct SQLCastStore: CastStore {
         guard let parsed = CastKind(rawValue: kind) else { throw StoreSQLError.corrupt("cast_member", "an unknown cast kind") }
         let portrait: String? = try row["portrait_id"]
         let pronouns: String? = try row["pronouns"]
-        return CastMember(name: try row["name"], kind: parsed, age: try row["age"], look: try row["look"],
-                          pronouns: pronouns.flatMap(Pronouns.init(rawValue:)), createdBy: try row["created_by"],
-                          portrait: portrait.map { ImageID(rawValue: $0) }, createdAt: try row["created_at"])
+        let avoid: String? = try row["avoid"]
+        var member = CastMember(name: try row["name"], kind: parsed, age: try row["age"], look: try row["look"],
+                                pronouns: pronouns.flatMap(Pronouns.init(rawValue:)), createdBy: try row["created_by"],
+                                portrait: portrait.map { ImageID(rawValue: $0) }, createdAt: try row["created_at"])
+        member.avoid = avoid.map { $0.split(separator: ",").map(String.init) }
+        return member
+    }
+
+    /// A member's sensitivities as stored: comma-separated (entries hold no commas), nil for none.
+    static func storedAvoid(_ avoid: [String]) -> String? {
+        avoid.isEmpty ? nil : avoid.joined(separator: ",")
     }
 }

@@ -48,14 +48,14 @@ public enum ChatCommand: Sendable, Equatable {
     case familyRemove(member: String)
     /// `/family signout` (any web chat member): signs the asker out on every browser; their open pages close.
     case familySignOut
-    /// `/cast add name:… kind:… age:… look:… pronouns:…`: a member of the family's cast.
-    case castAdd(name: String, kind: String, age: String?, look: String?, pronouns: String? = nil)
+    /// `/cast add name:… kind:… age:… look:… pronouns:… avoid:…`: a member of the family's cast.
+    case castAdd(name: String, kind: String, age: String?, look: String?, pronouns: String? = nil, avoid: String? = nil)
     /// `/cast list`: the family's cast.
     case castList
     /// `/cast show name:…`: portraits (everyone's, or one member's).
     case castShow(name: String?)
     /// `/cast edit name:… kind:… age:… look:… pronouns:…` (the member's creator or a manager).
-    case castEdit(name: String, kind: String?, age: String?, look: String?, pronouns: String? = nil)
+    case castEdit(name: String, kind: String?, age: String?, look: String?, pronouns: String? = nil, avoid: String? = nil)
     /// `/cast remove name:…` (the member's creator or a manager).
     case castRemove(name: String)
     /// `/bedtime set time:19:30 days:… where:… story:continue|new theme:…` (grown-ups): tonight's story, on time.

@@ -86,7 +86,8 @@ public enum CommandBuilder {
                                                illustrations: options["illustrations"], requesters: options["requesters"],
                                                roleID: mentionID(options["role"]), timeZone: options["timezone"],
                                                audience: options["audience"], windDown: options["wind_down"],
-                                               grownups: options["grownups"], grownupRoleID: mentionID(options["grownup_role"])))
+                                               grownups: options["grownups"], grownupRoleID: mentionID(options["grownup_role"]),
+                                               approval: options["approval"]))
         case ("settings", "forget"):
             return .settingsForget
         case ("family", "members"):
@@ -107,14 +108,14 @@ public enum CommandBuilder {
             return .familyRevoke(invite: id)
         case ("cast", "add"):
             return .castAdd(name: options["name"] ?? "", kind: options["kind"] ?? "", age: options["age"], look: options["look"],
-                            pronouns: options["pronouns"])
+                            pronouns: options["pronouns"], avoid: options["avoid"])
         case ("cast", "list"):
             return .castList
         case ("cast", "show"):
             return .castShow(name: options["name"].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 })
         case ("cast", "edit"):
             return .castEdit(name: options["name"] ?? "", kind: options["kind"], age: options["age"], look: options["look"],
-                             pronouns: options["pronouns"])
+                             pronouns: options["pronouns"], avoid: options["avoid"])
         case ("cast", "remove"):
             return .castRemove(name: options["name"] ?? "")
         case ("family", "remove"):

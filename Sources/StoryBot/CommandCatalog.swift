@@ -175,6 +175,9 @@ public enum CommandCatalog {
                 .init(name: "Managers only", value: "managers"), .init(name: "Managers and one role", value: "role"),
             ]),
             .role("grownup_role", "The role that may set bedtimes, like the managers"),
+            .text("approval", "A grown-up says yes before a story reaches the chat", maxLength: 3, choices: [
+                .init(name: "On", value: "on"), .init(name: "Off", value: "off"),
+            ]),
         ], positional: nil, access: .managers),
         Entry(command: "settings", subcommand: "forget", summary: "Managers: delete all of this server's stories and data (asks first)",
               options: [], positional: nil, access: .managers),
@@ -203,6 +206,7 @@ public enum CommandCatalog {
             .integer("age", "A child's age", range: 0...17),
             .text("look", "How they look, e.g. curly red hair, green pyjamas", maxLength: 80),
             .text("pronouns", "How stories refer to them (default: by name)", maxLength: 20, choices: pronounChoices),
+            .text("avoid", "What their stories leave out, comma-separated: thunder, big dogs", maxLength: 400),
         ], positional: "name"),
         Entry(command: "cast", subcommand: "list", summary: "Your family's cast", options: [], positional: nil),
         Entry(command: "cast", subcommand: "show", summary: "Portraits of your cast (or of one of them)", options: [
@@ -214,6 +218,7 @@ public enum CommandCatalog {
             .integer("age", "A child's age", range: 0...17),
             .text("kind", "child, grown-up, baby, or a pet or toy", maxLength: 20),
             .text("pronouns", "How stories refer to them: he, she, they, or name (by name)", maxLength: 20, choices: pronounChoices),
+            .text("avoid", "What their stories leave out, comma-separated, or none", maxLength: 400),
         ], positional: "name"),
         Entry(command: "cast", subcommand: "remove", summary: "Take someone out of the cast (stories already made stay)", options: [
             .text("name", "Their name", required: true, maxLength: 40, autocomplete: true),

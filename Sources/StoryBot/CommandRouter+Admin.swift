@@ -30,7 +30,8 @@ extension CommandRouter {
         case let .settingsSet(change):
             guard context.isManager else { throw CommandAccessError.notManager }
             let current = try await policy.settings.settings(for: context.family)
-            let updated = try change.apply(to: current)
+            var updated = try change.apply(to: current)
+            if updated.approvalInForce, change.approval != nil { updated.addApprover(context.user.userID) }
             if updated.requesterRoleID != nil || updated.grownupRoleID != nil, !platforms[context.family.platform].hasRoles { throw SettingsError.noRolesHere }
             try await policy.settings.save(updated, for: context.family, by: context.user.userID)
             logger.info("settings changed", metadata: ["by": "\(context.user.userID)"])

@@ -9,10 +9,10 @@ extension CommandRouter {
         guard let cast else { throw CastError.notOffered }
         let family = context.family
         switch command {
-        case let .castAdd(name, kind, age, look, pronouns):
+        case let .castAdd(name, kind, age, look, pronouns, sensitivities):
             let avoid = try await rules(context).limits.avoidList
-            let member = try await cast.add(name: name, kind: kind, age: age, look: look, pronouns: pronouns, family: family,
-                                            by: context.user.userID, avoid: avoid)
+            let member = try await cast.add(name: name, kind: kind, age: age, look: look, pronouns: pronouns, sensitivities: sensitivities,
+                                            family: family, by: context.user.userID, avoid: avoid)
             logger.info("cast member added", metadata: ["kind": "\(member.kind)"])
             try await responder.reply(renderer.castAdded(member, count: try await cast.cast(of: family).count))
         case .castList:
@@ -20,10 +20,10 @@ extension CommandRouter {
         case let .castShow(name):
             let members = try await cast.portraits(of: family, named: name)
             try await responder.reply(renderer.castPortraits(members))
-        case let .castEdit(name, kind, age, look, pronouns):
+        case let .castEdit(name, kind, age, look, pronouns, sensitivities):
             let avoid = try await rules(context).limits.avoidList
-            let member = try await cast.edit(name: name, kind: kind, age: age, look: look, pronouns: pronouns, family: family,
-                                             by: context.user.userID, isManager: context.isManager, avoid: avoid)
+            let member = try await cast.edit(name: name, kind: kind, age: age, look: look, pronouns: pronouns, sensitivities: sensitivities,
+                                             family: family, by: context.user.userID, isManager: context.isManager, avoid: avoid)
             logger.info("cast member changed", metadata: ["kind": "\(member.kind)"])
             try await responder.reply(renderer.castEdited(member))
         case let .castRemove(name):

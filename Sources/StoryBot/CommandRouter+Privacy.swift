@@ -13,8 +13,11 @@ extension CommandRouter {
             case let .storyNew(draft):
                 // The asker's rules and refused requests are read side by side (one trip's wait, not two).
                 async let refusals: Void = stories.checkRefusals(for: context.user, on: context.family.platform)
-                let limits = try await requesterLimits(context)
+                let rules = try await requesterRules(context)
+                let limits = rules.limits
                 try await refusals
+                // Held for a grown-up's yes: the asker alone is told it is on its way.
+                if heldBy(context, settings: rules.settings) != nil { return true }
                 let heroes = try await castMembers(draft.cast, family: context.family)
                 _ = try stories.prepareStory(draft, family: context.family, requester: context.user, limits: limits, seed: 0, cast: heroes)
                 try await stories.checkModelBudget(for: context.family, audience: limits.audience, lookAhead: true)

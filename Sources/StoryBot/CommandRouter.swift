@@ -37,11 +37,15 @@ public struct CommandRouter: Sendable {
         public var cast: CastService?
         /// Bedtime schedules (`/bedtime`); nil where the scheduler is not set up.
         public var bedtime: BedtimeScheduling?
+        /// A grown-up says yes first (`approval:on`); nil where it is not set up.
+        public var approvals: ApprovalDesk?
 
         public init(stories: StoryService, collections: CollectionService, policy: FamilyPolicy, admins: Set<String>,
                     familyData: any FamilyDataStore, pageFillIn: PageFillIn? = nil, rooms: RoomAccess? = nil,
                     platforms: ChatPlatforms = ChatPlatforms(), narration: NarrationService? = nil, cast: CastService? = nil,
-                    owner: InstallOwnership? = nil, usage: (any UsageReporting)? = nil, bedtime: BedtimeScheduling? = nil) {
+                    owner: InstallOwnership? = nil, usage: (any UsageReporting)? = nil, bedtime: BedtimeScheduling? = nil,
+                    approvals: ApprovalDesk? = nil) {
+            self.approvals = approvals
             self.bedtime = bedtime
             self.owner = owner
             self.usage = usage
@@ -71,6 +75,7 @@ public struct CommandRouter: Sendable {
     let narration: NarrationService?
     let cast: CastService?
     let bedtime: BedtimeScheduling?
+    let approvals: ApprovalDesk?
     let renderer: ReplyRenderer
     let logger: Logger
     /// One quota-checked request at a time per person, so that two requests racing for the last
@@ -96,6 +101,7 @@ public struct CommandRouter: Sendable {
         narration = services.narration
         cast = services.cast
         bedtime = services.bedtime
+        approvals = services.approvals
         renderer = ReplyRenderer(platforms: services.platforms)
         self.logger = logger
     }
@@ -165,6 +171,11 @@ public struct CommandRouter: Sendable {
                     try await run(command, context: context, responder: responder)
                 }
             case let .button(id):
+                if let answer = ApprovalButton(encoded: id) {
+                    try await pressApproval(answer, context: context, responder: responder)
+                    observer.handled(context.family.platform, input.metricLabel, .ok)
+                    return
+                }
                 if let action = PageAction(rawValue: id) {
                     try await press(action, context: context, responder: responder)
                     observer.handled(context.family.platform, input.metricLabel, .ok)
@@ -205,13 +216,17 @@ public struct CommandRouter: Sendable {
     func run(_ command: ChatCommand, context: ChatContext, responder: some ChatResponder) async throws {
         switch command {
         case let .storyNew(typed):
-            let limits = try await requesterLimits(context)
+            let rules = try await requesterRules(context)
+            let limits = rules.limits
             let draft = try await withCastPronouns(typed, family: context.family)
             let heroes = try await castMembers(draft.cast, family: context.family, painting: true)
             let companion = try await companionMember(draft.companion, family: context.family)
             let story = try await stories.screening(context.user, on: context.family.platform) {
                 try stories.prepareStory(draft, family: context.family, requester: context.user, limits: limits, cast: heroes,
                                          companionMember: companion)
+            }
+            if let desk = heldBy(context, settings: rules.settings) {
+                return try await holdForApproval(story, quota: limits.dailyQuota, context: context, desk: desk, responder: responder)
             }
             try await startStory(story, quota: limits.dailyQuota, responder: responder)
         case let .storyContinue(query):
@@ -251,11 +266,16 @@ public struct CommandRouter: Sendable {
 
     /// The limits for someone asking for a story here; refuses those the family's settings leave out.
     func requesterLimits(_ context: ChatContext) async throws -> StoryLimits {
+        try await requesterRules(context).limits
+    }
+
+    /// The rules for someone asking for a story here; refuses those the family's settings leave out.
+    func requesterRules(_ context: ChatContext) async throws -> FamilyRules {
         let rules = try await rules(context)
         guard rules.mayRequest(roleIDs: context.roleIDs, isManager: context.isManager) else {
             throw CommandAccessError.requesterRoleRequired
         }
-        return rules.limits
+        return rules
     }
 
     /// The person's rules here; a child's stories are children's whatever the chat's setting.

@@ -38,9 +38,11 @@ extension FriendlyErrors {
         case let .notAllowed(name):
             "🔒 Only whoever added **\(name)**, or \(platform.familyManager), can change or remove them."
         case .nothingToChange:
-            "✏️ Tell me what to change: `look:`, `age:`, `kind:` or `pronouns:`."
+            "✏️ Tell me what to change: `look:`, `age:`, `kind:`, `pronouns:` or `avoid:`."
         case .notOffered:
             "🎭 Family casts aren't set up here yet."
+        case let .tooManySensitivities(limit):
+            "🌙 Up to \(limit) things to leave out per person, comma-separated: `avoid:\"thunder, big dogs\"`."
         }
     }
 

@@ -24,7 +24,7 @@ public enum FriendlyErrors {
         error is StoryRequestError || error is StoryServiceError || error is CommandParseError || error is QuotaExceeded
             || error is PremiumRequired || error is CollectionError || error is SettingsError || error is CommandAccessError
             || error is RoomAccessError || error is ModelBudgetExhausted || error is TooManyRefusedRequests || error is ChapterError || error is CastError
-            || error is BedtimeScheduleError || error is ChapterVoteError
+            || error is BedtimeScheduleError || error is ChapterVoteError || error is ApprovalError
             || (error as? ReadAloudError).map { if case .voiceFailed = $0 { false } else { true } } == true
     }
 
@@ -60,6 +60,8 @@ public enum FriendlyErrors {
         case let error as CastError: text(for: error, on: platform)
         case let error as BedtimeScheduleError: text(for: error, on: platform)
         case let error as ChapterVoteError: text(for: error)
+        case let .tooManyWaiting(limit) as ApprovalError:
+            "🌙 \(limit) stories are already waiting for a grown-up's yes — the most there can be. Ask a grown-up to have a look first!"
         case let error as RoomAccessError: text(for: error)
         case let error as SettingsError: text(for: error)
         case let error as CommandAccessError: text(for: error, on: platform)
@@ -227,6 +229,7 @@ public enum FriendlyErrors {
                 + ". Which one is yours? Type its full name, e.g. `timezone:\(candidates.first ?? "Europe/Paris")`."
         case .badAudience: "🧒 `audience:` can be `children` (this chat is for children) or `family`."
         case .badWindDown: "🌙 `wind_down:` can be `off`, `2m`, `5m` or `10m` (minutes of gentle sound after the last page)."
+        case .badApproval: "✅ `approval:` can be `on` (a grown-up says yes before a story reaches the room) or `off`."
         }
     }
 

@@ -74,9 +74,10 @@ extension ReplyRenderer {
         • Time zone: \(zone) — days start at its midnight
         • This chat is for: \(settings.audience == .children ? "children (stories by the built-in or a self-hosted provider)" : "the family")
         • Wind-down (the last page read aloud): \(settings.windDownInForce.displayName)
+        • A grown-up says yes first: \(settings.approvalInForce ? "on — stories wait for a ✅ before the chat sees them" : "off")
         Your plan here: \(plan.tier.displayName) — \(Self.storiesPerDay(rules.limits.dailyQuota)), up to \(plan.limits.maxPages) pages.
         Change with `/settings set max_pages:4 languages:en,fr avoid:"spiders, thunder" illustrations:text requesters:everyone \
-        timezone:Europe/Paris audience:children wind_down:5m`.
+        timezone:Europe/Paris audience:children wind_down:5m approval:on`.
         """)
     }
 

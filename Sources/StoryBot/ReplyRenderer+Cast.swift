@@ -10,6 +10,12 @@ extension ReplyRenderer {
         return line
     }
 
+    /// "\nTheir stories leave out: thunder, big dogs." (private answers only: the room's list shows no sensitivities).
+    static func sensitivitiesLine(_ member: CastMember) -> String {
+        guard let avoid = member.avoid, !avoid.isEmpty else { return "" }
+        return "\n🌙 Every story \(quoted: member.name) is in leaves out: \(avoid.joined(separator: ", "))."
+    }
+
     /// "a child of 5", "a grown-up", "a dog".
     static func castKind(_ member: CastMember) -> String {
         switch member.kind {
@@ -24,7 +30,7 @@ extension ReplyRenderer {
         .privateNote("""
             🌟 \(Self.castLine(member)) joined your family's cast (\(count) of \(CastLimits.maxMembers)).
             Put them in a story with `/story new theme:… cast:\(member.name)`; `/cast show \(member.name)` paints their portrait.
-            """)
+            """ + Self.sensitivitiesLine(member))
     }
 
     func castList(_ cast: [CastMember]) -> ChatReply {
@@ -54,7 +60,7 @@ extension ReplyRenderer {
     }
 
     func castEdited(_ member: CastMember) -> ChatReply {
-        .privateNote("✏️ \(Self.castLine(member)) — changed. Stories already made stay as they were; new ones use this.")
+        .privateNote("✏️ \(Self.castLine(member)) — changed. Stories already made stay as they were; new ones use this." + Self.sensitivitiesLine(member))
     }
 
     func castRemoved(_ member: CastMember) -> ChatReply {

@@ -57,6 +57,10 @@ public struct StoryRequest: Sendable, Equatable, Codable {
     /// The hero's pronouns, as the family set them (`/story new … pronouns:she`, or the cast
     /// member's); nil: the story repeats the hero's name (also every request stored before).
     public var heroPronouns: Pronouns?
+    /// 🌙 Gentler (a grown-up's answer to a story held for approval): told calmer, with no peril
+    /// and softer words, the same cast. The built-in writer keeps to its calm plot shapes; model
+    /// writers are told so. Nil: as usual (also every request stored before).
+    public var gentle: Bool?
 
     public init(theme: String, heroName: String, age: Int, companion: String? = nil,
                 pageCount: Int, language: StoryLanguage = .english, seed: UInt64, avoid: [String] = [],
@@ -79,4 +83,12 @@ public struct StoryRequest: Sendable, Equatable, Codable {
 
     /// Whether the story is for children (``audience``).
     public var isForChildren: Bool { audience == .children }
+}
+
+extension StoryRequest {
+    /// Adds entries to ``avoid`` (each once): a cast member's sensitivities, or what an earlier
+    /// story of the same cast kept out.
+    public mutating func alsoAvoiding(_ entries: [String]) {
+        for entry in entries where !entry.isEmpty && !avoid.contains(entry) { avoid.append(entry) }
+    }
 }

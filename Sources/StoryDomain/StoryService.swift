@@ -91,6 +91,8 @@ public struct StoryService: Sendable {
             let designed = CharacterSheetDesigner().design(for: request)
             request.heroSheet = CharacterSheetDesigner.casting(cast, on: designed, heroName: request.heroName)
         }
+        // Each cast member's sensitivities are kept out of the story like the family's avoid-list.
+        request.alsoAvoiding((cast + [companionMember].compactMap { $0 }).flatMap { $0.avoid ?? [] })
         if let member = companionMember, member.key != CastMember.key(request.heroName),
            !cast.contains(where: { $0.key == member.key }) {
             var sheet = request.heroSheet ?? CharacterSheetDesigner().design(for: request)
@@ -157,7 +159,23 @@ public struct StoryService: Sendable {
                                       language: request.language.rawValue, pronouns: request.heroPronouns?.rawValue)
         var limits = limits
         if request.isForChildren { limits.audience = .children }
-        return try prepareStory(draft, family: original.family, requester: requester, limits: limits)
+        var story = try prepareStory(draft, family: original.family, requester: requester, limits: limits)
+        // What the first one kept out (its cast's sensitivities among it), this one keeps out too.
+        story.request.alsoAvoiding(request.avoid)
+        return story
+    }
+
+    /// 🌙 Gentler: the same request (its cast, world and chapter kept) with a new seed, told
+    /// calmer (``StoryRequest/gentle``), for the same person.
+    public func prepareGentler(like original: Story, limits: StoryLimits) throws -> Story {
+        var generator = SystemRandomNumberGenerator()
+        var request = original.request
+        request.seed = generator.next()
+        request.gentle = true
+        request.safetyRepair = false
+        request.pageCount = min(request.pageCount, limits.maxPages)
+        return Story(id: .random(using: &generator), family: original.family, requester: original.requester, request: request,
+                     createdAt: clock.now())
     }
 
     public func library(of family: FamilyRef, offset: Int, limit: Int) async throws -> LibraryPage {

@@ -156,6 +156,9 @@ public struct AppDatabase: Sendable {
         migrator.registerMigration("v24: wind-down narration kept beside the plain one") { db in
             try db.execute(sql: Schema.windDownNarration)
         }
+        migrator.registerMigration("v25: stories held for a grown-up's yes; a cast member's sensitivities") { db in
+            try db.execute(sql: Schema.approval)
+        }
         migrator.registerMigration("v26: the family's votes on what happens next") { db in
             try db.execute(sql: Schema.votes)
         }

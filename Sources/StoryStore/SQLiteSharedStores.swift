@@ -15,6 +15,7 @@ public typealias SQLiteCollectionStore = SQLCollectionStore
 public typealias SQLiteRoomDirectory = SQLRoomDirectory
 public typealias SQLiteStoryRepository = SQLStoryRepository
 public typealias SQLiteChapterVoteStore = SQLChapterVoteStore
+public typealias SQLiteApprovalStore = SQLApprovalStore
 /// One process uses a SQLite file: no announcer, nobody else to tell.
 public typealias SQLiteChatTranscript = SQLChatTranscript
 

@@ -36,6 +36,7 @@ enum PostgresSchema {
         Migration(name: "v22: bedtime schedules and their evenings", statements: v22),
         Migration(name: "v23: lease expiries counted apart from attempts", statements: v23),
         Migration(name: "v24: wind-down narration kept beside the plain one", statements: v24),
+        Migration(name: "v25: stories held for a grown-up's yes; a cast member's sensitivities", statements: v25),
         Migration(name: "v26: the family's votes on what happens next", statements: v26),
     ]
 

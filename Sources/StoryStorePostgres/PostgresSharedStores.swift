@@ -16,6 +16,7 @@ public typealias PostgresRoomDirectory = SQLRoomDirectory
 /// With an `origin`, announces each saved picture to the other processes (``PostgresStoryEngine``).
 public typealias PostgresStoryRepository = SQLStoryRepository
 public typealias PostgresChapterVoteStore = SQLChapterVoteStore
+public typealias PostgresApprovalStore = SQLApprovalStore
 /// With an `origin`, announces its changes to the other processes (``PostgresChatAnnouncer``).
 public typealias PostgresChatTranscript = SQLChatTranscript
 

@@ -13,6 +13,9 @@ public actor WebChatRoomHub {
     }
 
     private var rooms: [String: [UUID: Member]] = [:]
+    /// Private messages for some members of a room that wait for an answer (a story held for the
+    /// grown-ups' yes), by room and message id: sent again to such a member's new connections.
+    var held: [String: [String: HeldMessage]] = [:]
     private let transcript: any ChatTranscriptStore
     private let clock: any WallClock
     /// Messages a newcomer is shown, and their most bytes (encoded).
@@ -126,6 +129,15 @@ public actor WebChatRoomHub {
     /// Sends a frame to one connection only (private replies, notices).
     func send(_ frame: WebChatServerFrame, to connection: UUID, room: String) {
         rooms[room]?[connection]?.outbox.offer(WebChatJSON.text(frame))
+    }
+
+    /// Sends a frame to every connection of these members of the room, and to nobody else.
+    func send(_ frame: WebChatServerFrame, toMembers userIDs: Set<String>, room: String) {
+        guard let members = rooms[room] else { return }
+        let text = WebChatJSON.text(frame)
+        for member in members.values where userIDs.contains(member.userID) {
+            member.outbox.offer(text)
+        }
     }
 
     func broadcast(_ frame: WebChatServerFrame, room: String, excluding excluded: UUID? = nil) {

@@ -55,6 +55,7 @@ struct WebChatSession {
                                           roomName: identity.roomName, role: identity.role.rawValue),
                        to: connection.id, room: room)
         await hub.send(WebChatServerFrame(type: .history, messages: history), to: connection.id, room: room)
+        await hub.sendHeld(to: connection.id, userID: identity.userID, room: room)
         if await isFirstVisit() { await welcome(connection.id) }
 
         var checked = ContinuousClock.now

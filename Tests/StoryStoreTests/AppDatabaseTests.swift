@@ -35,6 +35,7 @@ struct AppDatabaseTests {
                                                      "v22: bedtime schedules and their evenings",
                                                      "v23: lease expiries counted apart from attempts",
                                                      "v24: wind-down narration kept beside the plain one",
+                                                     "v25: stories held for a grown-up's yes; a cast member's sensitivities",
                                                      "v26: the family's votes on what happens next"])
         #expect(await database.ping())
     }

@@ -172,3 +172,39 @@ struct WebChatRoomHubTests {
         await room.server.stop()
     }
 }
+
+/// The bubble only the room's grown-ups see (a story held for a yes).
+@Suite("Web chat room hub: a bubble for some members only", .timeLimit(.minutes(5)))
+struct WebChatHeldMessageTests {
+    @Test("held for the grown-ups: every grown-up connection gets it, a child's never; a grown-up who connects later gets it; the answer replaces it")
+    func heldForGrownUps() async throws {
+        let room = try await WebChatRoomHubTests.Room.start()
+        let mum = try await room.connect("mum")
+        let mia = try await room.connect("mia")
+        let bubble = WebChatMessage(id: "approval-1", reply: .privateNote("👀 Mia asked for a story"), createdAt: room.clock.now())
+        await room.hub.hold(bubble, for: ["mum", "dad"], room: "family")
+        try await room.hub.publish(WebChatRoomHubTests.message("after", "Good night", at: room.clock.now()), room: "family")
+        await mum.waitForMessage("after")
+        await mia.waitForMessage("after")
+        #expect(mum.messageIDs == ["approval-1", "after"])
+        #expect(mia.messageIDs == ["after"], "the child never gets it")
+
+        let dad = try await room.connect("dad")
+        await room.hub.sendHeld(to: try #require(room.server.connection(of: "dad")), userID: "dad", room: "family")
+        await dad.waitForMessage("approval-1")
+        await room.hub.sendHeld(to: try #require(room.server.connection(of: "mia")), userID: "mia", room: "family")
+
+        let answer = WebChatMessage(id: "approval-1", reply: .privateNote("✅ Shared"), createdAt: room.clock.now())
+        await room.hub.release(messageID: "approval-1", room: "family", with: answer)
+        await mum.frames.wait { $0.contains { $0.message?.text == "✅ Shared" } }
+        await dad.frames.wait { $0.contains { $0.message?.text == "✅ Shared" } }
+        try await room.hub.publish(WebChatRoomHubTests.message("last", "Sleep well", at: room.clock.now()), room: "family")
+        await mia.waitForMessage("last")
+        #expect(mia.messageIDs == ["after", "last"], "nor the answer")
+        #expect(await room.hub.heldFor(messageID: "approval-1", room: "family") == nil)
+        #expect(try await room.hub.history(room: "family").map(\.id) == ["after", "last"], "never in the transcript")
+
+        for client in [mum, mia, dad] { await client.close() }
+        await room.server.stop()
+    }
+}

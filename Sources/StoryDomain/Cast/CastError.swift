@@ -36,4 +36,6 @@ public enum CastError: Error, Sendable, Equatable {
     case nothingToChange
     /// The cast is not set up where the command came from.
     case notOffered
+    /// More sensitivities (`avoid:`) than a member may have.
+    case tooManySensitivities(limit: Int)
 }

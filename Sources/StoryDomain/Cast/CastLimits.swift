@@ -9,4 +9,7 @@ public enum CastLimits {
     /// Ages a child's age may be (a baby: 0–3).
     public static let childAges = 1...17
     public static let babyAges = 0...3
+    /// Sensitivities (`avoid:`) one member keeps, and their characters together.
+    public static let maxSensitivities = 10
+    public static let maxSensitivitiesLength = 400
 }

@@ -20,6 +20,11 @@ public struct CastMember: Hashable, Sendable, Codable {
     /// model illustrators get it as the reference picture in every story. Nil until painted.
     public var portrait: ImageID?
     public var createdAt: Date
+    /// The member's sensitivities (`/cast add … avoid:"thunder, big dogs"`): kept out of every
+    /// story they are in, from every writer, and checked on its text like the family's avoid-list
+    /// (cleaned entries, never refused: they are prohibitions). Nil or empty: none (nil also for
+    /// members kept before sensitivities existed).
+    public var avoid: [String]?
 
     public init(name: String, kind: CastKind, age: Int? = nil, look: String = "", pronouns: Pronouns? = nil, createdBy: String,
                 portrait: ImageID? = nil, createdAt: Date) {

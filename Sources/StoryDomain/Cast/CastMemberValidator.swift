@@ -65,6 +65,26 @@ public struct CastMemberValidator: Sendable {
         return cleaned
     }
 
+    /// A member's sensitivities as typed (comma-separated; `none` clears), cleaned like the
+    /// family's avoid-list entries (``SettingsChange/cleanAvoidEntry(_:)``); nil when nothing was typed.
+    public func sensitivities(_ raw: String?) throws(CastError) -> [String]? {
+        guard let raw, !raw.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        guard raw.unicodeScalars.count <= CastLimits.maxSensitivitiesLength * 4 else {
+            throw .tooLong(field: "avoid", limit: CastLimits.maxSensitivitiesLength)
+        }
+        if ["none", "clear", "-"].contains(raw.trimmingCharacters(in: .whitespaces).lowercased()) { return [] }
+        var kept: [String] = []
+        for entry in raw.split(separator: ",").map({ SettingsChange.cleanAvoidEntry(String($0)) }) where !entry.isEmpty && !kept.contains(entry) {
+            guard entry.count <= FamilySettings.maxAvoidEntryLength else { throw .tooLong(field: "avoid", limit: FamilySettings.maxAvoidEntryLength) }
+            kept.append(entry)
+        }
+        guard kept.count <= CastLimits.maxSensitivities else { throw .tooManySensitivities(limit: CastLimits.maxSensitivities) }
+        guard kept.joined(separator: ",").count <= CastLimits.maxSensitivitiesLength else {
+            throw .tooLong(field: "avoid", limit: CastLimits.maxSensitivitiesLength)
+        }
+        return kept
+    }
+
     private func screened(_ texts: [String]) throws(CastError) {
         if let concern = screen.firstConcern(in: texts) { throw .unsafe(concern.category) }
         if let word = GeneratedStoryChecker(avoidList: avoid).firstAvoidedWord(in: texts) { throw .avoided(word) }

@@ -26,14 +26,15 @@ public struct CastService: Sendable {
     }
 
     /// Adds a member typed as `name`, `kind`, `age`, `look`, `pronouns` (each checked like every other input).
-    public func add(name: String?, kind: String?, age: String?, look: String?, pronouns: String? = nil, family: FamilyRef,
-                    by user: String, avoid: [String] = []) async throws -> CastMember {
+    public func add(name: String?, kind: String?, age: String?, look: String?, pronouns: String? = nil, sensitivities: String? = nil,
+                    family: FamilyRef, by user: String, avoid: [String] = []) async throws -> CastMember {
         let validator = CastMemberValidator(avoid: avoid)
         let cleanName = try validator.name(name)
         let cleanKind = try validator.kind(kind)
-        let member = CastMember(name: cleanName, kind: cleanKind, age: try validator.age(age, kind: cleanKind),
+        var member = CastMember(name: cleanName, kind: cleanKind, age: try validator.age(age, kind: cleanKind),
                                 look: try validator.look(look), pronouns: try validator.pronouns(pronouns)?.pronouns, createdBy: user,
                                 createdAt: clock.now())
+        member.avoid = try validator.sensitivities(sensitivities) ?? []
         try await store.addMember(member, to: family, limit: CastLimits.maxMembers)
         return member
     }
@@ -41,9 +42,9 @@ public struct CastService: Sendable {
     /// Changes a member's kind, age, look or pronouns (only what is given; `pronouns:name` clears
     /// them). A new look or kind means a new portrait: the old one is let go and painted again
     /// when next shown. Stories already made keep theirs.
-    public func edit(name: String, kind: String?, age: String?, look: String?, pronouns: String? = nil, family: FamilyRef,
-                     by user: String, isManager: Bool, avoid: [String] = []) async throws -> CastMember {
-        let given = [kind, age, look, pronouns].compactMap { $0?.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    public func edit(name: String, kind: String?, age: String?, look: String?, pronouns: String? = nil, sensitivities: String? = nil,
+                     family: FamilyRef, by user: String, isManager: Bool, avoid: [String] = []) async throws -> CastMember {
+        let given = [kind, age, look, pronouns, sensitivities].compactMap { $0?.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         var member = try await find(name, in: family)
         guard member.createdBy == user || isManager else { throw CastError.notAllowed(member.name) }
         guard !given.isEmpty else { throw CastError.nothingToChange }
@@ -59,6 +60,7 @@ public struct CastService: Sendable {
         }
         if let look, !look.trimmingCharacters(in: .whitespaces).isEmpty { member.look = try validator.look(look) }
         if let choice = try validator.pronouns(pronouns) { member.pronouns = choice.pronouns }
+        if let kept = try validator.sensitivities(sensitivities) { member.avoid = kept }
         if member.look != before.look || member.kind != before.kind { member.portrait = nil }
         guard try await store.updateMember(member, in: family) else { throw CastError.notFound(name, cast: try await names(family)) }
         return member

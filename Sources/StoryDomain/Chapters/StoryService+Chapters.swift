@@ -63,6 +63,8 @@ extension StoryService {
                                       pronouns: request.heroPronouns?.rawValue)
         var story = try prepareStory(draft, family: previous.family, requester: requester, limits: limits, seed: seed)
         story.request.heroSheet = previous.sheet ?? request.heroSheet
+        // The same cast: what the last chapter kept out (its members' sensitivities), this one does too.
+        story.request.alsoAvoiding(request.avoid)
         // A chapter of a children's story is children's too, whoever asks for it.
         if request.isForChildren { story.request.audience = .children }
         let pages = try await repository.pages(of: previous.id)

@@ -24,6 +24,16 @@ public struct FamilySettings: Sendable, Equatable, Codable {
 
     /// The wind-down in force (off when never set).
     public var windDownInForce: WindDown { windDown ?? .off }
+    /// Stories a child asks for (Discord: members who are not managers or in the chosen role)
+    /// and bedtime stories are shown privately to the grown-ups first (`/settings set
+    /// approval:on`); nil: off (also settings saved before it existed).
+    public var approval: Bool?
+    /// Who is asked (Discord: the managers who turned approval on, by direct message); the web
+    /// chat asks every grown-up of the room.
+    public var approverIDs: [String]?
+
+    /// Whether stories wait for a grown-up's yes.
+    public var approvalInForce: Bool { approval ?? false }
 
     public init(maxPages: Int? = nil, allowedLanguages: Set<StoryLanguage>? = nil, avoidList: [String] = [],
                 illustrations: IllustrationMode = .pictures, requesterRoleID: String? = nil, timeZone: String? = nil) {
@@ -38,4 +48,16 @@ public struct FamilySettings: Sendable, Equatable, Codable {
     /// The most avoid-list entries a family may keep, and the longest entry.
     public static let maxAvoidEntries = 50
     public static let maxAvoidEntryLength = 40
+}
+
+extension FamilySettings {
+    /// The most grown-ups kept as approvers.
+    public static let maxApprovers = 10
+
+    /// Adds the grown-up who turned approval on to those asked (the newest ``maxApprovers``).
+    public mutating func addApprover(_ userID: String) {
+        var approvers = (approverIDs ?? []).filter { $0 != userID }
+        approvers.append(userID)
+        approverIDs = Array(approvers.suffix(Self.maxApprovers))
+    }
 }

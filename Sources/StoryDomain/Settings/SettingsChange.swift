@@ -26,10 +26,13 @@ public struct SettingsChange: Sendable, Equatable {
     public var audience: String?
     /// `off`, `2m`, `5m` or `10m` (``WindDown``).
     public var windDown: String?
+    /// `on` or `off` (a grown-up says yes first); who turned it on is added by the caller.
+    public var approval: String?
 
     public init(maxPages: String? = nil, languages: String? = nil, avoid: String? = nil, illustrations: String? = nil,
                 requesters: String? = nil, roleID: String? = nil, timeZone: String? = nil, audience: String? = nil,
-                windDown: String? = nil, grownups: String? = nil, grownupRoleID: String? = nil) {
+                windDown: String? = nil, grownups: String? = nil, grownupRoleID: String? = nil, approval: String? = nil) {
+        self.approval = approval
         self.grownups = grownups
         self.grownupRoleID = grownupRoleID
         self.audience = audience
@@ -44,7 +47,7 @@ public struct SettingsChange: Sendable, Equatable {
     }
 
     public var isEmpty: Bool {
-        [maxPages, languages, avoid, illustrations, requesters, roleID, timeZone, audience, windDown, grownups, grownupRoleID].allSatisfy { ($0 ?? "").isEmpty }
+        [maxPages, languages, avoid, illustrations, requesters, roleID, timeZone, audience, windDown, grownups, grownupRoleID, approval].allSatisfy { ($0 ?? "").isEmpty }
     }
 
     /// An avoid-list entry as it is kept: cleaned like every text (invisible and control characters
@@ -119,6 +122,15 @@ public struct SettingsChange: Sendable, Equatable {
         if let raw = windDown?.trimmingCharacters(in: .whitespaces), !raw.isEmpty {
             guard let parsed = WindDown(parsing: raw) else { throw .badWindDown }
             settings.windDown = parsed
+        }
+        if let raw = approval?.trimmingCharacters(in: .whitespaces).lowercased(), !raw.isEmpty {
+            switch raw {
+            case "on", "yes", "true": settings.approval = true
+            case "off", "no", "false":
+                settings.approval = false
+                settings.approverIDs = nil
+            default: throw .badApproval
+            }
         }
         return settings
     }

@@ -25,4 +25,6 @@ public enum SettingsError: Error, Sendable, Equatable {
     case badAudience
     /// `wind_down:` not one of `off`, `2m`, `5m`, `10m`.
     case badWindDown
+    /// `approval:` neither `on` nor `off`.
+    case badApproval
 }

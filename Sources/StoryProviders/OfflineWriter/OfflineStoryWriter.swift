@@ -97,7 +97,8 @@ public struct OfflineStoryWriter: StoryWriter {
     static func plan(request: StoryRequest, reading: ThemeReading, sheet: CharacterSheet, world: StoryWorld,
                      rng: inout SeededGenerator) -> (TaleTheme, PlotShape) {
         var theme = TaleTheme(reading: reading, sheet: sheet, world: world, rng: &rng)
-        let shape = PlotShape.choose(for: theme, rng: &rng)
+        let chosen = PlotShape.choose(for: theme, rng: &rng)
+        let shape = request.gentle == true ? chosen.gentle : chosen
         if theme.action == nil {
             let object = theme.things.first
             switch shape {

@@ -46,6 +46,18 @@ enum PlotShape: String, Sendable, CaseIterable {
     }
 }
 
+extension PlotShape {
+    /// The shape told when a grown-up asked for a gentler story (🌙): no fear to meet, no race,
+    /// no one lost and no long way from home — helping or making something together instead.
+    var gentle: PlotShape {
+        switch self {
+        case .fearMet, .contest, .journey: .helping
+        case .puzzle, .firstTime: .making
+        case .making, .wishGranted, .helping: self
+        }
+    }
+}
+
 /// One step of a tale's plot; a page tells one or more of them.
 enum PlotBeat: String, Sendable, CaseIterable {
     case opening, firstTry, helpTry, extra, turn, resolution, bedtime

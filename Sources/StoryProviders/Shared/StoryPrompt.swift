@@ -108,6 +108,10 @@ public struct StoryPrompt: Sendable {
         Character sheet (keep to it): \(sheet.promptSummary)
         The light moves from afternoon towards night across the pages; on the last page everyone is asleep.
         """
+        if request.gentle == true {
+            user += "\nA grown-up asked for this one gentler: extra calm and soft from the first page, with no danger, no one lost "
+                + "or afraid, no chase or contest, quiet soothing words, the same characters."
+        }
         if !avoid.isEmpty { user += "\nNever mention any of the words or topics in the request data's \"avoid_topics\"." }
         if request.chapter != nil {
             user += "\nThis story is the next chapter of an earlier one, told in the request data's \"previous_chapter\" (its title "

@@ -26,6 +26,7 @@ public actor InMemoryCastStore: CastStore {
         casts[family]?[index].look = member.look
         casts[family]?[index].pronouns = member.pronouns
         casts[family]?[index].portrait = member.portrait
+        casts[family]?[index].avoid = member.avoid
         return true
     }
 
