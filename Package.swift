@@ -422,7 +422,7 @@ let package = Package(
             name: "MagicalStoriesTests",
             dependencies: [
                 "MagicalStories", "Operations", "StoryDomain", "StoryStore", "StoryStorePostgres", "StoryBot", "WebChat", "StoryProviders",
-                "DiscordSimulator", "DiscordModels", "DiscordAdapter", "ProviderFakes", "StoryTestSupport", "PostgresTestSupport",
+                "DiscordSimulator", "DiscordModels", "DiscordAdapter", "DiscordREST", "ProviderFakes", "StoryTestSupport", "PostgresTestSupport",
                 "PictureBook", "ImageDecoding",
                 "Narration",
                 .product(name: "WSClient", package: "swift-websocket"),

@@ -1,3 +1,4 @@
+import DiscordAdapter
 import Foundation
 import Logging
 import Operations
@@ -8,12 +9,20 @@ import WebChat
 
 extension MagicalStoriesApp {
     /// A grown-up says yes first (issue 34): the desk the router holds stories at and whose
-    /// runner shows them to the grown-ups (the web chat's bubble), shares them on ✅ and ends
-    /// those not answered in time.
+    /// runner shows them to the grown-ups (the web chat's bubble, Discord's direct messages),
+    /// shares them on ✅ and ends those not answered in time.
     static func approvals(store: AppStore, family: FamilyModules, transports: [any ChatTransport], hub: WebChatRoomHub, rooms: RoomAccess,
-                          clock: any WallClock, logger: Logger) -> ApprovalDesk {
+                          discord: DiscordParts?, clock: any WallClock, logger: Logger) -> ApprovalDesk {
         ApprovalDesk(store: store.approvals, stories: family.stories, policy: family.policy, transports: transports,
-                     couriers: [WebChatApprovalCourier(hub: hub, rooms: rooms)], clock: clock, logger: logger)
+                     couriers: [WebChatApprovalCourier(hub: hub, rooms: rooms)]
+                         + [discordApprovalCourier(discord, store: store, clock: clock, logger: logger)].compactMap { $0 },
+                     clock: clock, logger: logger)
+    }
+
+    /// Discord's grown-ups are asked by direct message (when a bot token is configured).
+    static func discordApprovalCourier(_ discord: DiscordParts?, store: AppStore, clock: any WallClock,
+                                       logger: Logger) -> DiscordApprovalCourier? {
+        discord.map { DiscordApprovalCourier(rest: $0.rest, renderer: $0.renderer, store: store.keyValues, clock: clock, logger: logger) }
     }
 }
 

@@ -125,7 +125,7 @@ public struct MagicalStoriesApp: Sendable {
                                    clock: clock, logger: logger.labeled("bedtime"))
         self.bedtime = bedtime
         let approvals = Self.approvals(store: store, family: family, transports: transports, hub: doors.hub, rooms: doors.rooms,
-                                       clock: clock, logger: logger.labeled("approval"))
+                                       discord: discord, clock: clock, logger: logger.labeled("approval"))
         self.approvals = approvals
         let router = Self.router(config, store: store, family: family, models: models, rooms: doors.rooms, pageFillIn: pageFillIn,
                                  narration: narration, cast: cast, bedtime: bedtime.scheduling, approvals: approvals, metrics: metrics,

@@ -14,6 +14,9 @@ public protocol ApprovalCourier: Sendable {
     func answered(_ reply: ChatReply, approval: PendingApproval, approvers: [String]) async throws
     /// Tells the person the story was for, privately (a declined story).
     func tellRequester(_ reply: ChatReply, approval: PendingApproval) async throws
+    /// The asker of `approval` was just told, at `address`, that it is on its way (Discord keeps
+    /// their interaction for a private word later, ``tellRequester(_:approval:)``).
+    func held(_ approval: PendingApproval, askedAt address: DeliveryAddress) async
     /// What it shows lives in this process's memory (the web chat's bubble): each process shows
     /// the stories still waiting again once, after a restart and on every process sharing the store.
     var showsFromMemory: Bool { get }
@@ -21,6 +24,7 @@ public protocol ApprovalCourier: Sendable {
 
 extension ApprovalCourier {
     public var showsFromMemory: Bool { false }
+    public func held(_ approval: PendingApproval, askedAt address: DeliveryAddress) async {}
 }
 
 /// What came of showing a story to the grown-ups.

@@ -48,11 +48,12 @@ public struct ApprovalDesk: Sendable {
     }
 
     /// Whether the family's stories wait for a yes, and whether someone here must wait for one:
-    /// a child (platforms with rooms), or a member who is not a manager (Discord). Only where the
-    /// grown-ups can be asked (a courier for the platform): elsewhere nothing would ever reach them.
+    /// a child (platforms with rooms), or a member who is not a manager or in the grown-up role
+    /// (Discord). Only where the grown-ups can be asked (a courier for the platform): elsewhere
+    /// nothing would ever reach them.
     public func holds(_ context: ChatContext, settings: FamilySettings, platform: any ChatPlatform) -> Bool {
         guard settings.approvalInForce, couriers[context.family.platform] != nil else { return false }
-        return platform.hasRooms ? context.isChild : !context.isManager
+        return platform.hasRooms ? context.isChild : !(context.isManager || settings.grownupRoleID.map(context.roleIDs.contains) == true)
     }
 
     /// Keeps `approval` in the family's queue.

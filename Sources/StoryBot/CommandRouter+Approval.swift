@@ -33,6 +33,7 @@ extension CommandRouter {
                 throw error
             }
             try await responder.reply(renderer.heldForApproval(story, on: platforms[platform]))
+            await desk.couriers[platform]?.held(approval, askedAt: responder.deliveryAddress)
         }
     }
 

@@ -10,6 +10,7 @@ struct ChannelMessageEndpoint: Sendable {
         let message = try environment.withStore { store throws(DiscordAPIError) in
             try environment.messageValidator.validate(body.payload, files: body.files, operation: .create)
             try store.checkPermissions(channelID: channelID, payload: body.payload, files: body.files)
+            try store.directMessages.checkAccepted(channelID: channelID)
             // With `enforce_nonce`, a message already sent with this nonce is returned instead of a new one.
             let nonceKey = body.payload.nonce.map { "\(channelID)|\($0)" }
             if body.payload.enforceNonce == true, let nonceKey, let existing = store.messagesByNonce[nonceKey].flatMap({ store.messages[$0] }) {

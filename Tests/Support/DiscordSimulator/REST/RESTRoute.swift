@@ -38,6 +38,7 @@ struct RESTRoute: Sendable {
                                               .interactionToken, major: ["application_id", "interaction_token"])
     static let deleteWebhookMessage = RESTRoute(.delete, "/webhooks/{application_id}/{interaction_token}/messages/{message_id}",
                                               .interactionToken, major: ["application_id", "interaction_token"])
+    static let createDM = RESTRoute(.post, "/users/@me/channels")
     static let createMessage = RESTRoute(.post, "/channels/{channel_id}/messages", major: ["channel_id"])
     static let editMessage = RESTRoute(.patch, "/channels/{channel_id}/messages/{message_id}", major: ["channel_id"])
     static let overwriteGlobalCommands = RESTRoute(.put, "/applications/{application_id}/commands")

@@ -29,6 +29,7 @@ struct RESTServer: Sendable {
         add(.getWebhookMessage, to: router, webhooks.get)
         add(.editWebhookMessage, to: router, webhooks.edit)
         add(.deleteWebhookMessage, to: router, webhooks.delete)
+        add(.createDM, to: router, DirectMessageEndpoint(environment: environment).create)
         add(.createMessage, to: router, channels.create)
         add(.editMessage, to: router, channels.edit)
         add(.overwriteGlobalCommands, to: router, commands.overwrite)

@@ -7,6 +7,7 @@ struct SimulatorStore: Sendable {
     var messages = MessageStore()
     var commands = CommandStore()
     var deniedPermissions: [Snowflake: Permissions] = [:]
+    var directMessages = DirectMessageLedger()
     /// How long requests to a route (a template, `METHOD template`, or a prefix) are held before being answered.
     var responseDelays: [String: Duration] = [:]
     /// Errors to answer the next requests to a route with, as ``DiscordSimulator/injectError(route:status:code:message:count:)`` set them.
