@@ -19,6 +19,22 @@ PHONE = {"width": 390, "height": 844}
 TAPPABLE = "button, a[href], input, select, audio[controls]"
 
 
+def story_page(phone, number, story=None, without=()):
+    """The message showing page `number` (of `story`, or of any story not in `without`), once its
+    picture has loaded."""
+    for message in reversed(phone.messages()):
+        found = message.get_attribute("data-story")
+        if story and found != story or found in without:
+            continue
+        pages = message.find_elements(By.CSS_SELECTOR, "section.page")
+        if not pages or not pages[0].find_element(By.CSS_SELECTOR, ".footer").text.startswith(f"page {number} of"):
+            continue
+        images = pages[0].find_elements(By.TAG_NAME, "img")
+        if images and phone.js("return arguments[0].complete && arguments[0].naturalWidth > 0", images[0]):
+            return message
+    return None
+
+
 class Shots:
     """Numbered screenshots of each step, named by step and phone, in one folder."""
 
