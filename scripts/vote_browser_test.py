@@ -19,7 +19,7 @@ import sys
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
-from phone import Phone, Shots, story_page
+from phone import Shots, phones, story_page
 
 BASE, GROWN_UP_INVITE, CHILD_INVITE = sys.argv[1], sys.argv[2], sys.argv[3]
 SHOTS = sys.argv[4] if len(sys.argv) > 4 else ".build/vote-shots"
@@ -46,9 +46,9 @@ def choices(message):
     """The vote's choice buttons as (label without its count, count, button)."""
     found = []
     for button in message.find_elements(By.CSS_SELECTOR, ".buttons button"):
-        match = re.fullmatch(r"(.+) · (\d+)", button.text.strip())
+        match = re.fullmatch(r"(.+)[ \u00a0]·[ \u00a0](\d+)", button.text.strip())
         if match:
-            found.append((match.group(1), int(match.group(2)), button))
+            found.append((match.group(1).replace("\u00a0", " "), int(match.group(2)), button))
     return found
 
 
@@ -91,8 +91,9 @@ def redrawn(element):
         return True
 
 
-def both_see(phones, what, condition):
-    return [phone.wait(f"{what} ({phone.who})", condition) for phone in phones]
+def both_see(group, what, condition):
+    """Waits on every phone of `group` for `condition`; their answers."""
+    return [phone.wait(f"{what} ({phone.who})", condition) for phone in group]
 
 
 def chapter_page(phone, known):
@@ -100,9 +101,8 @@ def chapter_page(phone, known):
 
 
 shots = Shots(SHOTS)
-grown_up, child = Phone("grown-up", shots), Phone("child", shots)
-phones = (grown_up, child)
-try:
+with phones(shots, "grown-up", "child") as both:
+    grown_up, child = both
     grown_up.come_in(GROWN_UP_INVITE, "Dad", BASE)
     child.come_in(CHILD_INVITE, "Leo", BASE)
     grown_up.wait("“Leo joined”", lambda p: p.message_with("Leo joined"))
@@ -111,10 +111,10 @@ try:
     grown_up.say('/story new theme:"a sleepy owl" name:Pip age:5')
     first = grown_up.wait("page 1 with its picture", lambda p: story_page(p, 1), timeout=MADE).get_attribute("data-story")
     total = to_last_page(grown_up, first)
-    vote_id = both_see(phones, f"“{QUESTION}”", lambda p: new_vote(p, ()))[0].get_attribute("data-id")
+    vote_id = both_see(both, f"“{QUESTION}”", lambda p: new_vote(p, ()))[0].get_attribute("data-id")
     labels = [label for label, _, _ in choices(vote_message(grown_up, vote_id))]
     assert 2 <= len(labels) <= 3, f"2–3 choices: {labels}"
-    for phone in phones:
+    for phone in both:
         vote = phone.wait(f"the choices with no votes yet ({phone.who})", counts_are([0] * len(labels), vote_id))
         assert [label for label, _, _ in choices(vote)] == labels, "both phones show the same choices"
         assert phone.button_in(vote, "🔒"), "the vote can be closed"
@@ -127,22 +127,22 @@ try:
     # 2. One vote each, a changed mind: both phones show the live counts after every press.
     zero = [0] * len(labels)
     press(grown_up, vote_id, 0)
-    both_see(phones, "the grown-up's vote counted", counts_are([1, 0] + zero[2:], vote_id))
+    both_see(both, "the grown-up's vote counted", counts_are([1, 0] + zero[2:], vote_id))
     press(child, vote_id, 1)
-    both_see(phones, "the child's vote counted", counts_are([1, 1] + zero[2:], vote_id))
-    for phone in phones:
+    both_see(both, "the child's vote counted", counts_are([1, 1] + zero[2:], vote_id))
+    for phone in both:
         phone.js("arguments[0].scrollIntoView({block: 'end'})", vote_message(phone, vote_id))
         phone.step("votes-1-1")
     press(grown_up, vote_id, 1)
-    both_see(phones, "the grown-up's vote moved", counts_are([0, 2] + zero[2:], vote_id))
-    for phone in phones:
+    both_see(both, "the grown-up's vote moved", counts_are([0, 2] + zero[2:], vote_id))
+    for phone in both:
         phone.js("arguments[0].scrollIntoView({block: 'end'})", vote_message(phone, vote_id))
         phone.step("vote-changed")
         phone.check_layout("the live counts")
     shown = vote_message(grown_up, vote_id)
     press(grown_up, vote_id, 1)
     grown_up.wait("the vote re-shown after a repeated press", lambda p: redrawn(shown))
-    both_see(phones, "a repeated press counted once", counts_are([0, 2] + zero[2:], vote_id))
+    both_see(both, "a repeated press counted once", counts_are([0, 2] + zero[2:], vote_id))
     winner = labels[1]
     say_step(f"Dad voted “{labels[0]}”, Leo “{winner}”, Dad changed to “{winner}”: both phones show 0 and 2")
 
@@ -153,7 +153,7 @@ try:
     second = chapter.get_attribute("data-story")
     child.wait("chapter 2 on the child's phone", lambda p: story_page(p, 1, second))
     press(child, vote_id, 0)
-    for phone in phones:
+    for phone in both:
         closed = phone.wait(f"the closed vote naming the winner ({phone.who})", lambda p: next(
             (m for m in [vote_message(p, vote_id)] if m and "The vote is closed" in m.text), None))
         assert re.search(r"“[^”]+” wins!", closed.text), closed.text
@@ -169,21 +169,21 @@ try:
     # 4. The chapter's last page asks again; a tie, closed by the grown-up, is broken kindly.
     old = vote_id
     to_last_page(child, second)
-    vote_id = both_see(phones, "the vote after chapter 2", lambda p: new_vote(p, (old,)))[0].get_attribute("data-id")
+    vote_id = both_see(both, "the vote after chapter 2", lambda p: new_vote(p, (old,)))[0].get_attribute("data-id")
     tie_labels = [label for label, _, _ in choices(vote_message(child, vote_id))]
     assert winner not in tie_labels, f"the chosen adventure is not offered again: {tie_labels}"
     zero = [0] * len(tie_labels)
     press(grown_up, vote_id, 0)
-    both_see(phones, "the grown-up's vote", counts_are([1] + zero[1:], vote_id))
+    both_see(both, "the grown-up's vote", counts_are([1] + zero[1:], vote_id))
     press(child, vote_id, 1)
-    both_see(phones, "a tie", counts_are([1, 1] + zero[2:], vote_id))
+    both_see(both, "a tie", counts_are([1, 1] + zero[2:], vote_id))
     known_notes = {m.get_attribute("data-id") for m in child.messages("article.msg.private")}
     child.tap(child.button_in(vote_message(child, vote_id), "🔒"))
     refusal = child.wait("a kind refusal of the child's 🔒", lambda p: next(
         (m for m in p.messages("article.msg.private") if "grown-up" in m.text.lower()
          and m.get_attribute("data-id") not in known_notes), None))
     grown_up.tap(grown_up.button_in(vote_message(grown_up, vote_id), "🔒"))
-    for phone in phones:
+    for phone in both:
         tie = phone.wait(f"the tie broken kindly ({phone.who})", lambda p: next(
             (m for m in [vote_message(p, vote_id)] if m and "Both! First" in m.text), None))
         first_name, then_name = (label.split(" ", 1)[-1] for label in tie_labels[:2])
@@ -196,11 +196,4 @@ try:
     child.wait("chapter 3 on the child's phone", lambda p: story_page(p, 1, third.get_attribute("data-story")))
     say_step(f"a 1–1 tie closed by the grown-up (the child's 🔒 refused: {refusal.text.splitlines()[1][:60]}…): "
              f"{[line for line in tie.text.splitlines() if 'Both!' in line][0]}; chapter 3 followed")
-
-    for phone in phones:
-        violations = phone.csp_violations()
-        assert not violations, f"CSP violations on the {phone.who}'s phone: {violations}"
-    print(f"vote browser test passed: {shots.number} screenshots in {SHOTS}")
-finally:
-    for phone in phones:
-        phone.quit()
+print(f"vote browser test passed: {shots.number} screenshots in {SHOTS}")
