@@ -117,7 +117,7 @@ with phones(shots, "grown-up", "child") as (grown_up, child):
     say_step(f"the grown-up sees “{title}” privately with ✅ 🌙 🔄; the child's chat holds no page")
 
     # 4. 🌙 Gentler: a calmer remake arrives in the same bubble.
-    grown_up.tap(grown_up.button_in(first, "🌙"))
+    grown_up.tap(grown_up.button_in(grown_up.wait("the bubble", bubble), "🌙"))
     grown_up.wait("“Making a gentler one”", lambda p: p.message_with("Making a gentler one", "article.msg.private"))
     gentle = grown_up.wait("the gentler story in the bubble", lambda p: bubble(p, other_than=first_story), timeout=MADE)
     gentle_story = gentle.get_attribute("data-story")
@@ -131,7 +131,7 @@ with phones(shots, "grown-up", "child") as (grown_up, child):
     say_step(f"🌙 Gentler: “{gentle_title}” replaced “{title}” in the bubble; the child still sees nothing")
 
     # 5. ✅ Share: page 1 with its picture appears on the child's phone (and in the room for the grown-up).
-    grown_up.tap(grown_up.button_in(gentle, "✅"))
+    grown_up.tap(grown_up.button_in(grown_up.wait("the gentler bubble", lambda p: bubble(p, other_than=first_story)), "✅"))
     grown_up.wait("“shared with the room”", lambda p: next((m for m in p.messages("article.msg.private") if "shared with the room" in m.text.lower()), None))
     shared = child.wait("page 1 with its picture on the child's phone", lambda p: story_page(p, 1, gentle_story), timeout=MADE)
     assert "private" not in (shared.get_attribute("class") or ""), "the child's page is a room message"
