@@ -8,6 +8,10 @@
 # Screenshots of each step go to .build/evening-shots/ (scripts/evening-shots.sh copies them to docs).
 # Then tonight's story, on time (scripts/bedtime_browser_test.py, in a room of its own): a bedtime
 # set by a grown-up posted at the minute on both phones; its screenshots go to .build/bedtime-shots/.
+# Then, each in a room of its own: the family's vote on what happens next with two members
+# (scripts/vote_browser_test.py, .build/vote-shots/) and a grown-up's yes first, the child's phone
+# empty of the story until ✅ (scripts/approval_browser_test.py, .build/approval-shots/).
+# `bash scripts/browser-test.sh vote approval` runs only the parts named (evening, bedtime, vote, approval).
 # Needs Debian's `chromium chromium-driver`, selenium and axe-selenium-python in .build/browser-venv
 # (`bash scripts/setup.sh --browser`, which scripts/test.sh runs) and a built binary (`swift build`).
 set -euo pipefail
@@ -38,19 +42,25 @@ done
 # Another family's room, with a child's invite to it: a browser already in a room must be asked before it leaves.
 DATABASE_PATH="$dir/stories.sqlite" "$binary" room create "Sea Otters" > /dev/null
 other=$(DATABASE_PATH="$dir/stories.sqlite" "$binary" invite create --room "Sea Otters" --role child --uses 5 | grep -o "#[A-Za-z0-9_-]*" | head -n 1)
-if ! OTHER_ROOM_INVITE="http://127.0.0.1:$port/join$other" "$venv/bin/python" scripts/browser_test.py "http://127.0.0.1:$port/" "$link" .build/evening-shots; then
-  echo "--- the service's log:" >&2
-  tail -n 60 "$dir/log" >&2
+parts=" ${*:-evening bedtime vote approval} "
+wanted() { [[ "$parts" == *" $1 "* ]]; }
+service_log() { echo "--- the service's log:" >&2; tail -n 60 "$dir/log" >&2; }
+if wanted evening && ! OTHER_ROOM_INVITE="http://127.0.0.1:$port/join$other" "$venv/bin/python" scripts/browser_test.py "http://127.0.0.1:$port/" "$link" .build/evening-shots; then
+  service_log
   exit 1
 fi
-# Tonight's story, on time: a grown-up and a child invited to a room of their own.
-DATABASE_PATH="$dir/stories.sqlite" "$binary" room create "Moon Room" > /dev/null
-invite() { DATABASE_PATH="$dir/stories.sqlite" "$binary" invite create --room "Moon Room" --role "$1" | grep -o "#[A-Za-z0-9_-]*" | head -n 1; }
-grown_up=$(invite grown-up)
-child=$(invite child)
-if ! "$venv/bin/python" scripts/bedtime_browser_test.py "http://127.0.0.1:$port/" "http://127.0.0.1:$port/join$grown_up" \
-    "http://127.0.0.1:$port/join$child" .build/bedtime-shots; then
-  echo "--- the service's log:" >&2
-  tail -n 60 "$dir/log" >&2
-  exit 1
-fi
+# Each ritual in a room (a family) of its own, with a grown-up and a child invited to it: tonight's
+# story on time, the vote on what happens next, a grown-up's yes first.
+invite() { DATABASE_PATH="$dir/stories.sqlite" "$binary" invite create --room "$2" --role "$1" | grep -o "#[A-Za-z0-9_-]*" | head -n 1; }
+ritual() {
+  wanted "$1" || return 0
+  DATABASE_PATH="$dir/stories.sqlite" "$binary" room create "$2" > /dev/null
+  local grown_up child
+  grown_up=$(invite grown-up "$2")
+  child=$(invite child "$2")
+  "$venv/bin/python" "scripts/$1_browser_test.py" "http://127.0.0.1:$port/" "http://127.0.0.1:$port/join$grown_up" \
+    "http://127.0.0.1:$port/join$child" ".build/$1-shots" || { service_log; exit 1; }
+}
+ritual bedtime "Moon Room"
+ritual vote "Acorn Room"
+ritual approval "Lantern Room"

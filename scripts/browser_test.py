@@ -26,7 +26,7 @@ import time
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from phone import Phone, Shots
+from phone import Phone, Shots, story_page
 
 BASE, SETUP_LINK = sys.argv[1], sys.argv[2]
 OTHER_ROOM_INVITE = os.environ.get("OTHER_ROOM_INVITE", "")
@@ -35,22 +35,6 @@ SHOTS = sys.argv[3] if len(sys.argv) > 3 else ".build/evening-shots"
 
 def say_step(text):
     print(f"✓ {text}", flush=True)
-
-
-def story_page(phone, number, story=None, without=()):
-    """The message showing page `number` (of `story`, or of any story not in `without`), once its
-    picture has loaded."""
-    for message in reversed(phone.messages()):
-        found = message.get_attribute("data-story")
-        if story and found != story or found in without:
-            continue
-        pages = message.find_elements(By.CSS_SELECTOR, "section.page")
-        if not pages or not pages[0].find_element(By.CSS_SELECTOR, ".footer").text.startswith(f"page {number} of"):
-            continue
-        images = pages[0].find_elements(By.TAG_NAME, "img")
-        if images and phone.js("return arguments[0].complete && arguments[0].naturalWidth > 0", images[0]):
-            return message
-    return None
 
 
 def title_and_picture_in_view(phone, message):
@@ -351,8 +335,7 @@ try:
     say_step("at 320, 390 and 430 px: nothing overflows, quick buttons apart, the room's name shown, touch targets ≥ 44 px")
 
     for phone in (grown_up, child):
-        violations = phone.csp_violations()
-        assert not violations, f"CSP violations on the {phone.who}'s phone: {violations}"
+        phone.check_csp()
     print(f"browser test passed: the evening in {shots.number} screenshots in {SHOTS}")
 finally:
     for phone in (grown_up, child, visitor):

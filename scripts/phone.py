@@ -4,6 +4,7 @@ run axe-core, keep a numbered screenshot, collect Content-Security-Policy violat
 """
 import json
 import os
+from contextlib import contextmanager
 
 from axe_selenium_python import Axe
 from selenium import webdriver
@@ -17,6 +18,36 @@ PHONE = {"width": 390, "height": 844}
 
 # Everything a finger can tap in the page.
 TAPPABLE = "button, a[href], input, select, audio[controls]"
+
+
+def story_page(phone, number, story=None, without=()):
+    """The message showing page `number` (of `story`, or of any story not in `without`), once its
+    picture has loaded."""
+    for message in reversed(phone.messages()):
+        found = message.get_attribute("data-story")
+        if story and found != story or found in without:
+            continue
+        pages = message.find_elements(By.CSS_SELECTOR, "section.page")
+        if not pages or not pages[0].find_element(By.CSS_SELECTOR, ".footer").text.startswith(f"page {number} of"):
+            continue
+        images = pages[0].find_elements(By.TAG_NAME, "img")
+        if images and phone.js("return arguments[0].complete && arguments[0].naturalWidth > 0", images[0]):
+            return message
+    return None
+
+
+@contextmanager
+def phones(shots, *whos):
+    """The test's phones (one per name), closed whatever happens; once the test got through, each
+    is checked for Content-Security-Policy violations."""
+    made = [Phone(who, shots) for who in whos]
+    try:
+        yield made
+        for phone in made:
+            phone.check_csp()
+    finally:
+        for phone in made:
+            phone.quit()
 
 
 class Shots:
@@ -155,6 +186,11 @@ class Phone:
     def csp_violations(self):
         return [line for line in self.collect_console()
                 if "Content Security Policy" in line or "Content-Security-Policy" in line or "Refused to" in line]
+
+    def check_csp(self):
+        """No Content-Security-Policy violation was logged on this phone."""
+        violations = self.csp_violations()
+        assert not violations, f"CSP violations on the {self.who}'s phone: {violations}"
 
     def resize(self, width, height=PHONE["height"]):
         self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {

@@ -42,7 +42,8 @@ enum WebChatScript {
     box.dataset.id = m.id;
     box.dataset.story = storyOf(m);
     box.appendChild(authorLine(m));
-    if (m.text) box.appendChild(el("p", "", markdown(m.text)));
+    // At most one empty line in a row: a reply joined from parts (one of them empty) leaves no gap.
+    if (m.text) box.appendChild(el("p", "", markdown(m.text.replace(/\n{3,}/g, "\n\n"))));
     if (m.page) {
       const page = el("section", "page");
       page.appendChild(el("h2", "", escapeHTML(m.page.title)));
@@ -64,7 +65,8 @@ enum WebChatScript {
     for (const row of m.buttons || []) {
       const bar = el("div", "buttons");
       for (const b of row) {
-        const btn = el("button", b.style, escapeHTML(b.label));
+        // A vote's count stays on the line of its choice's last word ("glow · 0", never a lone "0").
+        const btn = el("button", b.style, escapeHTML(b.label.replace(/ · (\d+)$/, "\u00a0·\u00a0$1")));
         btn.type = "button";
         btn.disabled = b.disabled;
         if (buttonNames[b.label]) btn.setAttribute("aria-label", buttonNames[b.label]);
