@@ -77,15 +77,20 @@ public struct ApprovalDesk: PagePictureObserver {
         let approval = rules.bedtime(id: id, story: story, family: family, channelID: channelID, owner: owner, bedtime: bedtime,
                                      now: clock.now())
         try await hold(approval)
+        lookNow()
         return approval
     }
 
-    /// Keeps `approval` in the family's queue (the runner looks at once).
+    /// A held story was just stored: the runner looks at once (a fast illustrator may have
+    /// painted its page 1 before the approval was kept).
+    public func lookNow() {
+        wakeUps.notify()
+    }
+
+    /// Keeps `approval` in the family's queue. Once its story is stored, ``lookNow()``.
     /// - Throws: ``ApprovalError/tooManyWaiting(limit:)`` when the family has as many waiting as allowed.
     public func hold(_ approval: PendingApproval) async throws {
         guard try await store.add(approval, limit: rules.maxWaiting) else { throw ApprovalError.tooManyWaiting(limit: rules.maxWaiting) }
-        // Its pictures may be painted before the runner next looks (a fast illustrator): it looks now.
-        wakeUps.notify()
         logger.info("story held for a grown-up's yes", metadata: ["approval": "\(approval.id)", "story": "\(approval.storyID)"])
     }
 
@@ -153,6 +158,9 @@ public struct ApprovalDesk: PagePictureObserver {
             logger.warning("could not tell the grown-ups of an answer", metadata: ["approval": "\(approval.id)", "error": "\(error)"])
         }
     }
+
+    /// How long a held story may take to be stored before its approval counts as failed.
+    static let storingGrace: TimeInterval = 60
 
     static func answeredAlready(_ approval: PendingApproval) -> ChatReply {
         .privateNote("👍 That story was already answered.")
@@ -256,6 +264,8 @@ public struct ApprovalDesk: PagePictureObserver {
     private func showIfMade(_ approval: PendingApproval, now: Date, again: Bool = false) async throws {
         guard let courier = couriers[approval.family.platform] else { return }
         let story = try await stories.story(approval.storyID, family: approval.family)
+        // Kept a moment before its story is stored (the router holds, then stores): looked at again later.
+        if story == nil, now.timeIntervalSince(approval.createdAt) < Self.storingGrace { return }
         guard let story, story.status != .failed else {
             if try await store.transition(approval.id, from: [.waiting], to: .declined, by: nil, at: now) {
                 logger.warning("a story held for a yes could not be made", metadata: ["approval": "\(approval.id)"])

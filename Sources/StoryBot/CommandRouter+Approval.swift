@@ -32,6 +32,7 @@ extension CommandRouter {
                 await desk.withdraw(approval)
                 throw error
             }
+            desk.lookNow()
             try await responder.reply(renderer.heldForApproval(story, on: platforms[platform]))
         }
     }
@@ -61,6 +62,7 @@ extension CommandRouter {
             guard try await desk.replace(approval, with: remade) else {
                 return try await responder.update(.privateNote("👍 That story was already answered."))
             }
+            desk.lookNow()
             let what = answer.action == .gentler ? "🌙 Making a gentler one (calmer, no peril, the same friends)"
                 : "🔄 Making another one"
             let answer = ChatReply.privateNote("\(what), as \(context.user.displayName) asked — I'll show it here when it's ready.")

@@ -115,4 +115,17 @@ extension ApprovalFlowTests {
         #expect(courier.answers.all.filter { $0.text?.contains("nobody said yes in time") == true }.count == 4)
         #expect(transport.delivered.all.count == 1)
     }
+
+    @Test("a look between holding and storing the story leaves it waiting; a story never stored is declined after a minute")
+    func heldBeforeStored() async throws {
+        try await approvalOn()
+        let never = try #require(StoryID(rawValue: "neverstored"))
+        let approval = desk.rules.request(story: never, family: Self.room, channelID: "room1", requester: Self.mia, now: services.clock.now())
+        try await desk.hold(approval)
+        await desk.round()
+        #expect(try await approvals.approval(approval.id, family: Self.room)?.state == .waiting)
+        services.clock.advance(by: 61)
+        await desk.round()
+        #expect(try await approvals.approval(approval.id, family: Self.room)?.state == .declined)
+    }
 }
