@@ -10,10 +10,10 @@ extension MagicalStoriesApp {
     /// tonight's story on time. One process posts each evening, also with several processes on
     /// PostgreSQL (the evenings' conditional marks).
     static func bedtime(_ settings: BedtimeSettings, store: AppStore, stories: StoryService, policy: FamilyPolicy, cast: CastService,
-                        transports: [any ChatTransport], clock: any WallClock, logger: Logger) -> BedtimeRunner {
+                        transports: [any ChatTransport], approvals: ApprovalDesk, clock: any WallClock, logger: Logger) -> BedtimeRunner {
         let scheduling = BedtimeScheduling(store: store.bedtimeSchedules, rules: settings.rules, timing: settings.timing, clock: clock)
         return BedtimeRunner(scheduling: scheduling, maker: BedtimeStoryMaker(stories: stories, policy: policy, cast: cast), stories: stories,
-                             policy: policy, transports: transports, clock: clock, claimant: store.lease.owner, logger: logger)
+                             policy: policy, transports: transports, approvals: approvals, clock: clock, claimant: store.lease.owner, logger: logger)
     }
 }
 

@@ -52,7 +52,7 @@ extension MagicalStoriesApp {
         if case let .postgres(database) = store.backend {
             services.append(.init(service: JobNotificationService(database: database, pool: pool, logger: logger.labeled("workers"))))
             let feed = PostgresPaintedPageFeed(database: database, origin: store.lease.owner)
-            services.append(.init(service: PageFillInRelayService(relay: PageFillInRelay(feed: feed, fillIn: pageFillIn,
+            services.append(.init(service: PageFillInRelayService(relay: PageFillInRelay(feed: feed, fillIn: pageFillIn, alsoTell: approvals,
                                                                                          logger: logger.labeled("delivery")))))
         }
         return services

@@ -115,18 +115,18 @@ public struct MagicalStoriesApp: Sendable {
         let transports: [any ChatTransport] = [WebChatTransport(hub: doors.hub)] + (discord.map { [$0.transport] } ?? [])
         let pageFillIn = PageFillIn(transports: transports, stories: family.stories, logger: logger.labeled("delivery"))
         self.pageFillIn = pageFillIn
+        let approvals = Self.approvals(store: store, family: family, transports: transports, hub: doors.hub, rooms: doors.rooms,
+                                       discord: discord, clock: clock, logger: logger.labeled("approval"))
+        self.approvals = approvals
         pool = Self.workerPool(config, store: store, models: models, transports: transports, stories: family.stories,
-                               pictures: pictures, pageFillIn: pageFillIn, metrics: metrics, damage: damage, clock: clock,
-                               jobsAdded: jobsAdded, logger: logger)
+                               pictures: pictures, pageFillIn: PagePictureObservers([pageFillIn, approvals]), metrics: metrics,
+                               damage: damage, clock: clock, jobsAdded: jobsAdded, logger: logger)
         let narration = Self.narration(config, store: store, httpClient: httpClient, logger: models.logger,
                                        onFailure: models.failed, meter: models.meter, clock: clock)
         let cast = CastService(store: store.cast, clock: clock, illustrator: models.painter, fallback: models.fallbackIllustrator)
         let bedtime = Self.bedtime(config.bedtime, store: store, stories: family.stories, policy: family.policy, cast: cast, transports: transports,
-                                   clock: clock, logger: logger.labeled("bedtime"))
+                                   approvals: approvals, clock: clock, logger: logger.labeled("bedtime"))
         self.bedtime = bedtime
-        let approvals = Self.approvals(store: store, family: family, transports: transports, hub: doors.hub, rooms: doors.rooms,
-                                       discord: discord, clock: clock, logger: logger.labeled("approval"))
-        self.approvals = approvals
         let router = Self.router(config, store: store, family: family, models: models, rooms: doors.rooms, pageFillIn: pageFillIn,
                                  narration: narration, cast: cast, bedtime: bedtime.scheduling, approvals: approvals, metrics: metrics,
                                  clock: clock, logger: logger)

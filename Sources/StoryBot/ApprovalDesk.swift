@@ -19,7 +19,12 @@ final class ShownHere: Sendable {
 /// page 1 in the room on ✅ (or at bedtime), and ends what is not answered in time, telling the
 /// grown-ups (``ApprovalRules``). Every change of state is a conditional store update, so a story
 /// is shared once also when two grown-ups (or two processes) answer at once.
-public struct ApprovalDesk: Sendable {
+///
+/// Its runner sleeps until the next deadline or bedtime, and wakes when a page 1 is painted (it
+/// is the pipeline's ``PagePictureObserver``, and on PostgreSQL follows the other processes'
+/// painted-page feed through ``PageFillInRelay``), with a slow safety poll for what no signal
+/// announces (a feed reconnecting, a story made without pictures).
+public struct ApprovalDesk: PagePictureObserver {
     public let store: any ApprovalStore
     public let rules: ApprovalRules
     let stories: StoryService
@@ -30,9 +35,11 @@ public struct ApprovalDesk: Sendable {
     let logger: Logger
     let renderer = ReplyRenderer()
     let shownHere = ShownHere()
-    /// The longest nap between rounds while nothing is in play.
+    /// Notified when a page 1 is painted: the runner looks at once.
+    public let wakeUps = WakeSignal()
+    /// The safety poll: the longest nap between rounds.
     public var longestNap: TimeInterval = 30
-    /// While a story is in play (being made, waiting for its time), it is looked at this often.
+    /// A story being made without pictures (no painted page announces it) is looked at this often.
     public var shortNap: TimeInterval = 3
 
     public init(store: any ApprovalStore, rules: ApprovalRules = ApprovalRules(), stories: StoryService, policy: FamilyPolicy,
@@ -56,7 +63,32 @@ public struct ApprovalDesk: Sendable {
         return platform.hasRooms ? context.isChild : !(context.isManager || settings.grownupRoleID.map(context.roleIDs.contains) == true)
     }
 
-    /// Keeps `approval` in the family's queue.
+    /// Whether the family's bedtime stories wait for a yes: approval on, and its grown-ups can be
+    /// asked on its platform.
+    public func holdsBedtime(of family: FamilyRef, settings: FamilySettings) -> Bool {
+        settings.approvalInForce && couriers[family.platform] != nil
+    }
+
+    /// Tonight's bedtime story held for a yes under `id` (the same in every process for one
+    /// schedule's evening): the approval kept earlier, else a new one due at `bedtime`.
+    /// - Throws: ``ApprovalError/tooManyWaiting(limit:)`` when the family has as many waiting as allowed.
+    public func holdBedtime(id: String, story: StoryID, family: FamilyRef, channelID: String, owner: Requester,
+                            bedtime: Date) async throws -> PendingApproval {
+        if let held = try await store.approval(id, family: family) { return held }
+        let approval = rules.bedtime(id: id, story: story, family: family, channelID: channelID, owner: owner, bedtime: bedtime,
+                                     now: clock.now())
+        try await hold(approval)
+        lookNow()
+        return approval
+    }
+
+    /// A held story was just stored: the runner looks at once (a fast illustrator may have
+    /// painted its page 1 before the approval was kept).
+    public func lookNow() {
+        wakeUps.notify()
+    }
+
+    /// Keeps `approval` in the family's queue. Once its story is stored, ``lookNow()``.
     /// - Throws: ``ApprovalError/tooManyWaiting(limit:)`` when the family has as many waiting as allowed.
     public func hold(_ approval: PendingApproval) async throws {
         guard try await store.add(approval, limit: rules.maxWaiting) else { throw ApprovalError.tooManyWaiting(limit: rules.maxWaiting) }
@@ -128,51 +160,86 @@ public struct ApprovalDesk: Sendable {
         }
     }
 
+    /// How long a held story may take to be stored before its approval counts as failed.
+    static let storingGrace: TimeInterval = 60
+
     static func answeredAlready(_ approval: PendingApproval) -> ChatReply {
         .privateNote("👍 That story was already answered.")
     }
 
     // MARK: The runner
 
-    /// Runs rounds until cancelled, sleeping on the injected clock between them.
+    /// A page was painted: a story held for a yes may be ready to show (page 1 only).
+    public func story(_ id: StoryID, didPaintPage number: Int) async {
+        if number == 1 { wakeUps.notify() }
+    }
+
+    /// Runs rounds until cancelled: after each, sleeps on the injected clock until the next
+    /// deadline or bedtime (at most ``longestNap``), or until a page 1 is painted.
     public func run() async {
         while !Task.isCancelled {
-            let busy = await round()
-            do {
-                try await clock.sleep(for: .milliseconds(Int64((busy ? shortNap : longestNap) * 1000)))
-            } catch {
-                return
+            let next = await round()
+            let nap = max(0.001, min(longestNap, next.timeIntervalSince(clock.now())))
+            let (clock, wakeUps) = (self.clock, self.wakeUps)
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { try? await clock.sleep(for: .milliseconds(Int64((nap * 1000).rounded(.up)))) }
+                group.addTask { await wakeUps.wait() }
+                await group.next()
+                group.cancelAll()
             }
         }
     }
 
     /// One look at every approval in play: shows the made ones to the grown-ups, posts the
-    /// approved ones whose time came, ends the late ones and tells the grown-ups. Returns whether
-    /// anything is still in play.
+    /// approved ones whose time came, ends the late ones and tells the grown-ups. Returns when
+    /// to look again unwoken: the next deadline or bedtime, soon while a story is made without
+    /// pictures, else after ``longestNap``.
     @discardableResult
-    public func round() async -> Bool {
+    public func round() async -> Date {
+        let started = clock.now()
+        var next = started.addingTimeInterval(longestNap)
         let inPlay: [PendingApproval]
         do {
             inPlay = try await store.inPlay()
         } catch is CancellationError {
-            return false
+            return next
         } catch {
             logger.warning("could not read the stories waiting for a yes", metadata: ["error": "\(error)"])
-            return true
+            return started.addingTimeInterval(shortNap)
         }
         for approval in inPlay {
             do {
-                try await advance(approval, now: clock.now())
+                let now = clock.now()
+                // Something overdue that could not be done now (a chat away) is tried again soon, not in a tight loop.
+                if let due = try await advance(approval, now: now) { next = min(next, max(due, now.addingTimeInterval(shortNap))) }
             } catch is CancellationError {
-                return true
+                return next
             } catch {
                 logger.warning("approval step failed; tried again soon", metadata: ["approval": "\(approval.id)", "error": "\(error)"])
+                next = min(next, clock.now().addingTimeInterval(shortNap))
             }
         }
-        return !inPlay.isEmpty
+        return next
     }
 
-    private func advance(_ approval: PendingApproval, now: Date) async throws {
+    /// Takes one approval a step; returns when it is next due (nil: only a signal or the safety poll).
+    private func advance(_ approval: PendingApproval, now: Date) async throws -> Date? {
+        try await step(approval, now: now)
+        switch approval.state {
+        case .waiting:
+            // Just past the deadline: it expires then. A story made without pictures is looked at soon.
+            let expiry = approval.deadline.addingTimeInterval(0.001)
+            guard approval.sentAt == nil, try await stories.story(approval.storyID, family: approval.family)?.request.illustrations == .off
+            else { return expiry }
+            return min(expiry, now.addingTimeInterval(shortNap))
+        case .approved:
+            return approval.shareAt
+        default:
+            return nil
+        }
+    }
+
+    private func step(_ approval: PendingApproval, now: Date) async throws {
         switch approval.state {
         case .waiting where rules.hasExpired(approval, now: now):
             guard try await store.transition(approval.id, from: [.waiting], to: .expired, by: nil, at: now) else { return }
@@ -198,6 +265,8 @@ public struct ApprovalDesk: Sendable {
     private func showIfMade(_ approval: PendingApproval, now: Date, again: Bool = false) async throws {
         guard let courier = couriers[approval.family.platform] else { return }
         let story = try await stories.story(approval.storyID, family: approval.family)
+        // Kept a moment before its story is stored (the router holds, then stores): looked at again later.
+        if story == nil, now.timeIntervalSince(approval.createdAt) < Self.storingGrace { return }
         guard let story, story.status != .failed else {
             if try await store.transition(approval.id, from: [.waiting], to: .declined, by: nil, at: now) {
                 logger.warning("a story held for a yes could not be made", metadata: ["approval": "\(approval.id)"])

@@ -7,12 +7,16 @@ import StoryDomain
 /// per schedule per evening (the store's conditional marks; ``BedtimeEvening`` decides each
 /// step). A story that could not be made, or a bedtime missed by more than 30 minutes, is
 /// recorded and told to the grown-ups in their next `/bedtime show`, never to the children.
+/// When the family's grown-ups approve stories first, the story is made 30 minutes ahead and
+/// held at the ``ApprovalDesk``, which posts it by ``ApprovalRules`` (BedtimeRunner+Approval.swift).
 public struct BedtimeRunner: Sendable {
     public let scheduling: BedtimeScheduling
     let maker: BedtimeStoryMaker
     let stories: StoryService
     let policy: FamilyPolicy
     let transports: [Platform: any ChatTransport]
+    /// Where stories wait for a grown-up's yes (nil: approval is not offered).
+    let approvals: ApprovalDesk?
     let clock: any WallClock
     /// This process's name in the evenings' claims.
     let claimant: String
@@ -24,8 +28,9 @@ public struct BedtimeRunner: Sendable {
     public var storyPoll: TimeInterval = 5
 
     public init(scheduling: BedtimeScheduling, maker: BedtimeStoryMaker, stories: StoryService, policy: FamilyPolicy,
-                transports: [any ChatTransport], clock: any WallClock, claimant: String, logger: Logger) {
+                transports: [any ChatTransport], approvals: ApprovalDesk? = nil, clock: any WallClock, claimant: String, logger: Logger) {
         self.scheduling = scheduling
+        self.approvals = approvals
         self.maker = maker
         self.stories = stories
         self.policy = policy
@@ -82,12 +87,14 @@ public struct BedtimeRunner: Sendable {
     /// Takes the schedule's evening in play one step; returns when to look again.
     func advance(_ schedule: BedtimeSchedule, now: Date) async throws -> Date {
         let calendar = BedtimeCalendar(zone: try await policy.timeZone(of: schedule.family))
-        let timing = try await timing(of: schedule.family)
+        var timing = try await timing(of: schedule.family)
         // The evening in play: the latest whose making time has come (and that began after the
         // schedule was set), else the next one.
         if let current = calendar.latest(schedule, atOrBefore: now.addingTimeInterval(timing.makeLead)), current.instant > schedule.createdAt {
-            let evening = BedtimeEvening(current, timing: timing)
             let state = try await scheduling.store.evening(schedule.id, evening: current.evening)?.state ?? .waiting
+            // Held once, followed to its end even if approval was turned off since.
+            if case .made = state, try await isHeld(schedule, evening: current.evening) { timing.holdsForApproval = true }
+            let evening = BedtimeEvening(current, timing: timing)
             if let again = try await act(evening.step(state, now: now), evening: evening, schedule: schedule, now: now) { return again }
         }
         guard let next = calendar.next(schedule, after: now) else { return now.addingTimeInterval(longestNap) }
@@ -95,9 +102,11 @@ public struct BedtimeRunner: Sendable {
     }
 
     /// How far ahead the family's stories are made: ``BedtimeTiming/approvalMakeLead`` when its
-    /// grown-ups approve stories first (approval's one hook: the family's `approval:on` setting).
+    /// grown-ups approve stories first (the family's `approval:on` setting, where they can be asked).
     func timing(of family: FamilyRef) async throws -> BedtimeTiming {
-        scheduling.timing.approval(false)
+        guard let approvals else { return scheduling.timing.approval(false) }
+        let settings = try await policy.settings.settings(for: family)
+        return scheduling.timing.approval(approvals.holdsBedtime(of: family, settings: settings))
     }
 
     /// Does one step; returns when to look again, or nil when this evening is done.
@@ -128,6 +137,8 @@ public struct BedtimeRunner: Sendable {
             return now
         case let .post(id):
             return try await post(id, schedule: schedule, evening: key, now: now)
+        case let .hold(id):
+            return try await hold(id, evening: evening, schedule: schedule, now: now)
         }
     }
 

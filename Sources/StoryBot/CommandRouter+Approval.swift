@@ -32,6 +32,7 @@ extension CommandRouter {
                 await desk.withdraw(approval)
                 throw error
             }
+            desk.lookNow()
             try await responder.reply(renderer.heldForApproval(story, on: platforms[platform]))
             await desk.couriers[platform]?.held(approval, askedAt: responder.deliveryAddress)
         }
@@ -56,18 +57,29 @@ extension CommandRouter {
             }
             let limits = try await policy.rules(for: approval.requester.userID, in: family).limits
             let remade = try await stories.screening(context.user, on: family.platform) {
-                answer.action == .gentler ? try stories.prepareGentler(like: original, limits: limits)
-                    : try stories.prepareAnother(like: original, requester: approval.requester, limits: limits)
+                try Self.remade(original, answer.action, requester: approval.requester, limits: limits, stories: stories)
             }
             try await stories.enqueue(remade, delivery: .background, quota: nil)
             guard try await desk.replace(approval, with: remade) else {
                 return try await responder.update(.privateNote("👍 That story was already answered."))
             }
+            desk.lookNow()
             let what = answer.action == .gentler ? "🌙 Making a gentler one (calmer, no peril, the same friends)"
                 : "🔄 Making another one"
             let answer = ChatReply.privateNote("\(what), as \(context.user.displayName) asked — I'll show it here when it's ready.")
             await desk.tellGrownUps(approval, answer)
             try await responder.update(answer)
         }
+    }
+
+    /// 🌙: the same request told calmer. 🔄: another like it; a chapter (tonight's bedtime
+    /// chapter, a voted one) stays that chapter of its chain, retold with a new seed.
+    static func remade(_ original: Story, _ action: ApprovalButton.Action, requester: Requester, limits: StoryLimits,
+                       stories: StoryService) throws -> Story {
+        if action == .gentler { return try stories.prepareGentler(like: original, limits: limits) }
+        guard original.request.chapter != nil else { return try stories.prepareAnother(like: original, requester: requester, limits: limits) }
+        var retold = try stories.prepareGentler(like: original, limits: limits)
+        retold.request.gentle = original.request.gentle
+        return retold
     }
 }

@@ -5,12 +5,17 @@ import StoryDomain
 extension CommandRouter {
     /// `/story continue [story:…]`: tonight's chapter, made and delivered exactly like
     /// `/story new` (the requester's rules, refusal limit, model budget and daily quota; one
-    /// job; page 1 shown in place).
+    /// job; page 1 shown in place), or held for a grown-up's yes when the family's approval is on.
     func continueStory(_ query: String, context: ChatContext, responder: some ChatResponder) async throws {
-        let limits = try await requesterLimits(context)
+        let rules = try await requesterRules(context)
+        let limits = rules.limits
         try await stories.checkRefusals(for: context.user, on: context.family.platform)
         let story = try await preparedChapter(query, context: context, limits: limits)
-        try await startStory(story, quota: limits.dailyQuota, responder: responder)
+        if let desk = heldBy(context, settings: rules.settings) {
+            try await holdForApproval(story, quota: limits.dailyQuota, context: context, desk: desk, responder: responder)
+        } else {
+            try await startStory(story, quota: limits.dailyQuota, responder: responder)
+        }
         logger.info("chapter requested", metadata: ["story": "\(story.id)", "chapter": "\(story.request.chapter?.number ?? 0)"])
     }
 

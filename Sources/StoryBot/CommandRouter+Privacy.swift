@@ -26,8 +26,10 @@ extension CommandRouter {
                 }
             case let .storyContinue(query):
                 async let refusals: Void = stories.checkRefusals(for: context.user, on: context.family.platform)
-                let limits = try await requesterLimits(context)
+                let rules = try await requesterRules(context)
+                let limits = rules.limits
                 try await refusals
+                if heldBy(context, settings: rules.settings) != nil { return true }
                 let story = try await preparedChapter(query, context: context, limits: limits, seed: 0)
                 try await stories.checkModelBudget(for: context.family, audience: story.request.isForChildren ? .children : .family,
                                                    lookAhead: true)

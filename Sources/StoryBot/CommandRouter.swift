@@ -312,13 +312,17 @@ public struct CommandRouter: Sendable {
             try await responder.reply(try await firstPage(of: story, family: context.family))
         case let .another(id):
             let original = try await stories.story(id, family: context.family)
-            let refused = await anotherIsRefused(original: original, limits: try? await requesterLimits(context), context: context)
-            try await responder.acknowledge(privately: refused)
+            let known = try? await requesterRules(context)
+            // Held for a grown-up's yes: the presser alone is told it is on its way.
+            let desk = known.flatMap { heldBy(context, settings: $0.settings) }
+            let refused = await anotherIsRefused(original: original, limits: known?.limits, context: context)
+            try await responder.acknowledge(privately: refused || desk != nil)
             guard let original else { throw StoryServiceError.storyNotFound }
             let limits = try await requesterLimits(context)
             let story = try await stories.screening(context.user, on: context.family.platform) {
                 try stories.prepareAnother(like: original, requester: context.user, limits: limits)
             }
+            if let desk { return try await holdForApproval(story, quota: limits.dailyQuota, context: context, desk: desk, responder: responder) }
             try await startStory(story, quota: limits.dailyQuota, responder: responder)
         case let .confirmDelete(id):
             guard let story = try await stories.story(id, family: context.family) else {

@@ -5,16 +5,20 @@ import StoryDomain
 /// ``PaintedPageFeed`` (on PostgreSQL, the other processes' `NOTIFY`) into ``PageFillIn``.
 /// A notification lost while the feed was not in place must not leave a page "still being
 /// painted" for good: each time the feed is (again) in place, and every `recheckInterval`, the
-/// pages still waiting are read once more from the store (``PageFillIn/recheck()``).
+/// pages still waiting are read once more from the store (``PageFillIn/recheck()``). Each
+/// painted page is also told to `alsoTell` (the approval desk, which wakes on a page 1).
 public struct PageFillInRelay: Sendable {
     private let feed: any PaintedPageFeed
     private let fillIn: PageFillIn
+    private let alsoTell: (any PagePictureObserver)?
     private let recheckInterval: Duration
     private let logger: Logger
 
-    public init(feed: any PaintedPageFeed, fillIn: PageFillIn, recheckInterval: Duration = .seconds(30), logger: Logger) {
+    public init(feed: any PaintedPageFeed, fillIn: PageFillIn, alsoTell: (any PagePictureObserver)? = nil,
+                recheckInterval: Duration = .seconds(30), logger: Logger) {
         self.feed = feed
         self.fillIn = fillIn
+        self.alsoTell = alsoTell
         self.recheckInterval = recheckInterval
         self.logger = logger
     }
@@ -38,11 +42,12 @@ public struct PageFillInRelay: Sendable {
                     if !Task.isCancelled { sink.yield(.recheck) }
                 }
             }
-            group.addTask { [fillIn, logger] in
+            group.addTask { [fillIn, alsoTell, logger] in
                 for await event in events {
                     switch event {
                     case let .painted(story, page):
                         await fillIn.story(story, didPaintPage: page)
+                        await alsoTell?.story(story, didPaintPage: page)
                     case .recheck:
                         let painted = await fillIn.recheck()
                         if painted > 0 {

@@ -40,9 +40,12 @@ extension ReplyRenderer {
 
     private func skippedLines(_ skipped: [BedtimeEveningRecord], schedules: [BedtimeSchedule]) -> [String] {
         skipped.map { record in
-            let why = record.skipReason == BedtimeEveningRecord.lateReason
-                ? "I was not running at bedtime (more than 30 minutes late, so it was left for tomorrow)"
-                : "the story could not be made"
+            let why = switch record.skipReason {
+            case BedtimeEveningRecord.lateReason: "I was not running at bedtime (more than 30 minutes late, so it was left for tomorrow)"
+            case BedtimeEveningRecord.notApprovedReason: "no grown-up said yes by 20 minutes after bedtime"
+            case BedtimeEveningRecord.approvalsFullReason: "too many stories were already waiting for a grown-up's yes"
+            default: "the story could not be made"
+            }
             let time = schedules.first { $0.id == record.scheduleID }.map { " at \($0.time)" } ?? ""
             return "⚠️ The bedtime story of \(record.evening)\(time) was not posted: \(why)."
         }

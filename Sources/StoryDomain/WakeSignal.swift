@@ -28,7 +28,7 @@ public final class WakeSignal: Sendable {
     }
 
     /// Returns on the next notification or when the task is cancelled.
-    func wait() async {
+    public func wait() async {
         let id: Int? = state.withLock { state in
             if state.pending {
                 state.pending = false

@@ -21,6 +21,9 @@ public enum BedtimeStep: Sendable, Equatable {
     case make
     /// Post the made story's page 1 now.
     case post(StoryID)
+    /// The family's grown-ups approve stories first: hold the made story for their yes (once)
+    /// and follow how that ends; the approval desk posts it by ``ApprovalRules``.
+    case hold(StoryID)
     /// Too late (the service was down): record the evening as skipped, to tell the grown-ups.
     case skip(lateBy: TimeInterval)
     /// Posted or skipped already.
@@ -29,7 +32,10 @@ public enum BedtimeStep: Sendable, Equatable {
 
 /// The pure state machine of one schedule's evening: due-to-make (``BedtimeTiming/makeLead``
 /// ahead) → made → posted at the minute; after a downtime, posted on start when at most
-/// ``BedtimeTiming/latestPost`` late, otherwise skipped. Time is given, never read.
+/// ``BedtimeTiming/latestPost`` late, otherwise skipped. With approval on
+/// (``BedtimeTiming/holdsForApproval``) a made story is held for the grown-ups' yes at once,
+/// whatever the time: the approval's rules decide whether and when it is posted. Time is given,
+/// never read.
 public struct BedtimeEvening: Sendable {
     public let occurrence: BedtimeOccurrence
     public let timing: BedtimeTiming
@@ -49,6 +55,8 @@ public struct BedtimeEvening: Sendable {
         switch state {
         case .posted, .skipped:
             return .done
+        case let .made(story) where timing.holdsForApproval:
+            return .hold(story)
         case _ where now > postBy:
             return .skip(lateBy: now.timeIntervalSince(occurrence.instant))
         case .waiting:

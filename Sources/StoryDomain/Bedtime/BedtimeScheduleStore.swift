@@ -30,6 +30,10 @@ public struct BedtimeEveningRecord: Sendable, Equatable {
 
     /// The reason stored for an evening the service was down through.
     public static let lateReason = "late"
+    /// The reason stored for a story held for the grown-ups' yes that none gave in time.
+    public static let notApprovedReason = "not-approved"
+    /// The reason stored when the family already had as many stories waiting for a yes as allowed.
+    public static let approvalsFullReason = "approvals-full"
 
     /// The state machine's view of the record.
     public var state: BedtimeEveningState {

@@ -14,6 +14,10 @@ public struct BedtimeTiming: Sendable, Equatable {
     /// A claim to make the story older than this, with nothing made, is taken over by another
     /// process (the first one stopped while making).
     public var claimStaleAfter: TimeInterval
+    /// The family's grown-ups approve stories first: the made story is held for their yes and
+    /// posted by ``ApprovalRules`` (at bedtime if approved by then, on approval within the grace
+    /// after, else never), not by the runner at the minute.
+    public var holdsForApproval = false
 
     public init(makeLead: TimeInterval = 5 * 60, approvalMakeLead: TimeInterval = 30 * 60, latestPost: TimeInterval = 30 * 60,
                 claimStaleAfter: TimeInterval = 10 * 60) {
@@ -24,10 +28,11 @@ public struct BedtimeTiming: Sendable, Equatable {
     }
 
     /// The timing for a family whose approval is on (`approval`) or off: with approval, stories
-    /// are made ``approvalMakeLead`` ahead.
+    /// are made ``approvalMakeLead`` ahead and held for the grown-ups' yes.
     public func approval(_ on: Bool) -> BedtimeTiming {
         var timing = self
         if on { timing.makeLead = approvalMakeLead }
+        timing.holdsForApproval = on
         return timing
     }
 }

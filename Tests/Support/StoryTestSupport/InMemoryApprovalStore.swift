@@ -11,7 +11,11 @@ public actor InMemoryApprovalStore: ApprovalStore {
         approvals.values.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }
 
+    /// An id kept already: the databases refuse it (their primary key).
+    public struct DuplicateID: Error {}
+
     public func add(_ approval: PendingApproval, limit: Int) async throws -> Bool {
+        guard approvals[approval.id] == nil else { throw DuplicateID() }
         guard approvals.values.filter({ $0.family == approval.family && $0.state.isOpen }).count < limit else { return false }
         approvals[approval.id] = approval
         return true
