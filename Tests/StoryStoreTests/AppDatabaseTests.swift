@@ -46,7 +46,9 @@ struct AppDatabaseTests {
         try AppDatabase.migrator.migrate(queue, upTo: "v19: who a story is for (children or the family)")
         let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
         try await queue.write { db in
-            let familyID = try FamilyRecord.findOrCreate(Fixtures.family, at: clock.now(), in: db)
+            try db.execute(sql: "INSERT INTO family (platform, external_id, created_at) VALUES (?, ?, ?)",
+                           arguments: [Fixtures.family.platform.rawValue, Fixtures.family.externalID, clock.now()])
+            let familyID = db.lastInsertedRowID
             try db.execute(sql: """
                 INSERT INTO cast_member (family_id, name_key, name, kind, age, look, created_by, created_at)
                 VALUES (?, 'leo', 'Leo', 'child', 5, 'a red jumper', 'u-mia', ?)
@@ -73,7 +75,10 @@ struct AppDatabaseTests {
         let picture = Fixtures.picture(7)
         let imageID = ImageID(rawValue: SHA256.hex(of: picture.data))
         // Only the picture: today's story rows have columns v20 did not (v23's job.lease_expiries).
-        try await queue.write { db in try ImageRecord(picture, at: clock.now()).insert(db) }
+        try await queue.write { db in
+            try db.execute(sql: "INSERT INTO image (id, content_type, byte_count, width, height, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           arguments: [imageID.rawValue, picture.contentType, picture.data.count, picture.width, picture.height, picture.data, clock.now()])
+        }
         let database = try AppDatabase(queue)
         let repository = SQLiteStoryRepository(database: database, clock: clock)
         #expect(try await repository.chatPicture(imageID) == nil, "kept before: no form yet")
