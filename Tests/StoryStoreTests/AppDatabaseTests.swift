@@ -73,7 +73,7 @@ struct AppDatabaseTests {
         try AppDatabase.migrator.migrate(queue, upTo: "v20: cast pronouns")
         let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
         let picture = Fixtures.picture(7)
-        let imageID = ImageID(rawValue: SHA256.hex(of: picture.data))
+        let imageID = ImageID(rawValue: ContentAddress.of(picture.data))
         // Only the picture: today's story rows have columns v20 did not (v23's job.lease_expiries).
         try await queue.write { db in
             try db.execute(sql: "INSERT INTO image (id, content_type, byte_count, width, height, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -182,9 +182,9 @@ struct AppDatabaseTests {
 
     @Test("SHA-256 matches the standard test vectors")
     func sha256Vectors() {
-        #expect(SHA256.hex(of: Data()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(SHA256.hex(of: Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        #expect(SHA256.hex(of: Data("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+        #expect(ContentAddress.of(Data()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(ContentAddress.of(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(ContentAddress.of(Data("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
             == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
     }
 }
