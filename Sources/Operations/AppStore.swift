@@ -16,6 +16,8 @@ public struct AppStore: Sendable {
     public typealias UsageTotal = StoryDomain.UsageTotal
 
     public let backend: Backend
+    /// The same database as the shared layer sees it.
+    private let shared: any SQLDatabase
     /// This process's lease on the jobs it claims (its id names it to other processes too).
     public let lease: JobLease
     public let stories: any StoryRepository
@@ -55,59 +57,53 @@ public struct AppStore: Sendable {
     /// The store on the SQLite database `database`; the jobs this process claims are leased
     /// under `lease` (one per process: ``JobLease/newOwner()``).
     public init(sqlite database: AppDatabase, clock: any WallClock, lease: JobLease = JobLease()) {
-        backend = .sqlite(database)
-        self.lease = lease
-        stories = SQLiteStoryRepository(database: database, clock: clock)
-        jobs = SQLiteJobQueue(database: database, clock: clock, lease: lease)
-        collections = SQLiteCollectionStore(database: database, clock: clock)
-        settings = SQLiteFamilySettingsStore(database: database, clock: clock)
-        transcript = SQLiteChatTranscript(database: database)
-        familyData = SQLiteFamilyDataStore(database: database)
-        entitlements = SQLiteEntitlementStore(database: database, clock: clock)
-        keyValues = SQLiteKeyValueStore(database: database, clock: clock)
-        acknowledgements = SQLiteAcknowledgementLedger(database: database, clock: clock)
-        let ledger = SQLiteUsageLedger(database: database)
-        usage = ledger
-        modelCalls = ledger
-        refusedRequests = SQLiteRefusedRequestLedger(database: database)
-        tokenSweeper = DeliveryTokenSweeper(database: database, clock: clock)
-        rooms = SQLiteRoomDirectory(database: database)
-        narration = SQLiteNarrationStore(database: database, clock: clock)
-        singletonTasks = SoleProcessTaskRunner()
-        cast = SQLiteCastStore(database: database, clock: clock)
-        bedtimeSchedules = SQLiteBedtimeScheduleStore(database: database, clock: clock)
-        chapterVotes = SQLiteChapterVoteStore(database: database, clock: clock)
-        approvals = SQLiteApprovalStore(database: database, clock: clock)
+        self.init(.sqlite(database), on: database, clock: clock, lease: lease,
+                  stories: SQLiteStoryRepository(database: database, clock: clock),
+                  jobs: SQLiteJobQueue(database: database, clock: clock, lease: lease),
+                  transcript: SQLiteChatTranscript(database: database), rooms: SQLiteRoomDirectory(database: database),
+                  singletonTasks: SoleProcessTaskRunner())
     }
 
     /// The store on the PostgreSQL database `database`, shared with other processes; the jobs
-    /// this process claims are leased under `lease` (one per process).
+    /// this process claims are leased under `lease` (one per process). Pictures saved and
+    /// messages stored here are announced to the other processes' pages and browsers.
     public init(postgres database: PostgresDatabase, clock: any WallClock, lease: JobLease = JobLease()) {
-        backend = .postgres(database)
+        self.init(.postgres(database), on: database, clock: clock, lease: lease,
+                  stories: PostgresStoryRepository(database: database, clock: clock, origin: lease.owner),
+                  jobs: PostgresJobQueue(database: database, clock: clock, lease: lease),
+                  transcript: PostgresChatTranscript(database: database, origin: lease.owner),
+                  rooms: PostgresRoomDirectory(database: database), singletonTasks: PostgresSingletonTaskRunner(database: database))
+    }
+
+    /// The one initialiser: every port written once on the shared layer, on `database`, beside
+    /// the few the engine gives its own ways (announcements, job claims, one process or several).
+    private init(_ backend: Backend, on database: some SQLDatabase, clock: any WallClock, lease: JobLease,
+                 stories: any StoryRepository, jobs: any StoryJobQueue, transcript: any ChatTranscriptStore,
+                 rooms: any RoomDirectory, singletonTasks: any SingletonTaskRunner) {
+        self.backend = backend
+        shared = database
         self.lease = lease
-        // Pictures saved here are announced to the other processes' waiting pages.
-        stories = PostgresStoryRepository(database: database, clock: clock, origin: lease.owner)
-        jobs = PostgresJobQueue(database: database, clock: clock, lease: lease)
-        collections = PostgresCollectionStore(database: database, clock: clock)
-        settings = PostgresFamilySettingsStore(database: database, clock: clock)
-        // Messages stored here are announced to the other processes' browsers.
-        transcript = PostgresChatTranscript(database: database, origin: lease.owner)
-        familyData = PostgresFamilyDataStore(database: database)
-        entitlements = PostgresEntitlementStore(database: database, clock: clock)
-        keyValues = PostgresKeyValueStore(database: database, clock: clock)
-        acknowledgements = PostgresAcknowledgementLedger(database: database, clock: clock)
-        let ledger = PostgresUsageLedger(database: database)
+        self.stories = stories
+        self.jobs = jobs
+        self.transcript = transcript
+        self.rooms = rooms
+        self.singletonTasks = singletonTasks
+        collections = SQLCollectionStore(database: database, clock: clock)
+        settings = SQLFamilySettingsStore(database: database, clock: clock)
+        familyData = SQLFamilyDataStore(database: database)
+        entitlements = SQLEntitlementStore(database: database, clock: clock)
+        keyValues = SQLKeyValueStore(database: database, clock: clock)
+        acknowledgements = SQLAcknowledgementLedger(database: database, clock: clock)
+        let ledger = SQLUsageLedger(database: database)
         usage = ledger
         modelCalls = ledger
-        refusedRequests = PostgresRefusedRequestLedger(database: database)
-        tokenSweeper = PostgresDeliveryTokenSweeper(database: database, clock: clock)
-        rooms = PostgresRoomDirectory(database: database)
-        narration = PostgresNarrationStore(database: database, clock: clock)
-        singletonTasks = PostgresSingletonTaskRunner(database: database)
-        cast = PostgresCastStore(database: database, clock: clock)
-        bedtimeSchedules = PostgresBedtimeScheduleStore(database: database, clock: clock)
-        chapterVotes = PostgresChapterVoteStore(database: database, clock: clock)
-        approvals = PostgresApprovalStore(database: database, clock: clock)
+        refusedRequests = SQLRefusedRequestLedger(database: database)
+        tokenSweeper = SQLDeliveryTokenSweeper(database: database, clock: clock)
+        narration = SQLNarrationStore(database: database, clock: clock)
+        cast = SQLCastStore(database: database, clock: clock)
+        bedtimeSchedules = SQLBedtimeScheduleStore(database: database, clock: clock)
+        chapterVotes = SQLChapterVoteStore(database: database, clock: clock)
+        approvals = SQLApprovalStore(database: database, clock: clock)
     }
 
     /// Where the data lives, for logs (a PostgreSQL password redacted).
@@ -128,32 +124,21 @@ public struct AppStore: Sendable {
 
     /// Jobs waiting (including delayed retries) and being worked now.
     public func jobCounts() async throws -> (queued: Int, running: Int) {
-        switch backend {
-        case let .sqlite(database):
-            let jobs = try await DatabaseStatistics(database: database).jobs()
-            return (jobs.queued, jobs.running)
-        case let .postgres(database):
-            return try await PostgresJobQueue(database: database, clock: SystemWallClock(), lease: JobLease(owner: "metrics")).counts()
-        }
+        try await JobTable.counts(in: shared.executor)
     }
 
     /// Bytes the database takes: the SQLite file and its log, or PostgreSQL's
     /// `pg_database_size` (nil when the server cannot say right now).
     public func bytesOnDisk() async -> Int64? {
         switch backend {
-        case let .sqlite(database): DatabaseStatistics(database: database).bytesOnDisk()
+        case let .sqlite(database): database.bytesOnDisk()
         case let .postgres(database): try? await database.sizeInBytes()
         }
     }
 
     /// Provider use per family and provider since `since`, largest first.
     public func usageTotals(since: Date) async throws -> [UsageTotal] {
-        switch backend {
-        case let .sqlite(database):
-            try await SQLiteUsageLedger(database: database).totals(since: since)
-        case let .postgres(database):
-            try await PostgresUsageLedger(database: database).totals(since: since)
-        }
+        try await SQLUsageLedger(database: shared).totals(since: since)
     }
 
     /// Lets go of the database's connections (PostgreSQL's pool; SQLite closes with its handle).

@@ -113,7 +113,7 @@ public struct PostgresCopy: Sendable {
         // a second copy skips the rows the first made.
         let rowidAsID = missing.contains("id")
         let selected = columns.filter { !missing.contains($0.name) || ($0.name == "id" && rowidAsID) }.map { column in
-            DatabaseExport.Column(name: column.name, kind: Self.kind(column.kind), rowidAsID: column.name == "id" && rowidAsID)
+            DatabaseExport.Column(name: column.name, kind: column.kind, rowidAsID: column.name == "id" && rowidAsID)
         }
         let names = selected.map(\.name)
         let limit = ["image", "chat_picture", "audio"].contains(table) ? Self.pictureBatchRows : Self.batchRows
@@ -154,16 +154,5 @@ public struct PostgresCopy: Sendable {
                 + "(magical-stories backup verifies it) and run copy-to again.")
         }
         return checked
-    }
-
-    /// The kind SQLite's values are read as for a PostgreSQL column.
-    static func kind(_ kind: PostgresDatabase.ColumnKind) -> DatabaseExport.Kind {
-        switch kind {
-        case .integer: .integer
-        case .boolean: .boolean
-        case .text: .text
-        case .date: .date
-        case .bytes: .bytes
-        }
     }
 }

@@ -83,84 +83,41 @@ public struct AppDatabase: Sendable {
         }
     }
 
-    /// Migrations are append-only: never edit one that has shipped; add a new one.
+    /// Migrations are append-only: never edit one that has shipped; add a new one (same names in
+    /// the same order as PostgreSQL's). PostgreSQL's v16 adds a table of identify turns shared by
+    /// several processes; one process on SQLite takes its turns in memory, so v16 changes nothing here.
+    static let migrations: [(name: String, sql: String?)] = [
+        ("v1: families, stories, pages, images, jobs, chat", Schema.v1),
+        ("v2: bot state", Schema.v2),
+        ("v3: usage ledger, delivery marks", Schema.v3),
+        ("v4: plans, audit, settings, collections, achievements", Schema.v4),
+        ("v5: quota ledger", Schema.v5),
+        ("v6: a story the bedtime screen refused keeps its quota use", Schema.v6),
+        ("v7: request keys, acknowledgement receipts", Schema.deliveryReceipts),
+        ("v8: web chat rooms, members, invites, sessions", Schema.webRooms),
+        ("v9: model calls, refused requests, collection remakes, queue turns by family", Schema.modelSpend),
+        ("v11: interaction tokens forgotten when finished", Schema.forgottenTokens),
+        ("v12: job leases", Schema.jobLeases),
+        ("v13: narration audio, kept with its story", Schema.narration),
+        ("v14: the family's cast", Schema.cast),
+        ("v15: story chapters", Schema.chapters),
+        ("v16: identify turns and REST requests shared by the bot's processes", nil),
+        ("v17: a web chat member is welcomed once", Schema.welcome),
+        ("v18: built-in stories counted apart", Schema.quotaPools),
+        ("v19: who a story is for (children or the family)", Schema.storyAudience),
+        ("v20: cast pronouns", Schema.castPronouns),
+        ("v21: pictures kept as chats are sent them", Schema.chatPictures),
+        ("v22: bedtime schedules and their evenings", Schema.bedtime),
+        ("v23: lease expiries counted apart from attempts", Schema.leaseExpiries),
+        ("v24: wind-down narration kept beside the plain one", Schema.windDownNarration),
+        ("v25: stories held for a grown-up's yes; a cast member's sensitivities", Schema.approval),
+        ("v26: the family's votes on what happens next", Schema.votes),
+    ]
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1: families, stories, pages, images, jobs, chat") { db in
-            try db.execute(sql: Schema.v1)
-        }
-        migrator.registerMigration("v2: bot state") { db in
-            try db.execute(sql: Schema.v2)
-        }
-        migrator.registerMigration("v3: usage ledger, delivery marks") { db in
-            try db.execute(sql: Schema.v3)
-        }
-        migrator.registerMigration("v4: plans, audit, settings, collections, achievements") { db in
-            try db.execute(sql: Schema.v4)
-        }
-        migrator.registerMigration("v5: quota ledger") { db in
-            try db.execute(sql: Schema.v5)
-        }
-        migrator.registerMigration("v6: a story the bedtime screen refused keeps its quota use") { db in
-            try db.execute(sql: Schema.v6)
-        }
-        migrator.registerMigration("v7: request keys, acknowledgement receipts") { db in
-            try db.execute(sql: Schema.deliveryReceipts)
-        }
-        migrator.registerMigration("v8: web chat rooms, members, invites, sessions") { db in
-            try db.execute(sql: Schema.webRooms)
-        }
-        migrator.registerMigration("v9: model calls, refused requests, collection remakes, queue turns by family") { db in
-            try db.execute(sql: Schema.modelSpend)
-        }
-        migrator.registerMigration("v11: interaction tokens forgotten when finished") { db in
-            try db.execute(sql: Schema.forgottenTokens)
-        }
-        migrator.registerMigration("v12: job leases") { db in
-            try db.execute(sql: Schema.jobLeases)
-        }
-        migrator.registerMigration("v13: narration audio, kept with its story") { db in
-            try db.execute(sql: Schema.narration)
-        }
-        migrator.registerMigration("v14: the family's cast") { db in
-            try db.execute(sql: Schema.cast)
-        }
-        migrator.registerMigration("v15: story chapters") { db in
-            try db.execute(sql: Schema.chapters)
-        }
-        // PostgreSQL's v16 adds a table of identify turns shared by several processes; one
-        // process on SQLite takes its turns in memory, so nothing changes here (same names in
-        // the same order on both stores).
-        migrator.registerMigration("v16: identify turns and REST requests shared by the bot's processes") { _ in }
-        migrator.registerMigration("v17: a web chat member is welcomed once") { db in
-            try db.execute(sql: Schema.welcome)
-        }
-        migrator.registerMigration("v18: built-in stories counted apart") { db in
-            try db.execute(sql: Schema.quotaPools)
-        }
-        migrator.registerMigration("v19: who a story is for (children or the family)") { db in
-            try db.execute(sql: Schema.storyAudience)
-        }
-        migrator.registerMigration("v20: cast pronouns") { db in
-            try db.execute(sql: Schema.castPronouns)
-        }
-        migrator.registerMigration("v21: pictures kept as chats are sent them") { db in
-            try db.execute(sql: Schema.chatPictures)
-        }
-        migrator.registerMigration("v22: bedtime schedules and their evenings") { db in
-            try db.execute(sql: Schema.bedtime)
-        }
-        migrator.registerMigration("v23: lease expiries counted apart from attempts") { db in
-            try db.execute(sql: Schema.leaseExpiries)
-        }
-        migrator.registerMigration("v24: wind-down narration kept beside the plain one") { db in
-            try db.execute(sql: Schema.windDownNarration)
-        }
-        migrator.registerMigration("v25: stories held for a grown-up's yes; a cast member's sensitivities") { db in
-            try db.execute(sql: Schema.approval)
-        }
-        migrator.registerMigration("v26: the family's votes on what happens next") { db in
-            try db.execute(sql: Schema.votes)
+        for (name, sql) in migrations {
+            migrator.registerMigration(name) { db in if let sql { try db.execute(sql: sql) } }
         }
         return migrator
     }
@@ -175,5 +132,14 @@ extension AppDatabase {
     /// True when the database answers a trivial query (for health checks).
     public func ping() async -> Bool {
         (try? await writer.read { db in try Int.fetchOne(db, sql: "SELECT 1") }) == 1
+    }
+
+    /// Bytes on disk: the database file and its write-ahead log (0 in memory).
+    public func bytesOnDisk() -> Int64 {
+        let path = writer.path
+        guard path != ":memory:", !path.isEmpty else { return 0 }
+        return [path, path + "-wal"].reduce(0) { total, file in
+            total + ((try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.int64Value ?? 0)
+        }
     }
 }

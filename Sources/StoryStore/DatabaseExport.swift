@@ -7,19 +7,7 @@ import GRDB
 /// layer's ``SQLValue`` (the value another store binds).
 public struct DatabaseExport: Sendable {
     /// The kind of value a column is read as.
-    public enum Kind: Sendable, Equatable, CustomStringConvertible {
-        case integer, boolean, text, date, bytes
-
-        public var description: String {
-            switch self {
-            case .integer: "integer"
-            case .boolean: "boolean"
-            case .text: "text"
-            case .date: "date"
-            case .bytes: "bytes"
-            }
-        }
-    }
+    public typealias Kind = SQLColumnKind
 
     /// A column read as the kind it was asked for; `rowidAsID` reads the table's rowid as `id`.
     public struct Column: Sendable, Equatable {

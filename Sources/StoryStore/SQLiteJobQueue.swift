@@ -5,9 +5,9 @@ import StoryDomain
 /// The durable generation queue in the `job` table. Claimed jobs are leased to this queue's
 /// process (``JobLease``), with times from `clock`: one service holds a SQLite file, so its
 /// clock is the only one.
-public struct SQLiteJobQueue: StoryJobQueue {
+public struct SQLiteJobQueue: SQLJobQueue {
     private let database: AppDatabase
-    private let clock: any WallClock
+    public let clock: any WallClock
     /// The process's lease on the jobs it claims.
     public let lease: JobLease
 
@@ -16,6 +16,8 @@ public struct SQLiteJobQueue: StoryJobQueue {
         self.clock = clock
         self.lease = lease
     }
+
+    public var executor: any SQLExecutor { database.executor }
 
     /// Families take turns (see ``StoryJobQueue/claimNext(now:)``): the family with the fewest
     /// jobs running, then the one served longest ago (`family.job_turn`, never served first),
@@ -31,21 +33,18 @@ public struct SQLiteJobQueue: StoryJobQueue {
                          family.job_turn IS NOT NULL, family.job_turn, MIN(job.not_before), MIN(job.id)
                 LIMIT 1
                 """, arguments: [now]),
-                var record = try JobRecord.fetchOne(db, sql: """
-                    SELECT job.* FROM job JOIN story ON story.id = job.story_id
-                    WHERE story.family_id = ? AND job.status = 'queued' AND job.not_before <= ?
-                    ORDER BY job.not_before, job.id LIMIT 1
-                    """, arguments: [familyID, now])
+                let claimed = try SQLiteExecutor.rows("""
+                    UPDATE job SET status = 'running', attempts = attempts + 1, updated_at = \(now), locked_by = \(lease.owner),
+                        lease_until = \(now.addingTimeInterval(lease.duration))
+                    WHERE id = (SELECT job.id FROM job JOIN story ON story.id = job.story_id
+                                WHERE story.family_id = \(familyID) AND job.status = 'queued' AND job.not_before <= \(now)
+                                ORDER BY job.not_before, job.id LIMIT 1)
+                    RETURNING *
+                    """, in: db).first
             else { return nil }
-            record.status = JobStatus.running.rawValue
-            record.attempts += 1
-            record.updatedAt = now
-            record.lockedBy = lease.owner
-            record.leaseUntil = now.addingTimeInterval(lease.duration)
-            try record.update(db)
             try db.execute(sql: "UPDATE family SET job_turn = (SELECT coalesce(MAX(job_turn), 0) + 1 FROM family) WHERE id = ?",
                            arguments: [familyID])
-            return try record.job()
+            return try JobTable.job(from: claimed)
         }
     }
 
@@ -53,14 +52,11 @@ public struct SQLiteJobQueue: StoryJobQueue {
     /// claim not.
     public func requeueInterrupted() async throws -> Int {
         let now = clock.now()
-        return try await database.writer.write { db in
-            try db.execute(sql: """
-                UPDATE job SET status = 'queued', locked_by = NULL, lease_until = NULL, updated_at = ?,
-                    attempts = max(attempts - 1, 0), lease_expiries = lease_expiries + 1
-                WHERE status = 'running' AND (lease_until IS NULL OR lease_until < ?)
-                """, arguments: [now, now])
-            return db.changesCount
-        }
+        return try await executor.execute("""
+            UPDATE job SET status = 'queued', locked_by = NULL, lease_until = NULL, updated_at = \(now),
+                attempts = max(attempts - 1, 0), lease_expiries = lease_expiries + 1
+            WHERE status = 'running' AND (lease_until IS NULL OR lease_until < \(now))
+            """)
     }
 
     public func untilNextLeaseExpiry() async throws -> Duration? {
@@ -73,77 +69,23 @@ public struct SQLiteJobQueue: StoryJobQueue {
 
     @discardableResult
     public func renewLeases() async throws -> Int {
-        let now = clock.now()
-        return try await database.writer.write { db in
-            try db.execute(sql: "UPDATE job SET lease_until = ? WHERE status = 'running' AND locked_by = ?",
-                           arguments: [now.addingTimeInterval(lease.duration), lease.owner])
-            return db.changesCount
-        }
+        try await executor.execute("""
+            UPDATE job SET lease_until = \(clock.now().addingTimeInterval(lease.duration)) WHERE status = 'running' AND locked_by = \(lease.owner)
+            """)
     }
 
     public func holdLease(_ jobID: Int64) async throws {
-        let now = clock.now()
-        try await heldWrite(jobID, """
-            UPDATE job SET lease_until = ? WHERE id = ? AND status = 'running' AND locked_by = ?
-            """, arguments: [now.addingTimeInterval(lease.duration), jobID, lease.owner])
-    }
-
-    public func release(_ jobID: Int64) async throws {
-        let now = clock.now()
-        try await database.writer.write { db in
-            try db.execute(sql: """
-                UPDATE job SET status = 'queued', locked_by = NULL, lease_until = NULL, updated_at = ?, attempts = max(attempts - 1, 0)
-                WHERE id = ? AND status = 'running' AND locked_by = ?
-                """, arguments: [now, jobID, lease.owner])
-        }
-    }
-
-    public func finish(_ jobID: Int64) async throws {
-        let now = clock.now()
-        try await heldWrite(jobID, """
-            UPDATE job SET status = 'done', locked_by = NULL, lease_until = NULL, updated_at = ?
-            WHERE id = ? AND status = 'running' AND locked_by = ?
-            """, arguments: [now, jobID, lease.owner])
-    }
-
-    public func markDelivered(_ jobID: Int64, at date: Date) async throws {
-        try await heldWrite(jobID, "UPDATE job SET delivered_at = ?, updated_at = ? WHERE id = ? AND status = 'running' AND locked_by = ?",
-                            arguments: [date, date, jobID, lease.owner])
-    }
-
-    /// Runs `sql`, which changes the job only while this process holds it; throws
-    /// ``JobLeaseLost`` when it changed nothing.
-    private func heldWrite(_ jobID: Int64, _ sql: String, arguments: StatementArguments) async throws {
-        let changed = try await database.writer.write { db in
-            try db.execute(sql: sql, arguments: arguments)
-            return db.changesCount
-        }
+        let changed = try await executor.execute("""
+            UPDATE job SET lease_until = \(clock.now().addingTimeInterval(lease.duration))
+            WHERE id = \(jobID) AND status = 'running' AND locked_by = \(lease.owner)
+            """)
         if changed == 0 { throw JobLeaseLost(jobID: jobID) }
     }
 
-    public func retry(_ jobID: Int64, notBefore: Date, error: String) async throws {
-        let now = clock.now()
-        try await database.writer.write { db in
-            // A job whose lease ran out is another process's to run now, or queued to run now.
-            try db.execute(sql: """
-                UPDATE job SET status = 'queued', not_before = ?, last_error = ?, locked_by = NULL, lease_until = NULL, updated_at = ?
-                WHERE id = ? AND status = 'running' AND locked_by = ?
-                """, arguments: [notBefore, error, now, jobID, lease.owner])
-        }
-    }
-
-    public func updateDelivery(_ jobID: Int64, to delivery: DeliveryAddress) async throws {
-        let now = clock.now()
-        let json = try JSONColumn.encode(delivery)
-        try await database.writer.write { db in
-            try db.execute(sql: "UPDATE job SET delivery_json = ?, updated_at = ? WHERE id = ? AND (locked_by IS NULL OR locked_by = ?)",
-                           arguments: [json, now, jobID, lease.owner])
-        }
-    }
-
-    public func job(for storyID: StoryID) async throws -> StoryJob? {
-        try await database.writer.read { db in
-            try JobRecord.fetchOne(db, sql: "SELECT * FROM job WHERE story_id = ?", arguments: [storyID.rawValue])?.job()
-        }
+    public func release(_ jobID: Int64) async throws {
+        try await executor.execute("""
+            UPDATE job SET status = 'queued', locked_by = NULL, lease_until = NULL, updated_at = \(clock.now()), attempts = max(attempts - 1, 0)
+            WHERE id = \(jobID) AND status = 'running' AND locked_by = \(lease.owner)
+            """)
     }
 }

@@ -4,6 +4,8 @@ import StoryDomain
 /// The shared stores on SQLite, under their engine's names (the composition root and tests
 /// construct them with an ``AppDatabase``).
 public typealias SQLiteKeyValueStore = SQLKeyValueStore
+public typealias SQLiteEntitlementStore = SQLEntitlementStore
+public typealias SQLiteUsageLedger = SQLUsageLedger
 public typealias SQLiteFamilySettingsStore = SQLFamilySettingsStore
 public typealias SQLiteFamilyDataStore = SQLFamilyDataStore
 public typealias SQLiteAcknowledgementLedger = SQLAcknowledgementLedger

@@ -1,7 +1,7 @@
 extension Schema {
     /// Interaction tokens (`delivery_json.secret`) are forgotten once they cannot be used: a
     /// finished job forgets its token at once (the trigger, whichever way the job finished), and
-    /// ``DeliveryTokenSweeper`` forgets the tokens of jobs older than a token lives. The index
+    /// ``SQLDeliveryTokenSweeper`` forgets the tokens of jobs older than a token lives. The index
     /// holds only the jobs that still keep one.
     static let forgottenTokens = """
     UPDATE job SET delivery_json = json_remove(delivery_json, '$.secret')

@@ -337,9 +337,7 @@ struct Columns: Sendable {
 
 extension PostgresDatabase {
     /// The kinds of column `copy-to` fills.
-    public enum ColumnKind: Sendable, Equatable {
-        case integer, boolean, text, date, bytes
-    }
+    public typealias ColumnKind = SQLColumnKind
 
     /// The tables `copy-to` fills, parents before children (foreign keys hold at every insert).
     public static let copyOrder = [

@@ -7,9 +7,9 @@ import StoryDomain
 /// the same one, and leased to the claiming process (``JobLease``) with times from the
 /// database's clock (`now()`), which every machine shares: a process's own clock never decides
 /// whether another's lease has expired.
-public struct PostgresJobQueue: StoryJobQueue {
+public struct PostgresJobQueue: SQLJobQueue {
     private let database: PostgresDatabase
-    private let clock: any WallClock
+    public let clock: any WallClock
     /// This process's lease on the jobs it claims.
     public let lease: JobLease
 
@@ -18,6 +18,8 @@ public struct PostgresJobQueue: StoryJobQueue {
         self.clock = clock
         self.lease = lease
     }
+
+    public var executor: any SQLExecutor { database.executor }
 
     /// Families take turns (see ``StoryJobQueue/claimNext(now:)``): the family with the fewest
     /// jobs running, then the one served longest ago (`family.job_turn`, never served first),
@@ -112,59 +114,9 @@ public struct PostgresJobQueue: StoryJobQueue {
         }
     }
 
-    public func finish(_ jobID: Int64) async throws {
-        try await heldWrite(jobID, """
-            UPDATE job SET status = 'done', locked_by = NULL, lease_until = NULL, updated_at = \(clock.now())
-            WHERE id = \(jobID) AND status = 'running' AND locked_by = \(lease.owner)
-            RETURNING 1
-            """)
-    }
-
-    public func markDelivered(_ jobID: Int64, at date: Date) async throws {
-        try await heldWrite(jobID, """
-            UPDATE job SET delivered_at = \(date), updated_at = \(date)
-            WHERE id = \(jobID) AND status = 'running' AND locked_by = \(lease.owner)
-            RETURNING 1
-            """)
-    }
-
     /// Runs `query`, which changes the job only while this process holds it (and returns a row
     /// for each change); throws ``JobLeaseLost`` when it changed nothing.
     private func heldWrite(_ jobID: Int64, _ query: PostgresQuery) async throws {
         if try await database.rows(query).isEmpty { throw JobLeaseLost(jobID: jobID) }
-    }
-
-    /// A job whose lease ran out is another process's to run now, or queued to run now.
-    public func retry(_ jobID: Int64, notBefore: Date, error: String) async throws {
-        _ = try await database.rows("""
-            UPDATE job SET status = 'queued', not_before = \(notBefore), last_error = \(error), locked_by = NULL, lease_until = NULL,
-                updated_at = \(clock.now())
-            WHERE id = \(jobID) AND status = 'running' AND locked_by = \(lease.owner)
-            """)
-    }
-
-    public func updateDelivery(_ jobID: Int64, to delivery: DeliveryAddress) async throws {
-        let json = try JSONColumn.encode(delivery)
-        _ = try await database.rows("""
-            UPDATE job SET delivery_json = \(json), updated_at = \(clock.now())
-            WHERE id = \(jobID) AND (locked_by IS NULL OR locked_by = \(lease.owner))
-            """)
-    }
-
-    public func job(for storyID: StoryID) async throws -> StoryJob? {
-        try await database.rows("SELECT * FROM job WHERE story_id = \(storyID.rawValue)").first.map { try JobTable.job(from: $0) }
-    }
-
-    /// Jobs waiting (including delayed retries) and being worked now, for the metrics.
-    public func counts() async throws -> (queued: Int, running: Int) {
-        var counts = (queued: 0, running: 0)
-        for row in try await database.rows("SELECT status, COUNT(*) AS n FROM job WHERE status <> 'done' GROUP BY status") {
-            switch try row.decode(String.self, "status") {
-            case "queued": counts.queued = try row["n"]
-            case "running": counts.running = try row["n"]
-            default: break
-            }
-        }
-        return counts
     }
 }

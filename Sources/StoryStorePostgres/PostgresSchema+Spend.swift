@@ -54,7 +54,7 @@ extension PostgresSchema {
 
     /// Interaction tokens (`delivery_json.secret`) are forgotten once they cannot be used (the
     /// SQLite store's v11): a finished job forgets its token at once (the trigger, whichever way
-    /// the job finished), and ``PostgresDeliveryTokenSweeper`` forgets the tokens of jobs older
+    /// the job finished), and ``SQLDeliveryTokenSweeper`` forgets the tokens of jobs older
     /// than a token lives. The index holds only the jobs that still keep one.
     static let v11 = [
         """

@@ -4,6 +4,8 @@ import StoryDomain
 /// The shared stores on PostgreSQL, under their engine's names (the composition root and tests
 /// construct them with a ``PostgresDatabase``).
 public typealias PostgresKeyValueStore = SQLKeyValueStore
+public typealias PostgresEntitlementStore = SQLEntitlementStore
+public typealias PostgresUsageLedger = SQLUsageLedger
 public typealias PostgresFamilySettingsStore = SQLFamilySettingsStore
 public typealias PostgresFamilyDataStore = SQLFamilyDataStore
 public typealias PostgresAcknowledgementLedger = SQLAcknowledgementLedger

@@ -46,7 +46,9 @@ struct AppDatabaseTests {
         try AppDatabase.migrator.migrate(queue, upTo: "v19: who a story is for (children or the family)")
         let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
         try await queue.write { db in
-            let familyID = try FamilyRecord.findOrCreate(Fixtures.family, at: clock.now(), in: db)
+            try db.execute(sql: "INSERT INTO family (platform, external_id, created_at) VALUES (?, ?, ?)",
+                           arguments: [Fixtures.family.platform.rawValue, Fixtures.family.externalID, clock.now()])
+            let familyID = db.lastInsertedRowID
             try db.execute(sql: """
                 INSERT INTO cast_member (family_id, name_key, name, kind, age, look, created_by, created_at)
                 VALUES (?, 'leo', 'Leo', 'child', 5, 'a red jumper', 'u-mia', ?)
@@ -71,9 +73,12 @@ struct AppDatabaseTests {
         try AppDatabase.migrator.migrate(queue, upTo: "v20: cast pronouns")
         let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
         let picture = Fixtures.picture(7)
-        let imageID = ImageID(rawValue: SHA256.hex(of: picture.data))
+        let imageID = ImageID(rawValue: ContentAddress.of(picture.data))
         // Only the picture: today's story rows have columns v20 did not (v23's job.lease_expiries).
-        try await queue.write { db in try ImageRecord(picture, at: clock.now()).insert(db) }
+        try await queue.write { db in
+            try db.execute(sql: "INSERT INTO image (id, content_type, byte_count, width, height, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           arguments: [imageID.rawValue, picture.contentType, picture.data.count, picture.width, picture.height, picture.data, clock.now()])
+        }
         let database = try AppDatabase(queue)
         let repository = SQLiteStoryRepository(database: database, clock: clock)
         #expect(try await repository.chatPicture(imageID) == nil, "kept before: no form yet")
@@ -177,9 +182,9 @@ struct AppDatabaseTests {
 
     @Test("SHA-256 matches the standard test vectors")
     func sha256Vectors() {
-        #expect(SHA256.hex(of: Data()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(SHA256.hex(of: Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        #expect(SHA256.hex(of: Data("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+        #expect(ContentAddress.of(Data()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(ContentAddress.of(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(ContentAddress.of(Data("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
             == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
     }
 }

@@ -116,7 +116,7 @@ struct CastContractTests {
         try await store.addMember(member("Max"), to: Fixtures.family, limit: 12)
         #expect(try await store.keepPortrait(Self.picture(1), forMember: "Nobody", in: Fixtures.family) == nil)
         let id = try #require(try await store.keepPortrait(Self.picture(1), forMember: "leo", in: Fixtures.family))
-        #expect(id.rawValue == SHA256.hex(of: Self.picture(1).data))
+        #expect(id.rawValue == ContentAddress.of(Self.picture(1).data))
         #expect(try await store.keepPortrait(Self.picture(2), forMember: "Leo", in: Fixtures.family) == id, "the first is kept")
         #expect(try await ports.stories.image(id)?.data == Self.picture(1).data)
         #expect(try await store.cast(of: Fixtures.family).first?.portrait == id)

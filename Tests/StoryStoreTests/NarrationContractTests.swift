@@ -39,7 +39,7 @@ struct NarrationContractTests {
         let one = StoryID(rawValue: "one")!, two = StoryID(rawValue: "two")!
         #expect(try await store.narration(of: one, part: .page(2)) == nil)
         let saved = try await store.saveNarration(Self.audio(1), of: one, part: .page(2))
-        #expect(saved.audioID.rawValue == SHA256.hex(of: Self.audio(1).data), "addressed by SHA-256 on both databases")
+        #expect(saved.audioID.rawValue == ContentAddress.of(Self.audio(1).data), "addressed by SHA-256 on both databases")
         let read = try #require(try await store.narration(of: one, part: .page(2)))
         #expect(read.audio == Self.audio(1) && read.createdAt == clock.now())
         // A second saving of the same part keeps the first.

@@ -44,7 +44,7 @@ struct NarrationStoreTests {
         let story = StoryID(rawValue: "story1")!
         #expect(try await store.narration(of: story, part: .page(2)) == nil)
         let saved = try await store.saveNarration(Self.audio(7), of: story, part: .page(2))
-        #expect(saved.audioID.rawValue == SHA256.hex(of: Self.audio(7).data))
+        #expect(saved.audioID.rawValue == ContentAddress.of(Self.audio(7).data))
         let read = try #require(try await store.narration(of: story, part: .page(2)))
         #expect(read.audio.data == Self.audio(7).data)
         #expect(read.audio.duration == 12.345)

@@ -65,7 +65,7 @@ struct SQLiteStoryRepositoryTests {
         let first = try await repository.saveIllustration(Fixtures.picture(7), for: story.id, page: 1)
         let second = try await repository.saveIllustration(Fixtures.picture(7), for: story.id, page: 2)
         #expect(first == second)
-        #expect(first.rawValue == SHA256.hex(of: Fixtures.picture(7).data))
+        #expect(first.rawValue == ContentAddress.of(Fixtures.picture(7).data))
         let image = try #require(try await repository.image(first))
         #expect(image.contentType == "image/png")
         #expect(image.data == Fixtures.picture(7).data)

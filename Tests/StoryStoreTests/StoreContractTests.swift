@@ -54,7 +54,7 @@ enum StoreBackend: String, CaseIterable, CustomTestStringConvertible {
               settings: PostgresFamilySettingsStore(database: database, clock: clock),
               transcript: PostgresChatTranscript(database: database), familyData: PostgresFamilyDataStore(database: database),
               modelCalls: PostgresUsageLedger(database: database), refusals: PostgresRefusedRequestLedger(database: database),
-              tokens: PostgresDeliveryTokenSweeper(database: database, clock: clock),
+              tokens: SQLDeliveryTokenSweeper(database: database, clock: clock),
               queue: { PostgresJobQueue(database: database, clock: clock, lease: $0) })
     }
 
@@ -65,7 +65,7 @@ enum StoreBackend: String, CaseIterable, CustomTestStringConvertible {
               settings: SQLiteFamilySettingsStore(database: database, clock: clock),
               transcript: SQLiteChatTranscript(database: database), familyData: SQLiteFamilyDataStore(database: database),
               modelCalls: SQLiteUsageLedger(database: database), refusals: SQLiteRefusedRequestLedger(database: database),
-              tokens: DeliveryTokenSweeper(database: database, clock: clock),
+              tokens: SQLDeliveryTokenSweeper(database: database, clock: clock),
               queue: { SQLiteJobQueue(database: database, clock: clock, lease: $0) })
     }
 

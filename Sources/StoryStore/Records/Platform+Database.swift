@@ -1,5 +1,0 @@
-import GRDB
-import StoryDomain
-
-/// A platform is stored as its raw value (`discord`, `web`).
-extension Platform: DatabaseValueConvertible, StatementColumnConvertible {}
