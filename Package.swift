@@ -85,7 +85,7 @@ let package = Package(
         .target(
             name: "StoryProviders",
             dependencies: [
-                "StoryDomain", "ConcurrencyKit", "CCairo", "CZlib", "Narration",
+                "StoryDomain", "ConcurrencyKit", "CCairo", "CZlib", "ImageDecoding", "Narration",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -1,5 +1,4 @@
 import CTurboJPEG
-import CWebP
 
 /// Encodes pixels as small lossy pictures for showing in chats and browsers: WebP (libwebp),
 /// else JPEG (libjpeg-turbo). The same pixels and quality always give the same bytes. Stored
@@ -32,32 +31,9 @@ public enum PictureEncoder {
 
     /// Lossy WebP (transparency kept); nil when libwebp refuses.
     public static func webp(_ image: DecodedImage, quality: Int = chatQuality, method: Int = chatMethod) -> [UInt8]? {
-        var config = WebPConfig()
-        guard WebPConfigInit(&config) != 0 else { return nil }
-        config.quality = Float(min(max(quality, 0), 100))
-        config.method = Int32(min(max(method, 0), 6))
-        var picture = WebPPicture()
-        guard WebPPictureInit(&picture) != 0 else { return nil }
-        defer { WebPPictureFree(&picture) }
-        picture.width = Int32(image.width)
-        picture.height = Int32(image.height)
         let opaque = image.channels == 3 || image.channels == 1
         let pixels = opaque ? rgb(of: image) : rgba(of: image)
-        let imported = pixels.withUnsafeBufferPointer { source in
-            opaque ? WebPPictureImportRGB(&picture, source.baseAddress, Int32(image.width * 3))
-                : WebPPictureImportRGBA(&picture, source.baseAddress, Int32(image.width * 4))
-        }
-        guard imported != 0 else { return nil }
-        var writer = WebPMemoryWriter()
-        WebPMemoryWriterInit(&writer)
-        defer { WebPMemoryWriterClear(&writer) }
-        let encoded = withUnsafeMutablePointer(to: &writer) { target in
-            picture.writer = WebPMemoryWrite
-            picture.custom_ptr = UnsafeMutableRawPointer(target)
-            return WebPEncode(&config, &picture)
-        }
-        guard encoded != 0, let output = writer.mem, writer.size > 0 else { return nil }
-        return Array(UnsafeBufferPointer(start: output, count: writer.size))
+        return WebPInput(packed: pixels, width: image.width, height: image.height, alpha: !opaque)?.encode(quality: quality, method: method)
     }
 
     /// Baseline JPEG, 4:2:0, transparent parts over white; nil when libjpeg-turbo refuses.

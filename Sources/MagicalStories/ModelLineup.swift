@@ -48,7 +48,8 @@ struct ModelLineup {
                                                                      onFailure: failed, meter: meter)
         let childrenIllustrator = children.illustrator == .same ? illustrator
             : ProviderFactory.illustrator(childrenConfig, httpClient: httpClient, logger: logger, onFailure: failed, meter: meter)
-        let offline = OfflineIllustrator(width: config.imageWidth, height: config.imageHeight)
+        // Built-in pages come with their WebP chat form, written from the canvas (no PNG decoded again).
+        let offline = OfflineIllustrator(width: config.imageWidth, height: config.imageHeight, writesChatForms: true)
         offlineIllustrator = offline
         usesModelPictures = config.imageProvider != .offline
         painter = children.illustrator == .same ? illustrator ?? offline

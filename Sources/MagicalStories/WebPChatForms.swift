@@ -4,7 +4,9 @@ import StoryDomain
 
 /// The chat form of a picture (``ChatForm``): WebP at quality 85 (JPEG when WebP fails), made
 /// when a page's picture is saved (and once for a picture saved before). A picture that is WebP
-/// already, or whose copy would be no smaller, is sent as stored.
+/// already, or whose copy would be no smaller, is sent as stored. The built-in illustrator's
+/// pages come with their form already (``OfflineIllustrator/writesChatForms``, from the canvas's
+/// pixels): this decodes and encodes model pictures and pictures saved before.
 struct WebPChatForms: ChatFormEncoder {
     /// Pictures are encoded one at a time on a thread of their own (~12 ms a page in release),
     /// never on the cooperative pool whose two threads answer every interaction's acknowledgement.

@@ -8,13 +8,17 @@ public struct Illustration: Hashable, Sendable {
     public var height: Int
     /// What painting it used at a model provider (nil for the built-in illustrator).
     public var usage: ProviderUsage?
+    /// The form chats are sent it in, when the illustrator made it from its own pixels (the
+    /// built-in illustrator: a WebP written from its canvas); nil: it is made from `data`.
+    public var chatForm: ChatForm?
 
-    public init(data: Data, contentType: String, width: Int, height: Int, usage: ProviderUsage? = nil) {
+    public init(data: Data, contentType: String, width: Int, height: Int, usage: ProviderUsage? = nil, chatForm: ChatForm? = nil) {
         self.data = data
         self.contentType = contentType
         self.width = width
         self.height = height
         self.usage = usage
+        self.chatForm = chatForm
     }
 }
 

@@ -19,6 +19,7 @@ public struct StoryPipeline: Sendable {
         public var pictures: (any PagePictureObserver)?
         /// Chooses each picture's chat form as it is saved (the WebP copy chats are sent), so no
         /// page turn encodes; nil: chosen the first time the picture is sent (``ChatPictures``).
+        /// A form the illustrator made itself (``Illustration/chatForm``) is kept either way.
         public var chatForms: (any ChatFormEncoder)?
 
         public init(repository: any StoryRepository, queue: any StoryJobQueue, writer: any StoryWriter,
@@ -291,8 +292,11 @@ public struct StoryPipeline: Sendable {
             onEvent(.illustrationFellBack(story: story.id, page: page.number, error: String(describing: error)))
             picture = try await fallback.illustrate(request)
         }
-        // The form chats are sent it in is made now, off every page turn's path.
-        let chatForm = await parts.chatForms?.chatForm(of: picture.data, contentType: picture.contentType)
+        // The form chats are sent it in is made now, off every page turn's path (the illustrator
+        // may have made it from its pixels already: no picture decoded again).
+        let chatForm = if let made = picture.chatForm { made } else {
+            await parts.chatForms?.chatForm(of: picture.data, contentType: picture.contentType)
+        }
         try await fence.check()
         _ = try await repository.saveIllustration(picture, chatForm: chatForm, for: story.id, page: page.number)
         await parts.pictures?.story(story.id, didPaintPage: page.number)

@@ -33,6 +33,33 @@ struct ChatPicturesTests {
         }
     }
 
+    /// Paints a 5-byte "PNG" that comes with its chat form, as the built-in illustrator's pages do.
+    struct SelfEncodingIllustrator: Illustrator {
+        let name = "self-encoding"
+
+        func illustrate(_ request: IllustrationRequest) async throws -> Illustration {
+            let page = UInt8(request.pageNumber)
+            return Illustration(data: Data([0x89, 0x50, 0x4E, 0x47, page]), contentType: "image/png", width: 4, height: 4,
+                                chatForm: .copy(contentType: "image/webp", data: Data([0x52, page])))
+        }
+    }
+
+    @Test("a form the illustrator made from its pixels is kept as it is: the picture is not encoded again")
+    func madeByTheIllustrator() async throws {
+        let harness = try await PipelineHarness(pages: 3)
+        let parts = StoryPipeline.Parts(repository: harness.store, queue: harness.store, writer: ScriptedWriter.fitting(),
+                                        illustrator: SelfEncodingIllustrator(), listener: harness.listener,
+                                        chatForms: HalfWebP(journal: harness.journal))
+        let pipeline = StoryPipeline(parts: parts, clock: harness.clock)
+        #expect(await pipeline.process(try await harness.claim()) == .delivered)
+        #expect(!harness.journal.all.contains("chat form"), "nothing decoded or encoded: \(harness.journal.all)")
+        for page in try await harness.store.pages(of: harness.story.id) {
+            let id = try #require(page.imageID)
+            let shown = try #require(try await harness.store.chatPicture(id))
+            #expect(shown.contentType == "image/webp" && shown.data == Data([0x52, UInt8(page.number)]))
+        }
+    }
+
     @Test("a picture with a kept form is read without encoding; one saved before is encoded once, then read as kept")
     func keptOrMadeOnce() async throws {
         let clock = ManualWallClock()

@@ -90,6 +90,16 @@ struct OfflineIllustratorTests {
         #expect(night.data != a.data)
     }
 
+    @Test("The canvas kept from page to page paints exactly what a new one paints")
+    func keptCanvasPaintsAsNew() throws {
+        let kept = OfflineIllustrator()
+        let dusk = try kept.renderPNG(Self.request(time: .dusk, action: .walking))
+        _ = try kept.renderPNG(Self.request(Self.sheet(setting: .underwater), time: .night, action: .flying))
+        _ = try kept.renderPixels(Self.request(Self.sheet(setting: .space), time: .morning, action: .sleeping))
+        #expect(try kept.renderPNG(Self.request(time: .dusk, action: .walking)) == dusk)
+        #expect(try OfflineIllustrator().renderPNG(Self.request(time: .dusk, action: .walking)) == dusk)
+    }
+
     @Test func heroColoursMatchAcrossPages() throws {
         let illustrator = OfflineIllustrator()
         let first = try illustrator.renderPixels(Self.request(time: .afternoon, action: .walking, page: 1))

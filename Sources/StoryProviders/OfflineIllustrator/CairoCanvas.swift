@@ -1,14 +1,16 @@
 import CCairo
 import Foundation
+import ImageDecoding
 
 /// A small owner of one Cairo ARGB32 image surface and its drawing context.
 ///
-/// Not thread-safe; create one per picture. Surface and context are destroyed in `deinit`.
+/// Not thread-safe: one picture at a time (``clear()`` readies it for the next). Surface and
+/// context are destroyed in `deinit`.
 final class CairoCanvas {
     let width: Int
     let height: Int
     private let surface: OpaquePointer
-    let cr: OpaquePointer
+    private(set) var cr: OpaquePointer
 
     init(width: Int, height: Int) throws(OfflineIllustratorError) {
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
@@ -31,6 +33,17 @@ final class CairoCanvas {
     deinit {
         cairo_destroy(cr)
         cairo_surface_destroy(surface)
+    }
+
+    /// Readies the canvas for another picture, as if new: every pixel transparent and a fresh
+    /// drawing state (transform, clip, source), on the same surface memory.
+    func clear() throws(OfflineIllustratorError) {
+        guard let fresh = cairo_create(surface), cairo_status(fresh) == CAIRO_STATUS_SUCCESS else { throw .surfaceCreationFailed }
+        cairo_destroy(cr)
+        cr = fresh
+        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
     }
 
     // MARK: State and transforms
@@ -237,6 +250,20 @@ final class CairoCanvas {
         }, box.toOpaque())
         guard status == CAIRO_STATUS_SUCCESS, !sink.data.isEmpty else { throw .pngEncodingFailed }
         return sink.data
+    }
+
+    /// The picture handed to libwebp, to be encoded elsewhere while the canvas paints on: read
+    /// straight from the surface (an opaque picture, as `pngData` assumes), no copy of the pixels
+    /// and no PNG decoded again. Nil where Cairo's words are not B, G, R, A in memory (big-endian).
+    func webpInput() -> WebPInput? {
+        #if _endian(little)
+        cairo_surface_flush(surface)
+        guard let base = cairo_image_surface_get_data(surface) else { return nil }
+        return WebPInput(bgrx: UnsafeRawPointer(base), width: width, height: height,
+                         bytesPerRow: Int(cairo_image_surface_get_stride(surface)))
+        #else
+        return nil
+        #endif
     }
 
     /// The pixels as straight (non-premultiplied) RGBA bytes, row by row.

@@ -1,4 +1,5 @@
 import Foundation
+import ImageDecoding
 import StoryDomain
 
 /// The built-in illustrator: paints a storybook picture for every page with Cairo, offline,
@@ -18,12 +19,21 @@ public struct OfflineIllustrator: Illustrator {
     public let name = "offline"
     public let width: Int
     public let height: Int
+    /// Whether `illustrate` also writes each page's chat form (a WebP) from its canvas.
+    public let writesChatForms: Bool
     /// Pages are painted one at a time, on a thread of lower CPU priority, off the cooperative pool.
     private let painter = LowPriorityThread(name: "offline-illustrator")
+    /// Chat forms are encoded on a thread of their own (as low), while the painter paints the next page.
+    private let encoder = LowPriorityThread(name: "offline-illustrator-webp")
+    private let canvases: CanvasKeeper
 
-    public init(width: Int = 768, height: Int = 512) {
+    /// - Parameter writesChatForms: make each page's ``Illustration/chatForm`` (WebP at
+    ///   ``PictureEncoder/chatQuality``) from the painted pixels, so no PNG is decoded to make it.
+    public init(width: Int = 768, height: Int = 512, writesChatForms: Bool = false) {
         self.width = width
         self.height = height
+        self.writesChatForms = writesChatForms
+        canvases = CanvasKeeper(width: width, height: height)
     }
 
     /// Straight (non-premultiplied) RGBA pixels, row by row, 4 bytes per pixel.
@@ -33,29 +43,46 @@ public struct OfflineIllustrator: Illustrator {
         public var rgba: [UInt8]
     }
 
-    /// Paints the page and returns it as a PNG (`image/png`) of `width`×`height`.
+    /// Paints the page and returns it as a PNG (`image/png`) of `width`×`height`, with its chat
+    /// form when ``writesChatForms``.
     /// Paints on the illustrator's own low-priority thread, not on Swift's cooperative thread
     /// pool: on a 2-core machine painting would otherwise hold the cooperative threads (and the
     /// CPU) while chat interactions wait to be acknowledged (measured:
     /// docs/benchmarks.md#painting-and-png-writing).
     public func illustrate(_ request: IllustrationRequest) async throws -> Illustration {
-        let data = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data, any Error>) in
+        let (png, webp) = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, WebPInput?), any Error>) in
             painter.submit {
-                continuation.resume(with: Result { try renderPNG(request) })
+                continuation.resume(with: Result {
+                    try painted(request) { canvas throws(OfflineIllustratorError) in
+                        (try canvas.pngData(), writesChatForms ? canvas.webpInput() : nil)
+                    }
+                })
             }
         }
-        return Illustration(data: data, contentType: "image/png", width: width, height: height)
+        var illustration = Illustration(data: png, contentType: "image/png", width: width, height: height)
+        if let webp {
+            illustration.chatForm = await withCheckedContinuation { continuation in
+                encoder.submit { continuation.resume(returning: Self.chatForm(webp, stored: png)) }
+            }
+        }
+        return illustration
+    }
+
+    /// The WebP when it is smaller than the PNG, else the PNG as stored; nil when libwebp fails
+    /// (the pipeline's encoder then tries from the PNG).
+    static func chatForm(_ webp: WebPInput, stored png: Data) -> ChatForm? {
+        guard let bytes = webp.encode() else { return nil }
+        return bytes.count < png.count ? .copy(contentType: PictureEncoder.Format.webp.contentType, data: Data(bytes)) : .asStored
     }
 
     /// Paints the page synchronously and returns the PNG bytes.
     public func renderPNG(_ request: IllustrationRequest) throws(OfflineIllustratorError) -> Data {
-        try paint(request).pngData()
+        try painted(request) { canvas throws(OfflineIllustratorError) in try canvas.pngData() }
     }
 
     /// Paints the page and returns its pixels instead of PNG bytes (for checks and tests).
     public func renderPixels(_ request: IllustrationRequest) throws(OfflineIllustratorError) -> Pixels {
-        let canvas = try paint(request)
-        return Pixels(width: width, height: height, rgba: canvas.rgbaPixels())
+        try painted(request) { Pixels(width: width, height: height, rgba: $0.rgbaPixels()) }
     }
 
     /// What the page's picture shows: setting, backdrop, things and figures, as the painter draws them.
@@ -90,13 +117,22 @@ public struct OfflineIllustrator: Illustrator {
                                looks: "", trait: "")
     }
 
-    private func paint(_ request: IllustrationRequest) throws(OfflineIllustratorError) -> CairoCanvas {
+    /// Paints the page on the kept canvas and reads what `output` needs from it before the next
+    /// page may paint over it.
+    private func painted<T>(_ request: IllustrationRequest,
+                            _ output: (CairoCanvas) throws(OfflineIllustratorError) -> T) throws(OfflineIllustratorError) -> T {
         guard Self.sizeRange.contains(width), Self.sizeRange.contains(height) else {
             throw .invalidSize(width: width, height: height)
         }
+        return try canvases.withCanvas { canvas throws(OfflineIllustratorError) in
+            paint(request, on: canvas)
+            return try output(canvas)
+        }
+    }
+
+    private func paint(_ request: IllustrationRequest, on canvas: CairoCanvas) {
         let sheet = request.sheet
         let scene = request.page.scene
-        let canvas = try CairoCanvas(width: width, height: height)
         let light = Lighting(time: scene.timeOfDay, palette: sheet.palette)
         // Scene units: 512 tall, as wide as the aspect ratio asks.
         let unit = Double(height) / 512
@@ -149,7 +185,7 @@ public struct OfflineIllustrator: Illustrator {
         SceneryPainter(canvas: canvas, width: sceneWidth, height: 512, sheet: sheet, setting: picture.setting, light: light, pan: pan)
             .vignette()
         if let table = picture.table { occasion.table(table, workshop: room == .workshop) }
-        guard let hero else { return canvas }
+        guard let hero else { return }
         if light.isDark && room == nil && picture.beds.isEmpty && ![.home, .school, .library].contains(picture.setting) {
             lantern(canvas: canvas, x: max(30, hero.x - 92 * hero.size), baseY: hero.baseY + 6)
         }
@@ -172,7 +208,6 @@ public struct OfflineIllustrator: Illustrator {
         } else {
             paintBedtime(picture, sheet: sheet, canvas: canvas)
         }
-        return canvas
     }
 
     /// Others met, the companion, friends and the hero on top, each in the pose of the page's action.
