@@ -12,6 +12,8 @@ public struct PostgresJobQueue: StoryJobQueue {
     private let clock: any WallClock
     /// This process's lease on the jobs it claims.
     public let lease: JobLease
+    /// The jobs this queue handed to a worker whose run has not ended: the ones renewed.
+    private let claims = Claims()
 
     public init(database: PostgresDatabase, clock: any WallClock, lease: JobLease = JobLease()) {
         self.database = database
@@ -25,7 +27,7 @@ public struct PostgresJobQueue: StoryJobQueue {
     /// `SKIP LOCKED`, so a worker on another process claiming at the same moment takes the next
     /// one instead of waiting or taking the same.
     public func claimNext(now: Date) async throws -> StoryJob? {
-        try await database.transaction { transaction in
+        let job: StoryJob? = try await database.transaction { transaction in
             guard let row = try await transaction.rows("""
                 WITH due AS (
                     SELECT job.id, story.family_id, job.not_before,
@@ -55,6 +57,8 @@ public struct PostgresJobQueue: StoryJobQueue {
                 """)
             return try JobTable.job(from: claimed)
         }
+        if let job { claims.claimed(job.id) }
+        return job
     }
 
     /// Jobs whose lease ended by the database's clock go back to the queue, due at once (the
@@ -82,13 +86,20 @@ public struct PostgresJobQueue: StoryJobQueue {
         return .milliseconds(Int64(milliseconds.rounded(.up)))
     }
 
+    /// Renews only the jobs this queue handed to a worker whose run has not ended (see
+    /// ``Claims``: a claim whose COMMIT answer was lost is left to expire), and stops renewing
+    /// each one found no longer this process's.
     @discardableResult
     public func renewLeases() async throws -> Int {
-        try await database.rows("""
+        let renewing = claims.snapshot()
+        guard !renewing.isEmpty else { return 0 }
+        let held = Set(try await database.rows("""
             UPDATE job SET lease_until = now() + \(lease.duration) * interval '1 second'
-            WHERE status = 'running' AND locked_by = \(lease.owner)
-            RETURNING 1
-            """).count
+            WHERE id = ANY(\(Array(renewing.keys))) AND status = 'running' AND locked_by = \(lease.owner)
+            RETURNING id
+            """).map { try $0.decode(Int64.self, "id") })
+        claims.keep(only: held, of: renewing)
+        return held.count
     }
 
     /// By the database's clock, as the leases are timed.
@@ -101,6 +112,7 @@ public struct PostgresJobQueue: StoryJobQueue {
     }
 
     public func release(_ jobID: Int64) async throws {
+        claims.ended(jobID)
         try await database.transaction { transaction in
             let released = try await transaction.execute("""
                 UPDATE job SET status = 'queued', locked_by = NULL, lease_until = NULL, updated_at = \(clock.now()),
@@ -113,6 +125,7 @@ public struct PostgresJobQueue: StoryJobQueue {
     }
 
     public func finish(_ jobID: Int64) async throws {
+        claims.ended(jobID)
         try await heldWrite(jobID, """
             UPDATE job SET status = 'done', locked_by = NULL, lease_until = NULL, updated_at = \(clock.now())
             WHERE id = \(jobID) AND status = 'running' AND locked_by = \(lease.owner)
@@ -129,13 +142,17 @@ public struct PostgresJobQueue: StoryJobQueue {
     }
 
     /// Runs `query`, which changes the job only while this process holds it (and returns a row
-    /// for each change); throws ``JobLeaseLost`` when it changed nothing.
+    /// for each change); throws ``JobLeaseLost`` when it changed nothing (the job is then renewed
+    /// no more).
     private func heldWrite(_ jobID: Int64, _ query: PostgresQuery) async throws {
-        if try await database.rows(query).isEmpty { throw JobLeaseLost(jobID: jobID) }
+        guard try await database.rows(query).isEmpty else { return }
+        claims.ended(jobID)
+        throw JobLeaseLost(jobID: jobID)
     }
 
     /// A job whose lease ran out is another process's to run now, or queued to run now.
     public func retry(_ jobID: Int64, notBefore: Date, error: String) async throws {
+        claims.ended(jobID)
         _ = try await database.rows("""
             UPDATE job SET status = 'queued', not_before = \(notBefore), last_error = \(error), locked_by = NULL, lease_until = NULL,
                 updated_at = \(clock.now())
