@@ -12,10 +12,16 @@ public protocol SQLJobQueue: StoryJobQueue {
     var clock: any WallClock { get }
     /// This process's lease on the jobs it claims.
     var lease: JobLease { get }
+    /// The run of `jobID` ended here (finished, retried, or its lease found lost): an engine that
+    /// renews only running jobs stops renewing it. Does nothing by default.
+    func runEnded(_ jobID: Int64)
 }
 
 extension SQLJobQueue {
+    public func runEnded(_ jobID: Int64) {}
+
     public func finish(_ jobID: Int64) async throws {
+        runEnded(jobID)
         try await heldWrite(jobID, "UPDATE job SET status = 'done', locked_by = NULL, lease_until = NULL, updated_at = \(clock.now())")
     }
 
@@ -25,6 +31,7 @@ extension SQLJobQueue {
 
     /// A job whose lease ran out is another process's to run now, or queued to run now.
     public func retry(_ jobID: Int64, notBefore: Date, error: String) async throws {
+        runEnded(jobID)
         try await executor.execute("""
             UPDATE job SET status = 'queued', not_before = \(notBefore), last_error = \(error), locked_by = NULL, lease_until = NULL,
                 updated_at = \(clock.now())
@@ -52,7 +59,9 @@ extension SQLJobQueue {
     /// it changed nothing.
     private func heldWrite(_ jobID: Int64, _ update: SQLStatement) async throws {
         let changed = try await executor.execute("\(update) WHERE id = \(jobID) AND status = 'running' AND locked_by = \(lease.owner)")
-        if changed == 0 { throw JobLeaseLost(jobID: jobID) }
+        guard changed == 0 else { return }
+        runEnded(jobID)
+        throw JobLeaseLost(jobID: jobID)
     }
 }
 

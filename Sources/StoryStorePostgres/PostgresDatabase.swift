@@ -17,6 +17,8 @@ public final class PostgresDatabase: Sendable {
     public let url: PostgresURL
     let client: PostgresClient
     let logger: Logger
+    /// Whether each pooled connection closed: every statement's wait for its answer ends there.
+    let closeWatch = ConnectionCloseWatch()
     private let runner: Task<Void, Never>
 
     private init(url: PostgresURL, client: PostgresClient, logger: Logger) {
@@ -109,28 +111,20 @@ public final class PostgresDatabase: Sendable {
 
     /// Runs `query` on a pooled connection and collects its rows.
     func rows(_ query: PostgresQuery) async throws(PostgresStoreError) -> [Columns] {
-        do {
-            return try await client.withConnection { connection in
-                try await connection.query(query, logger: logger).collect().map(Columns.init)
-            }
-        } catch {
-            throw PostgresStoreError(error, url: url)
-        }
+        try await onOpenConnection { [logger] connection in
+            try await connection.query(query, logger: logger).collect()
+        }.map(Columns.init)
     }
 
     /// Runs a prepared statement on a pooled connection (prepared there on its first run) and
     /// collects its rows.
     func rows<Statement: PostgresPreparedStatement>(_ statement: Statement) async throws(PostgresStoreError) -> [Statement.Row]
     where Statement.Row: Sendable {
-        do {
-            return try await client.withConnection { connection in
-                let rows: AsyncThrowingMapSequence<PostgresRowSequence, Statement.Row> = try await connection.execute(statement, logger: logger)
-                var collected: [Statement.Row] = []
-                for try await row in rows { collected.append(row) }
-                return collected
-            }
-        } catch {
-            throw PostgresStoreError(error, url: url)
+        try await onOpenConnection { [logger] connection in
+            let rows: AsyncThrowingMapSequence<PostgresRowSequence, Statement.Row> = try await connection.execute(statement, logger: logger)
+            var collected: [Statement.Row] = []
+            for try await row in rows { collected.append(row) }
+            return collected
         }
     }
 
@@ -163,7 +157,7 @@ public final class PostgresDatabase: Sendable {
     private func transactionOnce<Result: Sendable>(_ body: (Transaction) async throws -> Result) async throws -> Result {
         do {
             return try await client.withConnection { connection in
-                let transaction = Transaction(connection: connection, logger: logger)
+                let transaction = Transaction(connection: connection, logger: logger, closeWatch: closeWatch)
                 let result: Result
                 do {
                     try await transaction.execute("BEGIN")
@@ -272,9 +266,7 @@ public final class PostgresDatabase: Sendable {
 struct Transaction: Sendable {
     let connection: PostgresConnection
     let logger: Logger
-
-    /// How often a statement's wait looks whether its connection closed.
-    static let closedPoll: Duration = .milliseconds(500)
+    let closeWatch: ConnectionCloseWatch
 
     /// Runs `query` and collects its rows.
     @discardableResult
@@ -294,24 +286,13 @@ struct Transaction: Sendable {
         try await whileOpen { [logger] connection in try await PostgresExecutor.execute(query, on: connection, logger: logger) }
     }
 
-    /// Runs `statement` on the connection and waits for its answer only while the connection is
-    /// open: postgres-nio never answers a query written to a connection that has already closed
-    /// (the server ended a frozen process's session while it slept, and the process woke): it
-    /// drops it unsent. So the wait stops with ``PostgresSessionEnded`` once it is closed.
+    /// Runs `statement` on the transaction's connection, waiting for its answer only while the
+    /// connection is open (``ConnectionCloseWatch/answer(on:_:)``): a statement written after the
+    /// server ended the session (while this process was frozen) is never answered by
+    /// postgres-nio, so the wait ends with ``PostgresSessionEnded`` once the connection closed.
     private func whileOpen<Answer: Sendable>(_ statement: @escaping @Sendable (PostgresConnection) async throws -> Answer)
     async throws -> Answer {
-        let connection = self.connection
-        guard !connection.isClosed else { throw PostgresSessionEnded() }
-        return try await Race.first([
-            { try await Detached.run(whenAbandoned: .leftRunning) { try await statement(connection) } },
-            {
-                while !connection.isClosed { try await Task.sleep(for: Self.closedPoll) }
-                // A statement the connection had taken is failed as it closes; one still unanswered
-                // a moment later was dropped unsent, so it did nothing (a COMMIT included).
-                try await Task.sleep(for: Self.closedPoll)
-                throw PostgresSessionEnded()
-            },
-        ])
+        try await closeWatch.answer(on: connection, statement)
     }
 }
 

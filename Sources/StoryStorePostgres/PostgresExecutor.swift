@@ -17,12 +17,8 @@ struct PostgresExecutor: SQLExecutor {
     @discardableResult
     func execute(_ statement: SQLStatement) async throws -> Int {
         let query = try Self.query(statement)
-        do {
-            return try await database.client.withConnection { connection in
-                try await Self.execute(query, on: connection, logger: database.logger)
-            }
-        } catch {
-            throw PostgresStoreError(error, url: database.url)
+        return try await database.onOpenConnection { [logger = database.logger] connection in
+            try await Self.execute(query, on: connection, logger: logger)
         }
     }
 

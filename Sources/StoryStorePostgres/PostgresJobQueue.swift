@@ -12,6 +12,8 @@ public struct PostgresJobQueue: SQLJobQueue {
     public let clock: any WallClock
     /// This process's lease on the jobs it claims.
     public let lease: JobLease
+    /// The jobs this queue handed to a worker whose run has not ended: the ones renewed.
+    private let claims = Claims()
 
     public init(database: PostgresDatabase, clock: any WallClock, lease: JobLease = JobLease()) {
         self.database = database
@@ -27,7 +29,7 @@ public struct PostgresJobQueue: SQLJobQueue {
     /// `SKIP LOCKED`, so a worker on another process claiming at the same moment takes the next
     /// one instead of waiting or taking the same.
     public func claimNext(now: Date) async throws -> StoryJob? {
-        try await database.transaction { transaction in
+        let job: StoryJob? = try await database.transaction { transaction in
             guard let row = try await transaction.rows("""
                 WITH due AS (
                     SELECT job.id, story.family_id, job.not_before,
@@ -57,6 +59,8 @@ public struct PostgresJobQueue: SQLJobQueue {
                 """)
             return try JobTable.job(from: claimed)
         }
+        if let job { claims.claimed(job.id) }
+        return job
     }
 
     /// Jobs whose lease ended by the database's clock go back to the queue, due at once (the
@@ -84,13 +88,20 @@ public struct PostgresJobQueue: SQLJobQueue {
         return .milliseconds(Int64(milliseconds.rounded(.up)))
     }
 
+    /// Renews only the jobs this queue handed to a worker whose run has not ended (see
+    /// ``Claims``: a claim whose COMMIT answer was lost is left to expire), and stops renewing
+    /// each one found no longer this process's.
     @discardableResult
     public func renewLeases() async throws -> Int {
-        try await database.rows("""
+        let renewing = claims.snapshot()
+        guard !renewing.isEmpty else { return 0 }
+        let held = Set(try await database.rows("""
             UPDATE job SET lease_until = now() + \(lease.duration) * interval '1 second'
-            WHERE status = 'running' AND locked_by = \(lease.owner)
-            RETURNING 1
-            """).count
+            WHERE id = ANY(\(Array(renewing.keys))) AND status = 'running' AND locked_by = \(lease.owner)
+            RETURNING id
+            """).map { try $0.decode(Int64.self, "id") })
+        claims.keep(only: held, of: renewing)
+        return held.count
     }
 
     /// By the database's clock, as the leases are timed.
@@ -102,7 +113,13 @@ public struct PostgresJobQueue: SQLJobQueue {
             """)
     }
 
+    /// A finished or retried job is renewed no more.
+    public func runEnded(_ jobID: Int64) {
+        claims.ended(jobID)
+    }
+
     public func release(_ jobID: Int64) async throws {
+        claims.ended(jobID)
         try await database.transaction { transaction in
             let released = try await transaction.execute("""
                 UPDATE job SET status = 'queued', locked_by = NULL, lease_until = NULL, updated_at = \(clock.now()),
@@ -115,8 +132,11 @@ public struct PostgresJobQueue: SQLJobQueue {
     }
 
     /// Runs `query`, which changes the job only while this process holds it (and returns a row
-    /// for each change); throws ``JobLeaseLost`` when it changed nothing.
+    /// for each change); throws ``JobLeaseLost`` when it changed nothing (the job is then renewed
+    /// no more).
     private func heldWrite(_ jobID: Int64, _ query: PostgresQuery) async throws {
-        if try await database.rows(query).isEmpty { throw JobLeaseLost(jobID: jobID) }
+        guard try await database.rows(query).isEmpty else { return }
+        claims.ended(jobID)
+        throw JobLeaseLost(jobID: jobID)
     }
 }

@@ -16,7 +16,7 @@ struct MultiProcessPauseTests {
     static let requestsPerUser = 3
 
     @Test("a process SIGSTOPped holding jobs and SIGCONTed after the survivor delivered them: each story shown once, the survivor's result kept, the woken process refuses its late writes and stays up",
-          .disabled("passes 1 run in 2 (session 18): transactions the server ended during the freeze now run again, but in the failing run 3 of the woken process's 30 acknowledged requests still never got their story (something other than a transaction statement still waits on a closed connection)"))
+          .disabled("passes 2 runs in 5 (session 19): no statement waits on a closed connection any more, but in 2 runs the woken process set an orphan's story back to 'writing' (a story write checked against the lease before the freeze and sent after it: the fence is not atomic with the write), and in 1 run the woken process logged nothing for 120 s after SIGCONT (not found); see docs/scaling.md"))
     func freezeAndWake() async throws {
         let databaseURL = try await PostgresTestCluster.shared.makeDatabase()
         func sql(_ query: String) async throws -> [[String]] { try await PostgresTestCluster.shared.query(query, in: databaseURL) }
