@@ -10,6 +10,9 @@ swift build --build-tests
 # 3 s deadlines then failed at random (7 of 780 on a quiet machine). Pass --parallel to override
 # (Swift Testing then runs up to 2 × cores test cases at once in this one process; the
 # SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH variable narrows that; --num-workers does not).
+# Parallel runs here are two tests at a time: the whole suite passed so on this machine shared
+# with seven builds (15 min 41 s, one run); a run at the default width starved (docs/architecture.md).
+export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH="${SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH:-2}"
 swift test --skip-build --no-parallel "$@"
 python3 -m unittest discover -s scripts/storyteller -p 'test_*.py'
 bash scripts/browser-test.sh

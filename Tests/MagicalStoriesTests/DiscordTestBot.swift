@@ -55,7 +55,16 @@ final class DiscordTestBot: Sendable {
         let task = Task { try await group.run() }
         let bot = DiscordTestBot(simulator: simulator, app: app, directory: directory, group: group, task: task)
         if expectIdentify {
-            try await simulator.waitForConnections(count: connectionsBefore + 1, timeout: .seconds(30))
+            do {
+                try await simulator.waitForConnections(count: connectionsBefore + 1, timeout: .seconds(30))
+            } catch {
+                // A start that failed stops what it started: left running, the bot (and a simulator
+                // of its own) reconnected for the rest of a parallel run, slowing every other test.
+                await bot.stopBot()
+                if given == nil { await simulator.stop() }
+                try? FileManager.default.removeItem(at: directory)
+                throw error
+            }
         }
         return bot
     }

@@ -9,7 +9,7 @@ import Testing
 /// transaction (`idle_in_transaction_session_timeout`, as for a process stopped with SIGSTOP), and
 /// the process then carries on. Its next statement must not wait forever on the closed
 /// connection, and the transaction, rolled back by the server, runs again.
-@Suite("PostgreSQL store: a transaction whose session the server ended while its process slept")
+@Suite("PostgreSQL store: a transaction whose session the server ended while its process slept", .timeLimit(.minutes(10)))
 struct PostgresSessionEndedTests {
     /// Ends the transaction's session the way the server ends a frozen process's: idle in the
     /// transaction past a (here tiny) timeout. Returns once the connection is closed.
