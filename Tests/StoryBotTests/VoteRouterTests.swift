@@ -37,13 +37,7 @@ struct VoteRouterTests {
     }
 
     func readyStory(_ id: String) async throws -> Story {
-        let store = services.store
-        let story = StoryFixtures.story(id, request: StoryFixtures.request(pages: 3), family: Self.family, requester: Self.anna,
-                                        createdAt: services.clock.now())
-        _ = try await store.createStory(story, delivery: StoryFixtures.delivery(messageID: id), quota: nil)
-        try await store.saveText(StoryFixtures.written(for: story.request), for: story.id)
-        try await store.setStatus(.ready, for: story.id, reason: nil)
-        return try #require(try await store.story(story.id))
+        try await services.readyStory(id, family: Self.family, requester: Self.anna)
     }
 
     /// The vote's id and its choices' ids, read from the buttons of a reply.
