@@ -17,8 +17,13 @@ extension CommandRouter {
                 if let chapter = try await stories.story(entry.id, family: context.family) { earlierThemes.append(chapter.request.theme) }
             }
             let avoid = (try? await rules(context).limits.avoidList) ?? []
+            // A model writer's own choices (screened when written) when the family's avoid-list still allows them.
+            let matcher = AvoidListMatcher(avoid)
+            let modelChoices = story.sheet?.nextChoices.flatMap { choices in
+                choices.allSatisfy { matcher.firstMatch(in: [$0.text]) == nil } ? choices : nil
+            }
             let vote = try await votes.open(after: story, channelID: context.channelID, earlierThemes: earlierThemes, avoid: avoid,
-                                            nextBedtime: await nextContinuingBedtime(of: context.family))
+                                            modelChoices: modelChoices, nextBedtime: await nextContinuingBedtime(of: context.family))
             guard vote.storyID == story.id, vote.closedAt == nil, vote.messageID == nil else { return announcement }
             guard let asked = try await ask(vote, votes: votes, responder: responder) else { return announcement }
             logger.info("vote opened", metadata: ["story": "\(story.id)", "vote": "\(vote.id)", "choices": "\(vote.choices.count)",
