@@ -41,6 +41,8 @@ import Synchronization
 ///   limit with commands or with story deliveries, which run in the story workers.
 /// - **Store purchases** (one at a time, in order): `ENTITLEMENT_*` events, recorded through
 ///   ``CommandRouter/recordPurchase(_:)``.
+/// - **Poll votes** (one at a time, in order): `MESSAGE_POLL_VOTE_ADD`/`_REMOVE` (intent
+///   `GUILD_MESSAGE_POLLS`, ``intents``), counted through ``CommandRouter/countPollBallot(_:)``.
 ///
 /// A lane's limit is also the bound on the pictures it holds: each command or press sends at most
 /// one picture at a time. Inside the router, one person's quota-checked requests still pass one at
@@ -108,6 +110,10 @@ public final class DiscordBot: Service {
             self.maxConcurrentButtonPresses = max(1, maxConcurrentButtonPresses)
         }
     }
+
+    /// The gateway intents the bot asks for: GUILDS, and GUILD_MESSAGE_POLLS for the votes on
+    /// its polls (neither is privileged).
+    public static let intents: UInt64 = 1 | PollVoteEvent.intent
 
     private let configuration: Configuration
     private let rest: DiscordRESTClient
@@ -204,8 +210,9 @@ public final class DiscordBot: Service {
         let (commands, commandLane) = AsyncStream.makeStream(of: ReceivedInteraction.self)
         let (presses, pressLane) = AsyncStream.makeStream(of: ReceivedInteraction.self)
         let (purchases, purchaseLane) = AsyncStream.makeStream(of: PurchasedEntitlement.self)
+        let (pollVotes, pollVoteLane) = AsyncStream.makeStream(of: PollBallot.self)
         let (acknowledged, acknowledgedLane) = AsyncStream.makeStream(of: PreparedInteraction.self)
-        let lanes = Lanes(commands: commandLane, presses: pressLane, purchases: purchaseLane)
+        let lanes = Lanes(commands: commandLane, presses: pressLane, purchases: purchaseLane, pollVotes: pollVoteLane)
         let gateway = ShardedGateway(
             configuration: configuration.gateway, selection: configuration.shards,
             identifyCoordinator: configuration.identifyCoordinator,
@@ -222,6 +229,9 @@ public final class DiscordBot: Service {
             }
             group.addTask {
                 for await purchase in purchases { await self.router.recordPurchase(purchase) }
+            }
+            group.addTask {
+                for await ballot in pollVotes { await self.router.countPollBallot(ballot) }
             }
             group.addTask {
                 defer { acknowledgedLane.finish() }
@@ -256,11 +266,13 @@ public final class DiscordBot: Service {
         let commands: AsyncStream<ReceivedInteraction>.Continuation
         let presses: AsyncStream<ReceivedInteraction>.Continuation
         let purchases: AsyncStream<PurchasedEntitlement>.Continuation
+        let pollVotes: AsyncStream<PollBallot>.Continuation
 
         func finish() {
             commands.finish()
             presses.finish()
             purchases.finish()
+            pollVotes.finish()
         }
     }
 
@@ -274,6 +286,10 @@ public final class DiscordBot: Service {
             } catch {
                 logger.warning("unreadable entitlement event ignored", metadata: ["error": "\(error)"])
             }
+            return
+        }
+        if DiscordPollVotes.isPollVote(dispatch.name) {
+            if let ballot = DiscordPollVotes.ballot(of: dispatch) { lanes.pollVotes.yield(ballot) }
             return
         }
         guard dispatch.name == "INTERACTION_CREATE" else { return }

@@ -299,3 +299,16 @@ final class DiscordResponder: ChatResponder {
         if case let .sent(created?) = result { state.withLock { $0.channelMessageID = created.id } }
     }
 }
+
+extension DiscordResponder: NativePollResponder {
+    /// The vote as a native poll of its own in the interaction's channel (a poll cannot sit in a
+    /// layout message), where the bot may send polls; nil (buttons) where it may not.
+    func askPoll(_ vote: ChapterVote, now: Date) async throws -> String? {
+        guard DiscordPollMaker.canPostPolls(interaction.appPermissions), let channelID = interaction.channelID else { return nil }
+        let message = MessagePayload(nonce: DiscordPollMaker.nonce(for: vote), enforceNonce: true,
+                                     poll: DiscordPollMaker.poll(for: vote, now: now))
+        let created = try await rest.createMessage(channelID: channelID, message: message)
+        logger.info("vote posted as a poll", metadata: ["vote": "\(vote.id)"])
+        return String(describing: created.id)
+    }
+}

@@ -9,6 +9,8 @@ public struct Permissions: OptionSet, Hashable, Sendable, Codable {
     public static let sendMessages = Permissions(rawValue: 1 << 11)
     public static let embedLinks = Permissions(rawValue: 1 << 14)
     public static let attachFiles = Permissions(rawValue: 1 << 15)
+    /// SEND_POLLS: the bot may post native polls.
+    public static let sendPolls = Permissions(rawValue: 1 << 49)
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()

@@ -3,13 +3,24 @@
 public struct PollCreate: Codable, Sendable, Equatable {
     /// A question's or an answer's text (and an answer's optional emoji).
     public struct Media: Codable, Sendable, Equatable {
+        /// A Unicode emoji shown before an answer (`{"name": "🧺"}`; a custom one would name its id).
+        public struct Emoji: Codable, Sendable, Equatable {
+            public var name: String
+            public init(name: String) { self.name = name }
+        }
+
         public var text: String
-        public init(text: String) { self.text = text }
+        /// Answers only; not counted in the text's length.
+        public var emoji: Emoji?
+        public init(text: String, emoji: String? = nil) {
+            self.text = text
+            self.emoji = emoji.map(Emoji.init)
+        }
     }
 
     public struct Answer: Codable, Sendable, Equatable {
         public var pollMedia: Media
-        public init(text: String) { pollMedia = Media(text: text) }
+        public init(text: String, emoji: String? = nil) { pollMedia = Media(text: text, emoji: emoji) }
         enum CodingKeys: String, CodingKey { case pollMedia = "poll_media" }
     }
 
@@ -22,14 +33,18 @@ public struct PollCreate: Codable, Sendable, Equatable {
     public var layoutType: Int?
 
     public init(question: String, answers: [String], duration: Int, allowMultiselect: Bool = false) {
+        self.init(question: question, answers: answers.map { Answer(text: $0) }, duration: duration, allowMultiselect: allowMultiselect)
+    }
+
+    public init(question: String, answers: [Answer], duration: Int, allowMultiselect: Bool = false) {
         self.question = Media(text: question)
-        self.answers = answers.map(Answer.init)
+        self.answers = answers
         self.duration = duration
         self.allowMultiselect = allowMultiselect
         layoutType = 1
     }
 
-    /// Discord's limits on a poll.
+    /// Discord's limits on a poll (lengths in code points).
     public static let maxQuestionLength = 300
     public static let maxAnswerLength = 55
     public static let maxAnswers = 10

@@ -83,7 +83,7 @@ extension MagicalStoriesApp {
     /// model call over budget; with the built-in writer it costs nothing (pictures over budget
     /// come from the built-in illustrator). Adding a story's job notifies `jobsAdded`.
     static func familyServices(_ config: AppConfig, store: AppStore, models: ModelLineup, clock: any WallClock,
-                               jobsAdded: WakeSignal) -> FamilyModules {
+                               jobsAdded: WakeSignal, votesClosed: VoteClosedRelay) -> FamilyModules {
         var stories = StoryService(
             repository: store.stories, writerLanguages: models.writer.supportedLanguages,
             childrenWriterLanguages: models.childrenWriter.supportedLanguages, clock: clock,
@@ -92,7 +92,7 @@ extension MagicalStoriesApp {
             modelBudget: config.storyProvider == .offline ? nil : models.meter,
             childrenCostNothing: models.childrenCostNothing,
             jobAdded: { jobsAdded.notify() })
-        stories.votes = chapterVoting(store: store, clock: clock)
+        stories.votes = chapterVoting(store: store, clock: clock, closed: votesClosed)
         let entitlements = EntitlementService(store: store.entitlements, catalog: plans(config), clock: clock,
                                               premiumSKUs: Set(config.discordPremiumSKUIDs))
         // A story that calls no model counts only toward the built-in cap; days are the family's
@@ -132,7 +132,7 @@ extension MagicalStoriesApp {
                                               premiumSKU: entitlements.offeredSKU.flatMap(Snowflake.init), textArtist: pictures.textArtist,
                                               books: { view in try await books(view.storyID, view.family, view.format) },
                                               chatPictures: { id in try await cache.image(id) { try await chatPictures.picture(id) } })
-        let gateway = GatewayConfiguration(token: token, maxResumeAge: .seconds(config.discordResumeMaxAgeSeconds),
+        let gateway = GatewayConfiguration(token: token, intents: DiscordBot.intents, maxResumeAge: .seconds(config.discordResumeMaxAgeSeconds),
                                            gatewayInfo: { try await rest.gatewayBot() })
         let configuration = DiscordBot.Configuration(
             applicationID: config.discordApplicationID.flatMap(Snowflake.init), guildID: config.discordGuildID.flatMap(Snowflake.init),

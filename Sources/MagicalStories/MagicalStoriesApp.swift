@@ -100,7 +100,9 @@ public struct MagicalStoriesApp: Sendable {
         // Made before the services that add jobs, which notify it; the worker pool, made after
         // them (its pipeline delivers through them), waits on it.
         let jobsAdded = WakeSignal()
-        let family = Self.familyServices(config, store: store, models: models, clock: clock, jobsAdded: jobsAdded)
+        let votesClosed = VoteClosedRelay()
+        let family = Self.familyServices(config, store: store, models: models, clock: clock, jobsAdded: jobsAdded,
+                                         votesClosed: votesClosed)
         stories = family.stories
         entitlements = family.entitlements
         collections = family.collections
@@ -112,6 +114,7 @@ public struct MagicalStoriesApp: Sendable {
         let rateLimiter = RateLimiter(globalBudget: rateShare.globalBudget(store, logger: logger.labeled("discord.rest")))
         let discord = Self.discordParts(config, store: store, httpClient: httpClient, rateLimiter: rateLimiter, rateShare: rateShare,
                                         stories: family.stories, entitlements: family.entitlements, pictures: pictures, logger: logger)
+        Self.endingPolls(discord, relay: votesClosed, logger: logger.labeled("discord.polls"))
         let transports: [any ChatTransport] = [WebChatTransport(hub: doors.hub)] + (discord.map { [$0.transport] } ?? [])
         let pageFillIn = PageFillIn(transports: transports, stories: family.stories, logger: logger.labeled("delivery"))
         self.pageFillIn = pageFillIn

@@ -17,13 +17,18 @@ extension CommandRouter {
                 if let chapter = try await stories.story(entry.id, family: context.family) { earlierThemes.append(chapter.request.theme) }
             }
             let avoid = (try? await rules(context).limits.avoidList) ?? []
+            // A model writer's own choices (screened when written) when the family's avoid-list still allows them.
+            let matcher = AvoidListMatcher(avoid)
+            let modelChoices = story.sheet?.nextChoices.flatMap { choices in
+                choices.allSatisfy { matcher.firstMatch(in: [$0.text]) == nil } ? choices : nil
+            }
             let vote = try await votes.open(after: story, channelID: context.channelID, earlierThemes: earlierThemes, avoid: avoid,
-                                            nextBedtime: await nextContinuingBedtime(of: context.family))
-            let messageID = responder.deliveryAddress.messageID ?? "vote-\(vote.id)"
-            guard vote.storyID == story.id, vote.closedAt == nil,
-                  try await votes.attach(vote.id, messageID: messageID, isPoll: false) else { return announcement }
-            logger.info("vote opened", metadata: ["story": "\(story.id)", "vote": "\(vote.id)", "choices": "\(vote.choices.count)"])
-            let ask = renderer.vote(vote, now: votes.now)
+                                            modelChoices: modelChoices, nextBedtime: await nextContinuingBedtime(of: context.family))
+            guard vote.storyID == story.id, vote.closedAt == nil, vote.messageID == nil else { return announcement }
+            guard let asked = try await ask(vote, votes: votes, responder: responder) else { return announcement }
+            logger.info("vote opened", metadata: ["story": "\(story.id)", "vote": "\(vote.id)", "choices": "\(vote.choices.count)",
+                                                  "poll": "\(asked.isPoll)"])
+            let ask = renderer.vote(asked, now: votes.now)
             guard let announcement else { return ask }
             let text = [announcement.text, ask.text].compactMap { $0 }.joined(separator: "\n\n")
             return ChatReply(text: text, buttons: announcement.buttons + ask.buttons)
@@ -32,6 +37,59 @@ extension CommandRouter {
         } catch {
             logger.warning("could not open the vote on what happens next", metadata: ["story": "\(story.id)", "error": "\(error)"])
             return announcement
+        }
+    }
+
+    /// Names the message that asks `vote`: a native poll of its own where the platform can post
+    /// one (Discord with Send Polls), else the reply about to be sent (buttons). The vote as
+    /// asked, nil when another reader asked it first (a poll posted in that race is ended).
+    private func ask(_ vote: ChapterVote, votes: ChapterVoting, responder: some ChatResponder) async throws -> ChapterVote? {
+        var asked = vote
+        if let pollResponder = responder as? any NativePollResponder {
+            do {
+                if let pollID = try await pollResponder.askPoll(vote, now: votes.now) {
+                    guard try await votes.attach(vote.id, messageID: pollID, isPoll: true) else {
+                        // Another reader asked it: the same poll (the platform's nonce), or one to end.
+                        let current = try await votes.vote(vote.id)
+                        if current?.messageID != pollID {
+                            var stray = vote
+                            stray.messageID = pollID
+                            stray.isPoll = true
+                            await votes.endPoll(stray)
+                        }
+                        return nil
+                    }
+                    asked.messageID = pollID
+                    asked.isPoll = true
+                    return asked
+                }
+            } catch {
+                logger.warning("could not post the vote as a poll; asking with buttons", metadata: ["vote": "\(vote.id)", "error": "\(error)"])
+            }
+        }
+        let messageID = responder.deliveryAddress.messageID ?? "vote-\(vote.id)"
+        guard try await votes.attach(vote.id, messageID: messageID, isPoll: false) else { return nil }
+        asked.messageID = messageID
+        return asked
+    }
+
+    /// A member's vote added to (or taken back from) a native poll: counted as a button's ballot
+    /// is, once per member (a changed mind replaces it; a vote taken back is removed only when it
+    /// was for that answer, whatever order the platform's events come in). A poll the service
+    /// did not ask, of another family, or a vote that closed, changes nothing.
+    public func countPollBallot(_ ballot: PollBallot) async {
+        guard let votes = stories.votes else { return }
+        do {
+            guard let vote = try await votes.vote(messageID: ballot.messageID), vote.isPoll, vote.family == ballot.family else { return }
+            if ballot.added {
+                _ = try await votes.cast(ballot.choice, by: ballot.member, in: vote.id)
+            } else {
+                _ = try await votes.withdraw(by: ballot.member, choice: ballot.choice, in: vote.id)
+            }
+        } catch let error as ChapterVoteError {
+            logger.debug("a poll vote was not counted", metadata: ["reason": "\(error)"])
+        } catch {
+            logger.warning("could not count a poll vote", metadata: ["error": "\(error)"])
         }
     }
 

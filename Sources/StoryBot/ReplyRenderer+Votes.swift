@@ -24,6 +24,12 @@ extension ReplyRenderer {
             lines.append("⏰ Voting has ended.\(leading) The next chapter follows the winner.")
             return ChatReply(text: lines.joined(separator: "\n"), buttons: [[ChatButton(.closeVote(vote.id), label: "🔒 Close the vote")]])
         }
+        if vote.isPoll {
+            // The poll is its own message: members vote there; this message keeps the grown-ups' close.
+            let text = "🗳️ **\(NextChoice.question)** Vote in the poll — one vote each, and you can change yours. "
+                + "`/story continue` (or the next bedtime) follows the winner."
+            return ChatReply(text: text, buttons: [[ChatButton(.closeVote(vote.id), label: "🔒 Close the vote (grown-ups)")]])
+        }
         lines.append("One vote each — press another choice to change yours. `/story continue` (or the next bedtime) follows the winner.")
         let choices = vote.choices.enumerated().map { index, choice in
             ChatButton(.vote(vote.id, index), label: String("\(choice.text) · \(counts[index])".prefix(80)), style: .primary)

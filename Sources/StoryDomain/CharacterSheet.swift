@@ -125,6 +125,10 @@ public struct CharacterSheet: Hashable, Sendable, Codable {
     /// Up to two more named heroes who share the lead with `hero` (members of the family's cast).
     /// Empty for most stories; sheets saved before casts existed read as empty.
     public var friends: [CharacterDesign]
+    /// A model writer's choices for what happens next after this story, as screened when it was
+    /// written (nil: none, and the vote offers the built-in ones). Kept with the story's sheet; a
+    /// sheet carried into the next chapter leaves them behind (``forNextChapter``).
+    public var nextChoices: [NextChoice]?
 
     public init(hero: CharacterDesign, companion: CharacterDesign?, setting: StorySetting,
                 settingDescription: String, palette: Palette, friends: [CharacterDesign] = []) {
@@ -137,7 +141,7 @@ public struct CharacterSheet: Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case hero, companion, setting, settingDescription, palette, friends
+        case hero, companion, setting, settingDescription, palette, friends, nextChoices
     }
 
     public init(from decoder: any Decoder) throws {
@@ -148,6 +152,15 @@ public struct CharacterSheet: Hashable, Sendable, Codable {
         settingDescription = try container.decode(String.self, forKey: .settingDescription)
         palette = try container.decode(Palette.self, forKey: .palette)
         friends = try container.decodeIfPresent([CharacterDesign].self, forKey: .friends) ?? []
+        nextChoices = try container.decodeIfPresent([NextChoice].self, forKey: .nextChoices)
+    }
+
+    /// The sheet as the next chapter (or a collection's next story) keeps it: the same cast and
+    /// world, without this story's choices for what happens next.
+    public var forNextChapter: CharacterSheet {
+        var sheet = self
+        sheet.nextChoices = nil
+        return sheet
     }
 
     /// The sheet as one paragraph for model prompts. It names no one: the characters are "the hero"

@@ -37,13 +37,7 @@ struct VoteRouterTests {
     }
 
     func readyStory(_ id: String) async throws -> Story {
-        let store = services.store
-        let story = StoryFixtures.story(id, request: StoryFixtures.request(pages: 3), family: Self.family, requester: Self.anna,
-                                        createdAt: services.clock.now())
-        _ = try await store.createStory(story, delivery: StoryFixtures.delivery(messageID: id), quota: nil)
-        try await store.saveText(StoryFixtures.written(for: story.request), for: story.id)
-        try await store.setStatus(.ready, for: story.id, reason: nil)
-        return try #require(try await store.story(story.id))
+        try await services.readyStory(id, family: Self.family, requester: Self.anna)
     }
 
     /// The vote's id and its choices' ids, read from the buttons of a reply.
@@ -109,5 +103,22 @@ struct VoteRouterTests {
         #expect(try await votes.vote(voteID)?.winner == 1)
         let unknown = await press(.vote("nosuchvote", 0), as: Self.anna)
         #expect(unknown.replies.only?.text == FriendlyErrors.text(for: ChapterVoteError.notFound))
+    }
+
+    @Test("a model writer's screened choices are offered, unless the family's avoid-list has grown to hold one of them")
+    func modelChoices() async throws {
+        let choices = [NextChoice(text: "A picnic by the quiet pond", theme: "A picnic by the quiet pond"),
+                       NextChoice(text: "A walk to find a lost bell", theme: "A walk to find a lost bell")]
+        let story = try await services.readyStory("modelled", family: Self.family, requester: Self.anna, nextChoices: choices)
+        let asked = try #require(await press(.page(story.id, 3), as: Self.anna).replies.first { $0.text?.contains(NextChoice.question) == true })
+        let (voteID, _) = try #require(Self.ballotButtons(asked))
+        #expect(try await votes.vote(voteID)?.choices == choices)
+
+        try await services.store.save(FamilySettings(avoidList: ["bell"]), for: Self.family, by: Self.anna.userID)
+        let other = try await services.readyStory("modelled2", family: Self.family, requester: Self.anna, nextChoices: choices)
+        let again = try #require(await press(.page(other.id, 3), as: Self.anna).replies.first { $0.text?.contains(NextChoice.question) == true })
+        let (otherID, _) = try #require(Self.ballotButtons(again))
+        let offered = try #require(try await votes.vote(otherID)?.choices)
+        #expect(offered != choices && offered.allSatisfy { $0.turn != nil }, "the built-in choices instead")
     }
 }

@@ -34,8 +34,9 @@ struct GeminiProviderTests {
             #expect(config["maxOutputTokens"]?.int == 4096)
             let schema = try #require(config["responseSchema"])
             #expect(schema["type"] == "OBJECT")
-            #expect(schema["propertyOrdering"] == ["title", "pages"])
-            #expect(schema["required"] == ["title", "pages"])
+            #expect(schema["propertyOrdering"] == ["title", "pages", "nextChoices"])
+            #expect(schema["required"] == ["title", "pages", "nextChoices"])
+            #expect(schema["properties"]?["nextChoices"]?["minItems"]?.int == 2 && schema["properties"]?["nextChoices"]?["maxItems"]?.int == 3)
             let pages = try #require(schema["properties"]?["pages"])
             #expect(pages["type"] == "ARRAY")
             #expect(pages["minItems"]?.int == 5 && pages["maxItems"]?.int == 5)
@@ -58,6 +59,9 @@ struct GeminiProviderTests {
             #expect(themeLines.first?.hasPrefix(StoryPrompt.dataLabel) == true)
 
             #expect(written.pages.count == 5)
+            // The model's ideas for the next chapter, screened: the one not for bedtime is dropped.
+            #expect(written.sheet.nextChoices?.map(\.text) == ["A boat ride to a little island", "A lantern walk with the fireflies"])
+            #expect(written.sheet.nextChoices?.allSatisfy { $0.turn == nil && $0.theme == $0.text } == true)
             #expect(written.pages.allSatisfy { $0.text.contains("Mia") })
             #expect(written.title.contains("Mia"))
             #expect(written.pages.last?.scene.action == .sleeping)

@@ -37,3 +37,44 @@ struct ModelStoryAssemblerScreenTests {
         }
     }
 }
+
+/// A model's ideas for what happens next are quoted data: screened like the vote's choices, used
+/// only when at least two survive.
+@Suite("Model stories: the next chapter's choices, screened")
+struct ModelNextChoicesTests {
+    static func assemble(ideas: [String]?) throws -> WrittenStory {
+        let request = StoryRequest(theme: "owls in the snow", heroName: "Mia", age: 6, pageCount: 2, language: .english, seed: 1,
+                                   avoid: ["thunder"])
+        let sheet = CharacterSheetDesigner().design(for: request)
+        var answer: [String: Any] = [
+            "title": "Mia", "pages": (1...2).map { _ in ["text": ModelStoryAssemblerScreenTests.page("The little owl sang a soft song."),
+                                                        "imagePrompt": "the hero in a garden"] },
+        ]
+        if let ideas { answer["nextChoices"] = ideas }
+        let json = String(decoding: try JSONSerialization.data(withJSONObject: answer), as: UTF8.self)
+        let assembler = ModelStoryAssembler(provider: "test")
+        return try assembler.assemble(try assembler.decode(json), request: request, sheet: sheet)
+    }
+
+    @Test("kept: calm one-line ideas; dropped: the family's words, the avoid-list, the screen's concerns, over-long lines")
+    func screened() throws {
+        let ideas = ["A picnic by the quiet pond", "A walk to see the thunder clouds",
+                     "More owls in the snow tonight", "A knife covered in blood", String(repeating: "long ", count: 20), "A lost mitten"]
+        let story = try Self.assemble(ideas: ideas)
+        #expect(story.sheet.nextChoices?.map(\.text) == ["A picnic by the quiet pond", "A lost mitten"])
+    }
+
+    @Test("none, or fewer than two that pass: nil, and the vote offers the built-in choices")
+    func tooFew() throws {
+        #expect(try Self.assemble(ideas: nil).sheet.nextChoices == nil)
+        #expect(try Self.assemble(ideas: ["A picnic by the quiet pond", "More owls in the snow tonight"]).sheet.nextChoices == nil)
+    }
+
+    @Test("a sheet carried into the next chapter leaves the choices behind")
+    func notCarried() throws {
+        let sheet = try Self.assemble(ideas: ["A picnic by the quiet pond", "A lost mitten"]).sheet
+        #expect(sheet.nextChoices?.count == 2 && sheet.forNextChapter.nextChoices == nil)
+        let stored = try JSONDecoder().decode(CharacterSheet.self, from: try JSONEncoder().encode(sheet))
+        #expect(stored == sheet, "kept with the story's sheet")
+    }
+}

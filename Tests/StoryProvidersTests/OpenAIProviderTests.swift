@@ -110,7 +110,10 @@ struct OpenAIProviderTests {
             #expect(format["json_schema"]?["strict"]?.bool == true)
             let schema = try #require(format["json_schema"]?["schema"])
             #expect(schema["additionalProperties"]?.bool == false)
-            #expect(Set(schema["required"]?.array?.compactMap(\.string) ?? []) == ["title", "pages"])
+            #expect(Set(schema["required"]?.array?.compactMap(\.string) ?? []) == ["title", "pages", "nextChoices"])
+            #expect(schema["properties"]?["nextChoices"]?["maxItems"]?.int == 3)
+            #expect(story.sheet.nextChoices?.map(\.text) == ["A picnic by the quiet pond", "A walk to find a lost bell"],
+                    "the model's ideas, screened: the one not for bedtime is dropped")
             #expect(schema["properties"]?["pages"]?["minItems"]?.int == 4)
             #expect(schema["properties"]?["pages"]?["items"]?["additionalProperties"]?.bool == false)
 

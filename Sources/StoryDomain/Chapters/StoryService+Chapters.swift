@@ -62,7 +62,7 @@ extension StoryService {
                                       pages: String(min(request.pageCount, limits.maxPages)), language: request.language.rawValue,
                                       pronouns: request.heroPronouns?.rawValue)
         var story = try prepareStory(draft, family: previous.family, requester: requester, limits: limits, seed: seed)
-        story.request.heroSheet = previous.sheet ?? request.heroSheet
+        story.request.heroSheet = (previous.sheet ?? request.heroSheet)?.forNextChapter
         // The same cast: what the last chapter kept out (its members' sensitivities), this one does too.
         story.request.alsoAvoiding(request.avoid)
         // A chapter of a children's story is children's too, whoever asks for it.

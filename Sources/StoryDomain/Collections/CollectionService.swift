@@ -160,7 +160,7 @@ public struct CollectionService: Sendable {
         var story = try stories.prepareStory(draft, family: collection.family, requester: collection.requester, limits: limits)
         // The hero looks and acts the same across the series: reuse the first story's cast.
         if let firstID = progress.entries.first?.storyID, let first = try await stories.story(firstID, family: collection.family) {
-            story.request.heroSheet = first.request.heroSheet ?? first.sheet
+            story.request.heroSheet = (first.request.heroSheet ?? first.sheet)?.forNextChapter
             // The pronouns the family gave for the series (kept on the first story's request, also when it failed).
             story.request.heroPronouns = first.request.heroPronouns ?? first.sheet?.hero.pronouns
             // A collection begun for children stays children's.

@@ -119,6 +119,13 @@ public struct ChapterVoting: Sendable {
         return (vote, choice)
     }
 
+    /// Ends a platform poll that asks `vote` without closing the vote (a second poll posted when
+    /// two readers asked at once): the platform is told as for a closed vote.
+    public func endPoll(_ vote: ChapterVote) async {
+        guard vote.isPoll else { return }
+        await closed(vote)
+    }
+
     /// Closes the vote (the next chapter was made, or a grown-up closed it): the vote as closed
     /// with its winner when this call closed it, nil when it was closed already or unknown.
     @discardableResult

@@ -1,7 +1,7 @@
 /// One answer to "What happens next?" at the end of a chapter: the words the family sees and
 /// the theme the next chapter is about when it wins. Both are writer text (the built-in list or
 /// a model's screened choice), never the family's.
-public struct NextChoice: Sendable, Equatable, Codable {
+public struct NextChoice: Sendable, Hashable, Codable {
     /// The words shown on the button or poll answer, at most ``maxLength`` characters.
     public var text: String
     /// The next chapter's theme when this choice wins.

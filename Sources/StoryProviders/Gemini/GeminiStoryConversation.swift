@@ -36,7 +36,8 @@ struct GeminiStoryConversation: Sendable {
             safetySettings: GeminiWire.SafetySetting.strictest)
     }
 
-    /// `{title, pages: [{text, imagePrompt}]}` with exactly `pages` pages.
+    /// `{title, pages: [{text, imagePrompt}], nextChoices}` with exactly `pages` pages and 2–3 ideas
+    /// for the next chapter.
     static func schema(pages: Int) -> GeminiWire.Schema {
         .object([
             "title": .string("Short story title"),
@@ -44,6 +45,8 @@ struct GeminiStoryConversation: Sendable {
                 "text": .string("The words read aloud on this page"),
                 "imagePrompt": .string("What the page's picture shows: characters, place, light, action; no text or names"),
             ]), count: pages...pages),
+            "nextChoices": .array(of: .string("A calm small adventure for the next chapter in at most 8 words, naming no one"),
+                                  count: 2...3),
         ])
     }
 }

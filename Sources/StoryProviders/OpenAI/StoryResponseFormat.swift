@@ -12,6 +12,8 @@ enum StoryResponseFormat {
         let story = JSONSchema.object([
             "title": .string("A short, gentle title."),
             "pages": .array(of: page, count: pageCount, description: "Exactly \(pageCount) pages, in reading order."),
+            "nextChoices": .array(of: .string("A calm small adventure in at most 8 words, naming no one."), count: 3,
+                                  description: "Ideas for the next chapter, for the family to vote on."),
         ])
         return .jsonSchema(.init(name: schemaName, description: "A bedtime story of \(pageCount) pages.",
                                  schema: story, strict: true))
@@ -21,9 +23,9 @@ enum StoryResponseFormat {
     static func instructions(pageCount: Int) -> String {
         """
         Your whole reply is one JSON object and nothing else, with exactly these keys: \
-        "title" (a string) and "pages" (an array of exactly \(pageCount) objects, each with exactly the keys \
-        "text" and "imagePrompt", both strings). For example: \
-        {"title": "…", "pages": [{"text": "…", "imagePrompt": "…"}]}
+        "title" (a string), "pages" (an array of exactly \(pageCount) objects, each with exactly the keys \
+        "text" and "imagePrompt", both strings) and "nextChoices" (an array of 3 short strings). For example: \
+        {"title": "…", "pages": [{"text": "…", "imagePrompt": "…"}], "nextChoices": ["…", "…", "…"]}
         """
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import StoryDomain
 
-/// The JSON a model writes: `{title, pages: [{text, imagePrompt}]}`. Every field may be missing.
+/// The JSON a model writes: `{title, pages: [{text, imagePrompt}], nextChoices: [string]}`.
+/// Every field may be missing.
 public struct ModelStoryDraft: Decodable, Sendable, Equatable {
     public struct Page: Decodable, Sendable, Equatable {
         public var text: String?
@@ -10,6 +11,8 @@ public struct ModelStoryDraft: Decodable, Sendable, Equatable {
 
     public var title: String?
     public var pages: [Page]?
+    /// 2–3 short ideas for the next chapter, quoted data (screened before use).
+    public var nextChoices: [String]?
 }
 
 /// Checks a model's story against the request (page count, length for the age, the bedtime
@@ -64,7 +67,9 @@ public struct ModelStoryAssembler: Sendable {
         do {
             // The family's own avoid-list travels with the request: a model gets one more try to leave it out.
             let checker = request.avoid.isEmpty ? checker : GeneratedStoryChecker(avoidList: checker.avoidList + request.avoid)
-            return try checker.check(story, for: request)
+            var checked = try checker.check(story, for: request)
+            checked.sheet.nextChoices = nextChoices(draft.nextChoices, request: request, avoid: checker.avoidList)
+            return checked
         } catch let problem {
             switch problem {
             case let .avoidedWord(word):
@@ -73,6 +78,19 @@ public struct ModelStoryAssembler: Sendable {
                 throw .invalidStory(provider: provider, reason: "\(problem)")
             }
         }
+    }
+}
+
+extension ModelStoryAssembler {
+    /// The model's ideas for what happens next, screened as the vote's choices are (one line of
+    /// at most 55 characters, the bedtime screen in the story's language, the avoid-list, never
+    /// the family's own words: the theme, the names); nil unless two survive, and the vote then
+    /// offers the built-in choices.
+    func nextChoices(_ ideas: [String]?, request: StoryRequest, avoid: [String]) -> [NextChoice]? {
+        guard let ideas, !ideas.isEmpty, let quoted = try? JSONEncoder().encode(ideas) else { return nil }
+        let familyTexts = [request.theme, request.heroName] + [request.companion].compactMap { $0 }
+        return NextChoiceMaker().modelChoices(String(decoding: quoted, as: UTF8.self), avoid: avoid, familyTexts: familyTexts,
+                                              language: request.language)
     }
 }
 

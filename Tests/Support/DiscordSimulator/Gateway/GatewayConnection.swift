@@ -77,7 +77,7 @@ struct GatewayConnection {
                 shard = ShardKey(id: pair[0], count: pair[1])
             }
             guard shard.count >= minimumShardCount else { return close(4011, "Sharding required.") }
-            switch hub.identify(connection: id, shard: shard) {
+            switch hub.identify(connection: id, shard: shard, intents: identify.intents) {
             case .ready:
                 return .active
             case .tooFast:

@@ -129,7 +129,7 @@ final class GatewayHub: Sendable {
     /// Starts a session of `shard` on a connection: READY (sequence 1), then the dispatches for
     /// this shard made while it had no session. Refused (`tooFast`) when its `max_concurrency`
     /// bucket identified less than ``DiscordSimulator/Configuration/identifyWindow`` ago.
-    func identify(connection id: Int, shard: ShardKey) -> IdentifyOutcome {
+    func identify(connection id: Int, shard: ShardKey, intents: UInt64 = 0) -> IdentifyOutcome {
         let sessionID = identifiers.sessionID()
         let now = ContinuousClock.now
         let bucket = shard.id % max(1, configuration.sessionStartLimit.maxConcurrency)
@@ -155,6 +155,7 @@ final class GatewayHub: Sendable {
             state.connections[id]?.sessionID = sessionID
             state.connections[id]?.shard = shard
             state.stats.identifies += 1
+            state.stats.intents = intents
             state.stats.identifiesByShard[shard.id, default: 0] += 1
             return .ready
         }

@@ -60,6 +60,8 @@ struct GatewayStats: Sendable {
     var refusedIdentifies = 0
     var heartbeats = 0
     var clientCloseCodes: [Int] = []
+    /// The newest accepted IDENTIFY's intents.
+    var intents: UInt64?
 }
 
 /// A session's shard, `[id, count]`.

@@ -48,13 +48,13 @@ struct MessageValidator: Sendable {
         guard flags & SimulatedMessage.Flag.componentsV2 == 0 else {
             throw refuse([], "POLL_WITH_COMPONENTS_V2", "Polls cannot be sent in a components-v2 message.")
         }
-        guard (1...PollCreate.maxQuestionLength).contains(poll.question.text.count) else {
+        guard (1...PollCreate.maxQuestionLength).contains(poll.question.text.codePointCount) else {
             throw refuse(["question", "text"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and \(PollCreate.maxQuestionLength) in length.")
         }
         guard (1...PollCreate.maxAnswers).contains(poll.answers.count) else {
             throw refuse(["answers"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and \(PollCreate.maxAnswers) in length.")
         }
-        for (index, answer) in poll.answers.enumerated() where !(1...PollCreate.maxAnswerLength).contains(answer.pollMedia.text.count) {
+        for (index, answer) in poll.answers.enumerated() where !(1...PollCreate.maxAnswerLength).contains(answer.pollMedia.text.codePointCount) {
             throw refuse(["answers", "\(index)", "poll_media", "text"], "BASE_TYPE_BAD_LENGTH",
                          "Must be between 1 and \(PollCreate.maxAnswerLength) in length.")
         }

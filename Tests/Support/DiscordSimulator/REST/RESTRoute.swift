@@ -41,6 +41,7 @@ struct RESTRoute: Sendable {
     static let createDM = RESTRoute(.post, "/users/@me/channels")
     static let createMessage = RESTRoute(.post, "/channels/{channel_id}/messages", major: ["channel_id"])
     static let editMessage = RESTRoute(.patch, "/channels/{channel_id}/messages/{message_id}", major: ["channel_id"])
+    static let expirePoll = RESTRoute(.post, "/channels/{channel_id}/polls/{message_id}/expire", major: ["channel_id"])
     static let overwriteGlobalCommands = RESTRoute(.put, "/applications/{application_id}/commands")
     static let globalCommands = RESTRoute(.get, "/applications/{application_id}/commands")
     static let overwriteGuildCommands = RESTRoute(.put, "/applications/{application_id}/guilds/{guild_id}/commands",

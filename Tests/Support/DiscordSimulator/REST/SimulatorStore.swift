@@ -6,6 +6,7 @@ struct SimulatorStore: Sendable {
     var interactions = InteractionLedger()
     var messages = MessageStore()
     var commands = CommandStore()
+    var polls = PollLedger()
     var deniedPermissions: [Snowflake: Permissions] = [:]
     var directMessages = DirectMessageLedger()
     /// How long requests to a route (a template, `METHOD template`, or a prefix) are held before being answered.

@@ -27,7 +27,7 @@ struct GeminiFakeStoryWriter: Sendable {
         }
     }
 
-    /// `{title, pages: [{text, imagePrompt}]}` with `pages` pages; `unsafe` puts a sentence no
+    /// `{title, pages: [{text, imagePrompt}], nextChoices}` with `pages` pages; `unsafe` puts a sentence no
     /// bedtime story may have on page 1, as a careless model might.
     func story(pages: Int, unsafe: Bool = false) -> GeminiFakeJSON {
         let pageList = (1...max(1, pages)).map { number -> GeminiFakeJSON in
@@ -35,7 +35,9 @@ struct GeminiFakeStoryWriter: Sendable {
              // Like a careless model, it names the characters in its picture prompts.
              "imagePrompt": .string("\(hero) and \(companion ?? "a little bird") in a calm watercolour scene for page \(number), soft evening light")]
         }
-        return ["title": .string("\(hero) and the Quiet Evening"), "pages": .array(pageList)]
+        // Like a careless model, one idea is not for bedtime (the screen drops it).
+        let ideas = ["A boat ride to a little island", "A lantern walk with the fireflies", "A sharp knife covered in blood"]
+        return ["title": .string("\(hero) and the Quiet Evening"), "pages": .array(pageList), "nextChoices": .array(ideas.map { .string($0) })]
     }
 
     func text(page: Int, of count: Int) -> String {

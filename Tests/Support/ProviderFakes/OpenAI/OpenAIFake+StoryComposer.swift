@@ -35,11 +35,16 @@ extension OpenAIFake {
                      // Like a careless model, it names the characters in its picture prompts.
                      "imagePrompt": .string("\(hero) and \(companion ?? "a small friendly bird") in a quiet garden, soft evening light, page \(page)")]
                 }),
+                // Like a careless model, one idea is not for bedtime (the screen drops it).
+                "nextChoices": .array(Self.nextChoices.map { .string($0) }),
             ]
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             return String(decoding: (try? encoder.encode(story)) ?? Data(), as: UTF8.self)
         }
+
+        /// The ideas for the next chapter the fake offers: two calm ones and one no bedtime story may have.
+        static let nextChoices = ["A picnic by the quiet pond", "A walk to find a lost bell", "A sharp knife covered in blood"]
 
         private static let sentences = [
             "The evening air smelled of roses and warm bread.",
