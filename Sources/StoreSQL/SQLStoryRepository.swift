@@ -59,12 +59,13 @@ public struct SQLStoryRepository: StoryRepository {
         try await executor.execute("""
             INSERT INTO story (id, family_id, requester_id, requester_name, theme, hero_name, age, companion, page_count, language,
                 seed, title, sheet_json, status, failure_reason, created_at, avoid_json, illustrations, hero_sheet_json,
-                audience, hero_pronouns)
+                audience, hero_pronouns, gentle)
             VALUES (\(story.id.rawValue), \(familyID), \(story.requester.userID), \(story.requester.displayName), \(request.theme),
                 \(request.heroName), \(request.age), \(request.companion), \(request.pageCount), \(request.language.rawValue),
                 \(Int64(bitPattern: request.seed)), \(story.title), \(try story.sheet.map(JSONColumn.encode)), \(story.status.rawValue),
                 \(story.failureReason), \(story.createdAt), \(avoid), \(request.illustrations.rawValue),
-                \(try request.heroSheet.map(JSONColumn.encode)), \(request.audience?.rawValue), \(request.heroPronouns?.rawValue))
+                \(try request.heroSheet.map(JSONColumn.encode)), \(request.audience?.rawValue), \(request.heroPronouns?.rawValue),
+                \(request.gentle))
             """)
         if let chapter = request.chapter {
             try await executor.execute("""

@@ -9,7 +9,7 @@ extension StoryTable {
         story.id, story.family_id, story.requester_id, story.requester_name, story.theme, story.hero_name, story.age,
         story.companion, story.page_count, story.language, story.seed, story.title, story.sheet_json, story.status,
         story.failure_reason, story.created_at, story.avoid_json, story.illustrations, story.hero_sheet_json, story.read_at,
-        story.audience, story.hero_pronouns
+        story.audience, story.hero_pronouns, story.gentle
         """
 
     /// The columns of a story with its family, its place in a collection and its chapter, if any
@@ -59,6 +59,7 @@ extension StoryTable {
         request.audience = audience.flatMap(StoryAudience.init(rawValue:))
         let heroPronouns: String? = try row["hero_pronouns"]
         request.heroPronouns = heroPronouns.flatMap(Pronouns.init(rawValue:))
+        request.gentle = try row["gentle"]
         var story = Story(id: id, family: FamilyRef(platform: Platform(rawValue: try row["family_platform"]),
                                                     externalID: try row["family_external_id"]),
                           requester: Requester(userID: try row["requester_id"], displayName: try row["requester_name"]),

@@ -337,12 +337,14 @@ public struct ApprovalDesk: PagePictureObserver {
             }
         }
         let who = approval.kind == .bedtime ? "🌙 **Tonight's bedtime story** is ready." : "👀 **\(quoted: approval.requester.displayName)** asked for a story."
-        var text = who + " Nobody else sees it until you say yes.\n\n" + (reply.text ?? "")
+        let intro = who + " Nobody else sees it until you say yes."
+        reply.text = [intro, reply.text].compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: "\n\n")
         if !rest.isEmpty {
+            // Read in order: page 1 under its picture, then the rest, then ✅ 🌙 🔄.
             let more = rest.joined(separator: "\n\n")
-            text += "\n\n📖 *The rest:*\n" + (more.count > 1_400 ? String(more.prefix(1_400)) + "…" : more)
+            let tail = "\n\n📖 *The rest:*\n" + (more.count > 1_400 ? String(more.prefix(1_400)) + "…" : more)
+            if reply.page != nil { reply.page?.text += tail } else { reply.text = (reply.text ?? "") + tail }
         }
-        reply.text = text
         reply.isPrivate = true
         let family = approval.family.externalID
         reply.buttons = [[

@@ -171,6 +171,9 @@ public struct StoryService: Sendable {
         var generator = SystemRandomNumberGenerator()
         var request = original.request
         request.seed = generator.next()
+        // The same friends: the hero, companion and friends as drawn (a cast's or a chapter's sheet
+        // is kept already); a new seed alone would draw new ones.
+        if request.heroSheet == nil { request.heroSheet = original.sheet?.forNextChapter }
         request.gentle = true
         request.safetyRepair = false
         request.pageCount = min(request.pageCount, limits.maxPages)

@@ -112,6 +112,7 @@ public struct AppDatabase: Sendable {
         ("v24: wind-down narration kept beside the plain one", Schema.windDownNarration),
         ("v25: stories held for a grown-up's yes; a cast member's sensitivities", Schema.approval),
         ("v26: the family's votes on what happens next", Schema.votes),
+        ("v27: a gentler remake remembered with its story", Schema.storyGentle),
     ]
 
     static var migrator: DatabaseMigrator {

@@ -143,7 +143,7 @@ struct ApprovalFlowTests {
         let story = try #require(try await services.store.story(remade.storyID))
         let original = try #require(try await services.store.story(held.storyID))
         #expect(story.request.gentle == true && story.request.heroName == original.request.heroName
-                && story.request.heroSheet == original.request.heroSheet)
+                && story.request.heroSheet == (original.request.heroSheet ?? original.sheet?.forNextChapter))
         let early = await press(.share, remade, by: Self.mum, child: false)
         #expect(early.updates.first?.text?.contains("being made") == true)
         #expect(transport.delivered.all.isEmpty)

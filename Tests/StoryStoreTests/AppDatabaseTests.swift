@@ -36,7 +36,8 @@ struct AppDatabaseTests {
                                                      "v23: lease expiries counted apart from attempts",
                                                      "v24: wind-down narration kept beside the plain one",
                                                      "v25: stories held for a grown-up's yes; a cast member's sensitivities",
-                                                     "v26: the family's votes on what happens next"])
+                                                     "v26: the family's votes on what happens next",
+                                                     "v27: a gentler remake remembered with its story"])
         #expect(await database.ping())
     }
 
