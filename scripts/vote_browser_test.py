@@ -180,7 +180,7 @@ with phones(shots, "grown-up", "child") as both:
     known_notes = {m.get_attribute("data-id") for m in child.messages("article.msg.private")}
     child.tap(child.button_in(vote_message(child, vote_id), "🔒"))
     refusal = child.wait("a kind refusal of the child's 🔒", lambda p: next(
-        (m for m in p.messages("article.msg.private") if "grown-up" in m.text.lower()
+        (m for m in p.messages("article.msg.private") if "grown-up" in m.text.lower() and "close the vote" in m.text
          and m.get_attribute("data-id") not in known_notes), None))
     grown_up.tap(grown_up.button_in(vote_message(grown_up, vote_id), "🔒"))
     for phone in both:

@@ -8,6 +8,8 @@ public enum CommandAccessError: Error, Sendable, Equatable {
     case notManager
     /// Bedtimes are for the family's grown-ups: its managers, or on Discord also the role they chose.
     case notGrownUp
+    /// A family vote is closed by its grown-ups (managers); everyone may vote.
+    case notGrownUpToCloseVote
     /// The family lets only one role ask for stories.
     case requesterRoleRequired
     /// `/family` manages web chat rooms; Discord servers have their own members and roles.

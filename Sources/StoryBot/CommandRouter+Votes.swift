@@ -123,7 +123,7 @@ extension CommandRouter {
         case let .closeVote(id):
             guard context.isManager else {
                 try await responder.acknowledge(privately: true)
-                throw CommandAccessError.notManager
+                throw CommandAccessError.notGrownUpToCloseVote
             }
             guard let vote = try await votes.vote(id), vote.family == context.family else {
                 try await responder.acknowledge(privately: true)

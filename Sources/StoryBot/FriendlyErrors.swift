@@ -91,6 +91,7 @@ public enum FriendlyErrors {
             + "delete the family's data."
         case .notGrownUp: "🔒 Only \(platform.familyManager)" + (platform.hasRoles ? " (or the role they chose with `/settings set grownup_role:`)" : "")
             + " can set bedtimes."
+        case .notGrownUpToCloseVote: "🔒 Only \(platform.familyManager) can close the vote. Your vote counts until then!"
         case .requesterRoleRequired:
             "🙏 In \(platform.thisFamily), stories are asked for by members with a chosen role. Ask a grown-up to request one!"
         case .familyCommandsInWebChat:

@@ -97,6 +97,7 @@ struct VoteRouterTests {
         _ = await press(.vote(voteID, 1), as: Self.ben)
         let refused = await press(.closeVote(voteID), as: Self.ben)
         #expect(refused.replies.only?.isPrivate == true && refused.updates.isEmpty)
+        #expect(refused.replies.only?.text?.contains("can close the vote") == true)
         #expect(try await votes.vote(voteID)?.closedAt == nil)
         let closed = try #require(await press(.closeVote(voteID), as: Self.anna, isManager: true).updates.only)
         #expect(closed.text?.contains("Both! First") == true && closed.buttons.isEmpty)

@@ -150,7 +150,7 @@ enum FriendlyErrorCatalogue {
             SettingsError.badIllustrations, SettingsError.badRequesters, SettingsError.roleMissing, SettingsError.noRolesHere,
             StoryServiceError.storyNotFound, StoryServiceError.notAllowedToDelete,
             CommandAccessError.notBotAdmin, CommandAccessError.adminCommandsElsewhere, CommandAccessError.notManager,
-            CommandAccessError.requesterRoleRequired, CommandAccessError.familyCommandsInWebChat,
+            CommandAccessError.notGrownUpToCloseVote, CommandAccessError.requesterRoleRequired, CommandAccessError.familyCommandsInWebChat,
             CancellationError(),
         ]
         for category in SafetyCategory.allCases {
