@@ -148,11 +148,12 @@ public struct MagicalStoriesApp: Sendable {
 
     /// Bytes of recently shown Discord pictures (as uploaded: WebP, ~16 KB a page) kept in
     /// memory, so turning back and forth through a story does not read each picture from SQLite
-    /// again. Deliveries fill it too (a delivered page 1 is the page turned back to most); 1 MiB
-    /// holds ~60 pages (2 MiB held ~14 PNGs before pictures were kept as WebP; a larger
-    /// cache raised the load benchmark's private peak and changed no page-turn latency
-    /// measurably, docs/benchmarks.md).
-    static let pictureCacheBytes = 1 << 20
+    /// again. Deliveries fill it too (a delivered page 1 is the page turned back to most); 256 KiB
+    /// holds ~16 pages, a few families' stories; a miss reads the kept WebP from the store
+    /// (~60 µs). Measured: 1 MiB → 256 KiB lowered the issue-32 burst's peak private memory by
+    /// 1.1–2.8 MiB (mean 1.9, three paired runs; docs/benchmarks.md, session 20), since deliveries
+    /// kept it full of pictures nobody turned back to.
+    static let pictureCacheBytes = 256 << 10
 
     /// The free and premium plans from the configuration.
     public static func plans(_ config: AppConfig) -> PlanCatalog {
