@@ -7,6 +7,7 @@ struct AudienceRoutedIllustrator: Illustrator {
     let children: any Illustrator
 
     var name: String { family.name }
+    var usesPreviousPicture: Bool { family.usesPreviousPicture || children.usesPreviousPicture }
 
     func illustrate(_ request: IllustrationRequest) async throws -> Illustration {
         try await (request.audience == .children ? children : family).illustrate(request)

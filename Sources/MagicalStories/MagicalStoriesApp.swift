@@ -151,7 +151,7 @@ public struct MagicalStoriesApp: Sendable {
     /// again. Deliveries fill it too (a delivered page 1 is the page turned back to most); 256 KiB
     /// holds ~16 pages, a few families' stories; a miss reads the kept WebP from the store
     /// (~60 µs). Measured: 1 MiB → 256 KiB lowered the issue-32 burst's peak private memory by
-    /// 1.1–2.8 MiB (mean 1.9, three paired runs; docs/benchmarks.md, session 20), since deliveries
+    /// 0.3–2.8 MiB (mean 1.6, four paired runs; docs/benchmarks.md, session 20), since deliveries
     /// kept it full of pictures nobody turned back to.
     static let pictureCacheBytes = 256 << 10
 

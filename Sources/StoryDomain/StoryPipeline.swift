@@ -191,13 +191,19 @@ public struct StoryPipeline: Sendable {
             return story
         }
 
-        // Page 1 first, then deliver it: the family can start reading.
-        let firstPicture: Illustration
+        // Page 1 first, then deliver it: the family can start reading. A painter that does not use
+        // the previous page's picture (the built-in one) is not handed it, so no picture (PNG and
+        // chat form, ~150 KB) is kept for the rest of the story (up to two per worker). Measured with
+        // the smaller picture cache: 26.7 against 33.4 MiB peak RssAnon in one paired burst under
+        // heavy load; its own share not measured apart (docs/benchmarks.md, session 20).
+        let handsOnPictures = parts.illustrator.usesPreviousPicture
+        let firstPicture: Illustration?
         if let imageID = first.imageID, let stored = try await repository.image(imageID) {
-            firstPicture = Illustration(stored)
+            firstPicture = handsOnPictures ? Illustration(stored) : nil
         } else {
             _ = try? await show(story, .painting(page: 1, of: pages.count), route: route)
-            firstPicture = try await paint(first, story: story, sheet: sheet, pageCount: pages.count, previous: nil, fence: route.fence)
+            let painted = try await paint(first, story: story, sheet: sheet, pageCount: pages.count, previous: nil, fence: route.fence)
+            firstPicture = handsOnPictures ? painted : nil
         }
         try await deliverFirstPage(of: story, job: job, route: route)
 
@@ -211,8 +217,9 @@ public struct StoryPipeline: Sendable {
                     previousImageID = imageID
                     continue
                 }
-                if let imageID = previousImageID, let stored = try await repository.image(imageID) { previous = Illustration(stored) }
-                previous = try await paint(page, story: story, sheet: sheet, pageCount: pages.count, previous: previous, fence: route.fence)
+                if handsOnPictures, let imageID = previousImageID, let stored = try await repository.image(imageID) { previous = Illustration(stored) }
+                let painted = try await paint(page, story: story, sheet: sheet, pageCount: pages.count, previous: previous, fence: route.fence)
+                previous = handsOnPictures ? painted : nil
                 previousImageID = nil
             }
         case let .anchored(concurrency):

@@ -28,8 +28,9 @@ struct PipelineHarness {
     }
 
     func illustrator(failing: [Int: any Error] = [:], gate: AsyncGate? = nil, holding: Set<Int>? = nil,
-                     usage: ProviderUsage? = nil) -> ScriptedIllustrator {
-        ScriptedIllustrator(name: "main", failing: failing, gate: gate, holding: holding, journal: journal, usage: usage)
+                     usage: ProviderUsage? = nil, usesPreviousPicture: Bool = true) -> ScriptedIllustrator {
+        ScriptedIllustrator(name: "main", failing: failing, gate: gate, holding: holding, journal: journal, usage: usage,
+                            usesPreviousPicture: usesPreviousPicture)
     }
 
     func pipeline(writer: ScriptedWriter = .fitting(), illustrator: ScriptedIllustrator, fallback: ScriptedIllustrator? = nil,

@@ -17,6 +17,8 @@ public struct OfflineIllustrator: Illustrator {
     public static let sizeRange = 64...4096
 
     public let name = "offline"
+    /// Consistency comes from the sheet: the pipeline need not keep the previous page's picture.
+    public var usesPreviousPicture: Bool { false }
     public let width: Int
     public let height: Int
     /// Whether `illustrate` also writes each page's chat form (a WebP) from its canvas.

@@ -9,6 +9,8 @@ import Testing
 /// records `paint N` as each page's painting starts, for assertions on order.
 public final class ScriptedIllustrator: Illustrator {
     public let name: String
+    /// As an image model (true) or as the built-in illustrator, which paints from the sheet alone (false).
+    public let usesPreviousPicture: Bool
     /// Every request, in the order painting started.
     public let requests = Recorder<IllustrationRequest>()
     /// Paintings in progress, and the most at once.
@@ -25,8 +27,9 @@ public final class ScriptedIllustrator: Illustrator {
     ///   - gate: paintings wait for it to open (only the `holding` pages, when given).
     ///   - usage: attached to every picture.
     public init(name: String = "scripted", failing: [Int: any Error] = [:], gate: AsyncGate? = nil, holding: Set<Int>? = nil,
-                journal: Recorder<String>? = nil, usage: ProviderUsage? = nil) {
+                journal: Recorder<String>? = nil, usage: ProviderUsage? = nil, usesPreviousPicture: Bool = true) {
         self.name = name
+        self.usesPreviousPicture = usesPreviousPicture
         failures = Mutex(failing)
         self.gate = gate
         held = holding
@@ -37,6 +40,7 @@ public final class ScriptedIllustrator: Illustrator {
 
     private init(unusedNamed name: String) {
         self.name = name
+        usesPreviousPicture = true
         failures = Mutex([:])
         gate = nil
         held = nil
