@@ -125,6 +125,8 @@ public final class DiscordBot: Service {
     private let store: any KeyValueStore
     private let translator = InteractionTranslator()
     private let deduplicator = InteractionDeduplicator()
+    /// As many privacy checks at once as acknowledgements, abandoned ones included.
+    private let privacyCheckSlots: PrivacyCheckSlots
     private let logger: Logger
     private let gateway = Mutex<ShardedGateway?>(nil)
 
@@ -146,6 +148,7 @@ public final class DiscordBot: Service {
         self.clock = clock
         registrar = CommandRegistrar(rest: rest, store: store, logger: logger)
         self.store = store
+        privacyCheckSlots = PrivacyCheckSlots(limit: configuration.maxConcurrentAcknowledgements)
         self.logger = logger
     }
 
@@ -354,8 +357,9 @@ public final class DiscordBot: Service {
             switch prepared.request {
             case let .input(input):
                 let budget = configuration.acknowledgementCheckBudget
+                let slots = privacyCheckSlots
                 try await router.acknowledge(input, context: prepared.context, responder: prepared.responder) { check in
-                    await Self.answersPrivately(check, within: budget)
+                    await Self.answersPrivately(check, within: budget, slots: slots)
                 }
             case let .invalid(error):
                 await router.reject(error, responder: prepared.responder)
@@ -376,11 +380,18 @@ public final class DiscordBot: Service {
     /// not made). Past it: false, a public deferral, which ``DiscordResponder`` deletes before a
     /// private answer. The check's reads can queue behind a burst's other database work for
     /// hundreds of milliseconds (docs/benchmarks.md, the burst); it is abandoned, not waited for.
-    static func answersPrivately(_ check: @escaping @Sendable () async -> Bool, within budget: Duration?) async -> Bool {
+    /// At most `slots` checks run at once, abandoned ones included; with none free: public.
+    static func answersPrivately(_ check: @escaping @Sendable () async -> Bool, within budget: Duration?,
+                                 slots: PrivacyCheckSlots? = nil) async -> Bool {
         guard let budget else { return await check() }
         guard budget > .zero else { return false }
+        if let slots, !slots.take() { return false }
+        let bounded: @Sendable () async -> Bool = {
+            defer { slots?.giveBack() }
+            return await check()
+        }
         // Detached: a database read that does not stop when cancelled is left behind at the deadline.
-        return (try? await Deadline.answer(within: budget) { try await Detached.run { await check() } }) ?? false
+        return (try? await Deadline.answer(within: budget) { try await Detached.run { await bounded() } }) ?? false
     }
 
     /// Works an acknowledged command, or a button press whole (its update is its acknowledgement).

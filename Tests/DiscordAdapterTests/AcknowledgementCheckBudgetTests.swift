@@ -34,3 +34,30 @@ struct DiscordAcknowledgementCheckBudgetTests {
         held.withLock { $0.take() }?.resume()
     }
 }
+
+@Suite("DiscordBot: privacy checks left running past their budget are bounded")
+struct DiscordPrivacyCheckSlotsTests {
+    @Test("with every slot held by an abandoned check, the next command is public without a check; a finished check frees its slot")
+    func boundedAbandonedChecks() async throws {
+        let slots = PrivacyCheckSlots(limit: 1)
+        let held = Mutex<CheckedContinuation<Void, Never>?>(nil)
+        let stuck: @Sendable () async -> Bool = {
+            await withCheckedContinuation { continuation in held.withLock { $0 = continuation } }
+            return true
+        }
+        #expect(await DiscordBot.answersPrivately(stuck, within: .milliseconds(10), slots: slots) == false)
+        #expect(slots.taken == 1)
+        let asked = Mutex(false)
+        #expect(await DiscordBot.answersPrivately({ asked.withLock { $0 = true }; return true },
+                                                within: .seconds(60), slots: slots) == false)
+        #expect(asked.withLock { $0 } == false)
+        // The abandoned check answers at last and gives its slot back.
+        while held.withLock({ $0 }) == nil { await Task.yield() }
+        held.withLock { $0.take() }?.resume()
+        let deadline = ContinuousClock.now + .seconds(30)
+        while slots.taken > 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(slots.taken == 0)
+        #expect(await DiscordBot.answersPrivately({ true }, within: .seconds(60), slots: slots) == true)
+        #expect(slots.taken == 0)
+    }
+}
