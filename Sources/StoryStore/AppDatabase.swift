@@ -83,35 +83,10 @@ public struct AppDatabase: Sendable {
         }
     }
 
-    /// Migrations are append-only: never edit one that has shipped; add a new one (same names in
-    /// the same order as PostgreSQL's). PostgreSQL's v16 adds a table of identify turns shared by
-    /// several processes; one process on SQLite takes its turns in memory, so v16 changes nothing here.
-    static let migrations: [(name: String, sql: String?)] = [
-        ("v1: families, stories, pages, images, jobs, chat", Schema.v1),
-        ("v2: bot state", Schema.v2),
-        ("v3: usage ledger, delivery marks", Schema.v3),
-        ("v4: plans, audit, settings, collections, achievements", Schema.v4),
-        ("v5: quota ledger", Schema.v5),
-        ("v6: a story the bedtime screen refused keeps its quota use", Schema.v6),
-        ("v7: request keys, acknowledgement receipts", Schema.deliveryReceipts),
-        ("v8: web chat rooms, members, invites, sessions", Schema.webRooms),
-        ("v9: model calls, refused requests, collection remakes, queue turns by family", Schema.modelSpend),
-        ("v11: interaction tokens forgotten when finished", Schema.forgottenTokens),
-        ("v12: job leases", Schema.jobLeases),
-        ("v13: narration audio, kept with its story", Schema.narration),
-        ("v14: the family's cast", Schema.cast),
-        ("v15: story chapters", Schema.chapters),
-        ("v16: identify turns and REST requests shared by the bot's processes", nil),
-        ("v17: a web chat member is welcomed once", Schema.welcome),
-        ("v18: built-in stories counted apart", Schema.quotaPools),
-        ("v19: who a story is for (children or the family)", Schema.storyAudience),
-        ("v20: cast pronouns", Schema.castPronouns),
-        ("v21: pictures kept as chats are sent them", Schema.chatPictures),
-        ("v22: bedtime schedules and their evenings", Schema.bedtime),
-        ("v23: lease expiries counted apart from attempts", Schema.leaseExpiries),
-        ("v24: wind-down narration kept beside the plain one", Schema.windDownNarration),
-        ("v25: stories held for a grown-up's yes; a cast member's sensitivities", Schema.approval),
-        ("v26: the family's votes on what happens next", Schema.votes),
+    /// Migrations are append-only: never edit one that has shipped. The shared ones
+    /// (``StoreSchema/migrations``, the same names as PostgreSQL's), then those still written in
+    /// the old style. PostgreSQL's v16 adds tables shared by several processes: nothing here.
+    static let migrations: [(name: String, sql: String?)] = StoreSchema.migrations.map { ($0.name, $0.sqliteScript) } + [
         ("v27: a gentler remake remembered with its story", Schema.storyGentle),
     ]
 

@@ -320,15 +320,9 @@ extension PostgresDatabase {
     /// The kinds of column `copy-to` fills.
     public typealias ColumnKind = SQLColumnKind
 
-    /// The tables `copy-to` fills, parents before children (foreign keys hold at every insert).
-    public static let copyOrder = [
-        "family", "story", "image", "chat_picture", "page", "job", "chat_message", "bot_state", "usage_ledger", "premium_grant", "premium_audit",
-        "purchased_entitlement", "family_settings", "growth_collection", "collection_entry", "reading_day", "achievement",
-        "quota_use", "acknowledgement", "web_room", "web_invite", "web_member", "web_session",
-        "model_call", "refused_request", "collection_remake", "audio", "narration", "cast_member",
-        "story_chapter", "bedtime_schedule", "bedtime_evening", "story_approval",
-        "chapter_vote", "chapter_ballot",
-    ]
+    /// The tables `copy-to` fills, parents before children (foreign keys hold at every insert):
+    /// the shared schema's (a table of an old-style migration is appended: `+ ["name"]`).
+    public static let copyOrder = StoreSchema.tables
 
     /// The columns of `table` and their kinds (identity `seq` columns are left to the database).
     public func columns(of table: String) async throws -> [(name: String, kind: ColumnKind)] {
