@@ -42,8 +42,7 @@ extension PostgresDatabase {
 /// (+26 µs, 2.9 %). A lighter form (the statement in one detached task, the close waited for by
 /// a registered callback and an event-loop timer, no task group) measured 922.3 µs (a one-value
 /// read +24.5 µs, 3.6 %): no gain, since the cost is the detached task's hop, which a statement
-/// that may never be answered needs; it also let a statement fail with the server's
-/// "terminating connection" instead of running again. Not kept (docs/scaling.md).
+/// that may never be answered needs. Not kept (docs/scaling.md).
 final class ConnectionCloseWatch: Sendable {
     /// Once a connection has closed, how long a statement still unanswered may take to be failed
     /// by postgres-nio (one it had taken is failed as the connection closes, before the close
