@@ -114,16 +114,16 @@ public struct SQLStoryRepository: StoryRepository {
     }
 
     /// Idempotent: pages already saved are kept.
-    public func saveText(_ written: WrittenStory, for id: StoryID) async throws {
+    public func saveText(_ written: WrittenStory, for id: StoryID, heldBy claim: JobClaim?) async throws {
         let sheet = try JSONColumn.encode(written.sheet)
         let pages: [SQLStatement] = try written.pages.enumerated().map { index, page in
             "(\(id.rawValue), \(index + 1), \(page.text), \(try JSONColumn.encode(page.scene)), \(page.imagePrompt))"
         }
         try await executor.transaction { executor in
-            try await executor.execute("""
+            try Self.require(claim, changed: try await executor.execute("""
                 UPDATE story SET title = \(written.title), sheet_json = \(sheet), status = \(StoryStatus.illustrating.rawValue)
-                WHERE id = \(id.rawValue)
-                """)
+                WHERE id = \(id.rawValue) \(Self.held(by: claim, story: id))
+                """))
             guard let first = pages.first else { return }
             let values = pages.dropFirst().reduce(first) { list, page in "\(list), \(page)" }
             try await executor.execute("""
@@ -133,10 +133,15 @@ public struct SQLStoryRepository: StoryRepository {
         }
     }
 
-    public func saveIllustration(_ illustration: Illustration, chatForm: ChatForm?, for id: StoryID, page: Int) async throws -> ImageID {
+    public func saveIllustration(_ illustration: Illustration, chatForm: ChatForm?, for id: StoryID, page: Int,
+                                 heldBy claim: JobClaim?) async throws -> ImageID {
         let now = clock.now()
         let notice = engine.picturePainted(id, page: page)
         return try await executor.transaction { executor in
+            if claim != nil {
+                // First, so the job's row is locked (PostgreSQL) before anything is written.
+                try Self.require(claim, changed: try await executor.rows("SELECT 1 AS held WHERE 1 = 1 \(Self.held(by: claim, story: id))").count)
+            }
             let imageID = try await MediaTable.keep(illustration, at: now, in: executor)
             if let chatForm { try await Self.keep(chatForm, of: imageID, in: executor) }
             try await executor.execute("UPDATE page SET image_id = \(imageID) WHERE story_id = \(id.rawValue) AND number = \(page)")
@@ -195,19 +200,43 @@ public struct SQLStoryRepository: StoryRepository {
         """
     }
 
-    public func setStatus(_ status: StoryStatus, for id: StoryID, reason: String?) async throws {
-        try await executor.execute("UPDATE story SET status = \(status.rawValue), failure_reason = \(reason) WHERE id = \(id.rawValue)")
+    /// One statement, also under a claim.
+    public func setStatus(_ status: StoryStatus, for id: StoryID, reason: String?, heldBy claim: JobClaim?) async throws {
+        try Self.require(claim, changed: try await executor.execute("""
+            UPDATE story SET status = \(status.rawValue), failure_reason = \(reason)
+            WHERE id = \(id.rawValue) \(Self.held(by: claim, story: id))
+            """))
     }
 
-    public func markFailed(_ id: StoryID, reason: String, refundingQuota: Bool) async throws {
+    public func markFailed(_ id: StoryID, reason: String, refundingQuota: Bool, heldBy claim: JobClaim?) async throws {
         try await executor.transaction { executor in
-            try await executor.execute("""
-                UPDATE story SET status = \(StoryStatus.failed.rawValue), failure_reason = \(reason) WHERE id = \(id.rawValue)
-                """)
+            try Self.require(claim, changed: try await executor.execute("""
+                UPDATE story SET status = \(StoryStatus.failed.rawValue), failure_reason = \(reason)
+                WHERE id = \(id.rawValue) \(Self.held(by: claim, story: id))
+                """))
             if refundingQuota {
                 try await executor.execute("UPDATE quota_use SET refunded = \(true) WHERE story_id = \(id.rawValue)")
             }
         }
+    }
+
+    /// `AND` the story's job still running under `claim` (nothing without a claim), for a story
+    /// write's `WHERE`: the write and its condition are one statement. On PostgreSQL the job's
+    /// row is locked until the write commits (a sweep or another process's claim waits, and a
+    /// change committed meanwhile is seen), so the write lands while the job is held or not at
+    /// all; a SQLite write holds the only write lock already.
+    static func held(by claim: JobClaim?, story id: StoryID) -> SQLStatement {
+        guard let claim else { return "" }
+        return """
+            AND EXISTS (SELECT 1 FROM job WHERE job.id = \(claim.jobID) AND job.story_id = \(id.rawValue)
+                AND job.status = \(JobStatus.running.rawValue) AND job.locked_by = \(claim.owner) \(.lockRows))
+            """
+    }
+
+    /// Throws ``JobLeaseLost`` when a write made under `claim` changed nothing (the job is no
+    /// longer the claim's, or the story is gone with it); inside a transaction, it rolls back.
+    static func require(_ claim: JobClaim?, changed: Int) throws {
+        if let claim, changed == 0 { throw JobLeaseLost(jobID: claim.jobID) }
     }
 
     /// Its reads are not one snapshot: a chain deleted meanwhile is left out.

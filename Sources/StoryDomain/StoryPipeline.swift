@@ -4,6 +4,8 @@ import Foundation
 /// delivers it at once, then paints the other pages (chained to the previous picture, or
 /// anchored on page 1 in parallel). Every step is saved as it finishes, so running a job again
 /// after a crash resumes it. A page whose picture fails gets one from the fallback illustrator.
+/// Every story write is made under the run's ``JobClaim`` (the store refuses it once the job is
+/// no longer this run's), besides the ``JobLeaseFence`` check that keeps the lease alive.
 public struct StoryPipeline: Sendable {
     /// The parts a pipeline works with.
     public struct Parts: Sendable {
@@ -125,7 +127,7 @@ public struct StoryPipeline: Sendable {
         onEvent(.leaseExpiriesExhausted(story: story.id, expiries: job.leaseExpiries))
         try await route.fence.check()
         try await repository.markFailed(story.id, reason: "its process stopped \(job.leaseExpiries) times while making it",
-                                        refundingQuota: true)
+                                        refundingQuota: true, heldBy: route.fence.claim)
         if let failed = try await repository.story(story.id) {
             try await show(failed, .failed(.internalError), route: route)
         }
@@ -169,13 +171,13 @@ public struct StoryPipeline: Sendable {
         var pages = try await repository.pages(of: story.id)
         if pages.isEmpty {
             try await route.fence.check()
-            try await repository.setStatus(.writing, for: story.id, reason: nil)
+            try await repository.setStatus(.writing, for: story.id, reason: nil, heldBy: route.fence.claim)
             _ = try? await show(story, .writing, route: route)
             // The family's avoid-list (kept with the request) is checked on the text too.
             let familyChecker = GeneratedStoryChecker(avoidList: checker.avoidList + story.request.avoid)
             let written = try await writeChecked(story, checker: familyChecker)
             try await route.fence.check()
-            try await repository.saveText(written, for: story.id)
+            try await repository.saveText(written, for: story.id, heldBy: route.fence.claim)
             await record(written.usage, story: story)
             pages = try await repository.pages(of: story.id)
             story.title = written.title
@@ -185,7 +187,7 @@ public struct StoryPipeline: Sendable {
         guard story.request.illustrations != .off else {
             // Text only: the story is ready as soon as it is written (text art shows the pictures).
             try await route.fence.check()
-            try await repository.setStatus(.ready, for: story.id, reason: nil)
+            try await repository.setStatus(.ready, for: story.id, reason: nil, heldBy: route.fence.claim)
             story.status = .ready
             try await deliverFirstPage(of: story, job: job, route: route)
             return story
@@ -242,7 +244,7 @@ public struct StoryPipeline: Sendable {
             }
         }
         try await route.fence.check()
-        try await repository.setStatus(.ready, for: story.id, reason: nil)
+        try await repository.setStatus(.ready, for: story.id, reason: nil, heldBy: route.fence.claim)
         story.status = .ready
         return story
     }
@@ -305,7 +307,7 @@ public struct StoryPipeline: Sendable {
             await parts.chatForms?.chatForm(of: picture.data, contentType: picture.contentType)
         }
         try await fence.check()
-        _ = try await repository.saveIllustration(picture, chatForm: chatForm, for: story.id, page: page.number)
+        _ = try await repository.saveIllustration(picture, chatForm: chatForm, for: story.id, page: page.number, heldBy: fence.claim)
         await parts.pictures?.story(story.id, didPaintPage: page.number)
         await record(picture.usage, story: story)
         return picture
@@ -351,7 +353,8 @@ public struct StoryPipeline: Sendable {
         do {
             // The quota slot goes back only for the service's own failures; refusals keep it.
             try await route.fence.check()
-            try await repository.markFailed(job.storyID, reason: String(message), refundingQuota: reason.refundsQuota)
+            try await repository.markFailed(job.storyID, reason: String(message), refundingQuota: reason.refundsQuota,
+                                            heldBy: route.fence.claim)
             if let story = try await repository.story(job.storyID) {
                 try await show(story, .failed(reason), route: route)
             }

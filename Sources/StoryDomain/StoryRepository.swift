@@ -14,11 +14,14 @@ public protocol StoryRepository: Sendable {
     /// included, refunded ones excluded).
     func storiesStarted(by requester: Requester, on platform: Platform, since: Date, pool: DailyQuota.Pool) async throws -> Int
     /// Saves the written text (title, sheet, every page) and moves the story to `illustrating`.
-    /// Idempotent: pages already saved are kept.
-    func saveText(_ written: WrittenStory, for id: StoryID) async throws
+    /// Idempotent: pages already saved are kept. With a `claim`, only while the claim holds the
+    /// story's job (else nothing is saved and ``JobLeaseLost`` is thrown; see ``JobClaim``).
+    func saveText(_ written: WrittenStory, for id: StoryID, heldBy claim: JobClaim?) async throws
     /// Saves a page's picture, with the form chats are sent it in when given (kept once: a
-    /// picture already stored keeps the form it has), and links it to the page.
-    func saveIllustration(_ illustration: Illustration, chatForm: ChatForm?, for id: StoryID, page: Int) async throws -> ImageID
+    /// picture already stored keeps the form it has), and links it to the page. With a `claim`,
+    /// only while the claim holds the story's job (else ``JobLeaseLost``, nothing saved).
+    func saveIllustration(_ illustration: Illustration, chatForm: ChatForm?, for id: StoryID, page: Int,
+                          heldBy claim: JobClaim?) async throws -> ImageID
     func pages(of id: StoryID) async throws -> [StoryPage]
     /// The story and one page, or nil if either does not exist.
     func pageSnapshot(_ id: StoryID, page: Int) async throws -> PageSnapshot?
@@ -28,11 +31,14 @@ public protocol StoryRepository: Sendable {
     /// kept yet, leaves `picture` nil (the default): the caller then reads it by id.
     func pageSnapshotWithPicture(_ id: StoryID, page: Int) async throws -> PageSnapshot?
     /// Sets the status (and reason). Never gives a quota use back (see ``markFailed(_:reason:refundingQuota:)``).
-    func setStatus(_ status: StoryStatus, for id: StoryID, reason: String?) async throws
+    /// With a `claim`, in one statement only while the claim holds the story's job (else
+    /// ``JobLeaseLost``, nothing changed).
+    func setStatus(_ status: StoryStatus, for id: StoryID, reason: String?, heldBy claim: JobClaim?) async throws
     /// Marks the story failed with `reason` and, in the same transaction, gives its quota use
     /// back when `refundingQuota` (the failure was the service's fault: see
-    /// ``StoryFailureReason/refundsQuota``); otherwise the use is kept.
-    func markFailed(_ id: StoryID, reason: String, refundingQuota: Bool) async throws
+    /// ``StoryFailureReason/refundsQuota``); otherwise the use is kept. With a `claim`, only while
+    /// the claim holds the story's job (else ``JobLeaseLost``, nothing changed).
+    func markFailed(_ id: StoryID, reason: String, refundingQuota: Bool, heldBy claim: JobClaim?) async throws
     /// The family's stories, newest first; a chain of chapters is one entry (its first kept
     /// chapter, listing them all in ``StorySummary/chapters``), placed by its newest chapter,
     /// and `total` counts entries.
@@ -112,7 +118,27 @@ extension StoryRepository {
 
     /// Saves a page's picture with no chat form (chosen the first time it is sent).
     public func saveIllustration(_ illustration: Illustration, for id: StoryID, page: Int) async throws -> ImageID {
-        try await saveIllustration(illustration, chatForm: nil, for: id, page: page)
+        try await saveIllustration(illustration, chatForm: nil, for: id, page: page, heldBy: nil)
+    }
+
+    /// Saves a page's picture whoever holds the story's job (tools and tests).
+    public func saveIllustration(_ illustration: Illustration, chatForm: ChatForm?, for id: StoryID, page: Int) async throws -> ImageID {
+        try await saveIllustration(illustration, chatForm: chatForm, for: id, page: page, heldBy: nil)
+    }
+
+    /// Saves the text whoever holds the story's job (tools and tests).
+    public func saveText(_ written: WrittenStory, for id: StoryID) async throws {
+        try await saveText(written, for: id, heldBy: nil)
+    }
+
+    /// Sets the status whoever holds the story's job (tools and tests).
+    public func setStatus(_ status: StoryStatus, for id: StoryID, reason: String?) async throws {
+        try await setStatus(status, for: id, reason: reason, heldBy: nil)
+    }
+
+    /// Marks the story failed whoever holds the story's job (tools and tests).
+    public func markFailed(_ id: StoryID, reason: String, refundingQuota: Bool) async throws {
+        try await markFailed(id, reason: reason, refundingQuota: refundingQuota, heldBy: nil)
     }
 
     /// The page without its picture: SQLite reads a picture as cheaply apart, and the caller's

@@ -16,7 +16,7 @@ struct MultiProcessPauseTests {
     static let requestsPerUser = 3
 
     @Test("a process SIGSTOPped holding jobs and SIGCONTed after the survivor delivered them: each story shown once, the survivor's result kept, the woken process refuses its late writes and stays up",
-          .disabled("passes 2 runs in 5 (session 19): no statement waits on a closed connection any more, but in 2 runs the woken process set an orphan's story back to 'writing' (a story write checked against the lease before the freeze and sent after it: the fence is not atomic with the write), and in 1 run the woken process logged nothing for 120 s after SIGCONT (not found); see docs/scaling.md"))
+          .disabled("session 20: the late story write is closed (writes conditional on the job claim); passed 5 runs of 6; in the 5th the woken process logged nothing for 120 s after SIGCONT, every thread idle (gdb) and its sessions idle: a run awaits something that never answers, not found yet; see docs/scaling.md"))
     func freezeAndWake() async throws {
         let databaseURL = try await PostgresTestCluster.shared.makeDatabase()
         func sql(_ query: String) async throws -> [[String]] { try await PostgresTestCluster.shared.query(query, in: databaseURL) }
@@ -97,8 +97,15 @@ struct MultiProcessPauseTests {
         // Wake it: its workers carry on from where they froze, and find their leases gone; its
         // transactions the server ended while it slept run again.
         kill(frozen.processID, SIGCONT)
-        try await Eventually.check("the woken process refused a late write", timeout: .seconds(120), every: .milliseconds(200)) {
-            frozen.log.contains("froze past the story's lease")
+        do {
+            try await Eventually.check("the woken process refused a late write", timeout: .seconds(120), every: .milliseconds(200)) {
+                frozen.log.contains("froze past the story's lease")
+            }
+        } catch {
+            // A silent woken process (seen once, session 19): what each of its threads waits on, and its sessions.
+            print("--- the woken process's threads ---\n\(Self.threads(of: frozen.processID))")
+            print("--- its sessions ---\n\(try await sql("SELECT pid, state, wait_event, left(query, 120) FROM pg_stat_activity WHERE datname = current_database()"))")
+            throw error
         }
         let expected = Self.users * MultiProcessKillTests.perDay + 1
         try await Eventually.check("\(expected) stories finished", timeout: .seconds(600), every: .milliseconds(500)) {
@@ -131,5 +138,20 @@ struct MultiProcessPauseTests {
         _ = await frozen.terminate(within: .seconds(10))
         _ = await survivor.terminate(within: .seconds(10))
         await simulator.stop()
+    }
+
+    /// Every thread's stack of the process `pid` (gdb, when the machine has it), to see what a
+    /// silent process waits on.
+    static func threads(of pid: Int32) -> String {
+        let gdb = Process()
+        gdb.executableURL = URL(fileURLWithPath: "/usr/bin/gdb")
+        gdb.arguments = ["-p", "\(pid)", "-batch", "-ex", "thread apply all bt 30"]
+        let output = Pipe()
+        gdb.standardOutput = output
+        gdb.standardError = output
+        do { try gdb.run() } catch { return "no gdb: \(error)" }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        gdb.waitUntilExit()
+        return text
     }
 }

@@ -38,6 +38,30 @@ struct StoryPipelineLeaseTests {
         #expect(done.status == .done && done.lockedBy == nil)
     }
 
+    @Test("a process that froze between its lease check and its status write, woken after another made the story: the write is refused, the survivor's story stands")
+    func frozenBetweenCheckAndWrite() async throws {
+        let harness = try await PipelineHarness(pages: 2)
+        let job = try await harness.claim()
+        // The first lease check passes; then this process freezes, its lease runs out, and a
+        // survivor sweeps, takes the job and makes the story, before the run writes `writing`.
+        let survivorMade = Recorder<StoryPipeline.Outcome>()
+        let freezing = FreezeAfterLeaseCheck(store: harness.store) {
+            harness.clock.advance(by: JobLease.defaultDuration + 1)
+            let survivor = harness.store.queue(lease: JobLease(owner: "survivor"))
+            _ = try await survivor.requeueInterrupted()
+            let taken = try #require(try await survivor.claimNext(now: harness.clock.now()))
+            let parts = StoryPipeline.Parts(repository: harness.store, queue: survivor, writer: ScriptedWriter.fitting(),
+                                            illustrator: ScriptedIllustrator(name: "survivor"), listener: harness.listener)
+            survivorMade.append(await StoryPipeline(parts: parts, clock: harness.clock).process(taken))
+        }
+        let parts = StoryPipeline.Parts(repository: harness.store, queue: freezing, writer: ScriptedWriter.unused(),
+                                        illustrator: ScriptedIllustrator.unused(), listener: harness.listener)
+        #expect(await StoryPipeline(parts: parts, clock: harness.clock).process(job) == .leaseLost)
+        #expect(survivorMade.all == [.delivered])
+        #expect(try await harness.store.story(harness.story.id)?.status == .ready, "the late 'writing' was refused")
+        #expect(harness.listener.count(of: .writing) == 1 && harness.listener.count(of: .firstPage) == 1, "only the survivor's run showed")
+    }
+
     @Test("a story whose processes died under it three times is given up kindly: the family is told, nothing is made")
     func poisonJob() async throws {
         let harness = try await PipelineHarness(pages: 2)
@@ -72,4 +96,35 @@ struct StoryPipelineLeaseTests {
             #expect(try await harness.store.requeueInterrupted() == 1)
         }
     }
+}
+
+/// The store's own queue, whose first lease check is followed by a freeze: `whileFrozen` runs
+/// (what other processes do meanwhile) before the check returns.
+private struct FreezeAfterLeaseCheck: StoryJobQueue {
+    let store: InMemoryStore
+    let whileFrozen: @Sendable () async throws -> Void
+    private let frozen = Recorder<Bool>()
+
+    init(store: InMemoryStore, whileFrozen: @escaping @Sendable () async throws -> Void) {
+        self.store = store
+        self.whileFrozen = whileFrozen
+    }
+
+    var lease: JobLease { store.lease }
+    func holdLease(_ jobID: Int64) async throws {
+        try await store.holdLease(jobID)
+        guard frozen.all.isEmpty else { return }
+        frozen.append(true)
+        try await whileFrozen()
+    }
+    func claimNext(now: Date) async throws -> StoryJob? { try await store.claimNext(now: now) }
+    func requeueInterrupted() async throws -> Int { try await store.requeueInterrupted() }
+    func untilNextLeaseExpiry() async throws -> Duration? { try await store.untilNextLeaseExpiry() }
+    func renewLeases() async throws -> Int { try await store.renewLeases() }
+    func release(_ jobID: Int64) async throws { try await store.release(jobID) }
+    func finish(_ jobID: Int64) async throws { try await store.finish(jobID) }
+    func markDelivered(_ jobID: Int64, at date: Date) async throws { try await store.markDelivered(jobID, at: date) }
+    func retry(_ jobID: Int64, notBefore: Date, error: String) async throws { try await store.retry(jobID, notBefore: notBefore, error: error) }
+    func job(for storyID: StoryID) async throws -> StoryJob? { try await store.job(for: storyID) }
+    func updateDelivery(_ jobID: Int64, to delivery: DeliveryAddress) async throws { try await store.updateDelivery(jobID, to: delivery) }
 }

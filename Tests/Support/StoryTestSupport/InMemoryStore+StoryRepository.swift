@@ -17,8 +17,9 @@ extension InMemoryStore: StoryRepository {
         return started(by: requester, on: platform, since: since, pool: pool)
     }
 
-    public func saveText(_ written: WrittenStory, for id: StoryID) async throws {
+    public func saveText(_ written: WrittenStory, for id: StoryID, heldBy claim: JobClaim?) async throws {
         try checkFault()
+        try requireHeld(claim, story: id)
         guard stories[id] != nil else { throw InMemoryStoreError.constraint("no story \(id) for its pages") }
         stories[id]?.story.title = written.title
         stories[id]?.story.sheet = written.sheet
@@ -31,8 +32,10 @@ extension InMemoryStore: StoryRepository {
         pages[id] = saved
     }
 
-    public func saveIllustration(_ illustration: Illustration, chatForm: ChatForm?, for id: StoryID, page: Int) async throws -> ImageID {
+    public func saveIllustration(_ illustration: Illustration, chatForm: ChatForm?, for id: StoryID, page: Int,
+                                 heldBy claim: JobClaim?) async throws -> ImageID {
         try checkFault()
+        try requireHeld(claim, story: id)
         let imageID = FakeContentAddress.imageID(of: illustration.data)
         if images[imageID] == nil {
             images[imageID] = StoredImage(id: imageID, contentType: illustration.contentType, data: illustration.data,
@@ -54,16 +57,18 @@ extension InMemoryStore: StoryRepository {
         return PageSnapshot(story: story, page: page)
     }
 
-    public func setStatus(_ status: StoryStatus, for id: StoryID, reason: String?) async throws {
+    public func setStatus(_ status: StoryStatus, for id: StoryID, reason: String?, heldBy claim: JobClaim?) async throws {
         try checkFault()
+        try requireHeld(claim, story: id)
         guard let old = stories[id]?.story.status else { return }
         _ = old
         stories[id]?.story.status = status
         stories[id]?.story.failureReason = reason
     }
 
-    public func markFailed(_ id: StoryID, reason: String, refundingQuota: Bool) async throws {
+    public func markFailed(_ id: StoryID, reason: String, refundingQuota: Bool, heldBy claim: JobClaim?) async throws {
         try checkFault()
+        try requireHeld(claim, story: id)
         guard stories[id] != nil else { return }
         stories[id]?.story.status = .failed
         stories[id]?.story.failureReason = reason
@@ -138,5 +143,13 @@ extension InMemoryStore: StoryRepository {
         stories.values.filter { $0.story.family == family }
             .sorted { ($0.story.createdAt, $0.sequence) > ($1.story.createdAt, $1.sequence) }
             .compactMap { readBack($0.story.id) }
+    }
+
+    /// As the databases: a write under `claim` is refused (``JobLeaseLost``, nothing changed)
+    /// unless the claim's owner runs the story's job.
+    private func requireHeld(_ claim: JobClaim?, story id: StoryID) throws {
+        guard let claim else { return }
+        guard jobs[claim.jobID]?.job.storyID == id else { throw JobLeaseLost(jobID: claim.jobID) }
+        try requireHeld(claim.jobID, by: JobLease(owner: claim.owner))
     }
 }
