@@ -4,9 +4,10 @@ against a running `magical-stories serve` with its built-in writer and illustrat
 
 Two members (a grown-up and a child) join a fresh room by their invites; the grown-up asks for a
 story and turns it to its last page: both phones get "🗳️ What happens next?" with 2–3 choices as
-buttons with their counts. The grown-up votes, the child votes differently, the grown-up changes
-their vote: after each press both phones show the same live counts. `/story continue` makes the
-next chapter; a later press on the old vote shows it closed with the winner. The chapter's last
+buttons with their counts (said once: on the buttons, not in the text). The grown-up votes, the
+child votes differently, the grown-up changes their vote: after each press both phones show the
+same live counts, and each phone marks ✓ the choice its member pressed. `/story continue` makes the
+next chapter, and the old vote turns closed with the winner on both phones at once (pushed, no press). The chapter's last
 page asks again; one vote each for different choices is a tie, and the grown-up's 🔒 closes it with
 the tie broken kindly ("Both! First …, then …"), which the next chapter follows. axe-core is clean
 and the layout holds at 390 px on every screen; each screen's screenshot goes to SHOTS.
@@ -43,17 +44,31 @@ def new_vote(phone, old):
 
 
 def choices(message):
-    """The vote's choice buttons as (label without its count, count, button)."""
+    """The vote's choice buttons as (label without its count or ✓ mark, count, button)."""
     found = []
     for button in message.find_elements(By.CSS_SELECTOR, ".buttons button"):
-        match = re.fullmatch(r"(.+)[ \u00a0]·[ \u00a0](\d+)", button.text.strip())
+        match = re.fullmatch(r"(?:✓[ \u00a0])?(.+)[ \u00a0]·[ \u00a0](\d+)", button.text.strip())
         if match:
             found.append((match.group(1).replace("\u00a0", " "), int(match.group(2)), button))
     return found
 
 
+def marked(message):
+    """The indexes of the choices marked ✓ as this phone's member's vote."""
+    return [index for index, (_, _, button) in enumerate(choices(message))
+            if "chosen" in (button.get_attribute("class") or "") and button.get_attribute("aria-pressed") == "true"]
+
+
+def mine_is(expected, vote):
+    """A wait condition: this phone marks exactly the choices `expected` (indexes) as its member's."""
+    def condition(phone):
+        message = vote_message(phone, vote)
+        return message if message and marked(message) == expected else None
+    return condition
+
+
 def counts_are(expected, vote):
-    """A wait condition: the open vote shows exactly these counts on the buttons and in its text."""
+    """A wait condition: the open vote shows exactly these counts on the buttons, and only there."""
     def condition(phone):
         message = vote_message(phone, vote)
         if not message:
@@ -61,10 +76,9 @@ def counts_are(expected, vote):
         shown = choices(message)
         if [count for _, count, _ in shown] != expected:
             return None
-        words = ["1 vote" if count == 1 else f"{count} votes" for count in expected]
-        lines = message.find_element(By.CSS_SELECTOR, "p").text.splitlines()
-        return message if all(any(line.endswith(f"— {word}") and label in line for line in lines)
-                              for (label, _, _), word in zip(shown, words)) else None
+        text = message.find_element(By.CSS_SELECTOR, "p").text
+        assert not re.search(r"— \d+ votes?", text), f"the counts are said once, on the buttons: {text}"
+        return message
     return condition
 
 
@@ -128,13 +142,18 @@ with phones(shots, "grown-up", "child") as both:
     zero = [0] * len(labels)
     press(grown_up, vote_id, 0)
     both_see(both, "the grown-up's vote counted", counts_are([1, 0] + zero[2:], vote_id))
+    grown_up.wait("the grown-up's choice marked ✓ on their phone", mine_is([0], vote_id))
+    assert marked(vote_message(child, vote_id)) == [], "the child's phone marks nothing yet"
     press(child, vote_id, 1)
     both_see(both, "the child's vote counted", counts_are([1, 1] + zero[2:], vote_id))
+    child.wait("the child's choice marked ✓ on their phone", mine_is([1], vote_id))
+    grown_up.wait("the grown-up's phone still marks their own", mine_is([0], vote_id))
     for phone in both:
         phone.js("arguments[0].scrollIntoView({block: 'end'})", vote_message(phone, vote_id))
         phone.step("votes-1-1")
     press(grown_up, vote_id, 1)
     both_see(both, "the grown-up's vote moved", counts_are([0, 2] + zero[2:], vote_id))
+    grown_up.wait("the ✓ moved with the grown-up's vote", mine_is([1], vote_id))
     for phone in both:
         phone.js("arguments[0].scrollIntoView({block: 'end'})", vote_message(phone, vote_id))
         phone.step("vote-changed")
@@ -144,16 +163,18 @@ with phones(shots, "grown-up", "child") as both:
     grown_up.wait("the vote re-shown after a repeated press", lambda p: redrawn(shown))
     both_see(both, "a repeated press counted once", counts_are([0, 2] + zero[2:], vote_id))
     winner = labels[1]
-    say_step(f"Dad voted “{labels[0]}”, Leo “{winner}”, Dad changed to “{winner}”: both phones show 0 and 2")
+    say_step(f"Dad voted “{labels[0]}”, Leo “{winner}”, Dad changed to “{winner}”: both phones show 0 and 2, each marks its own ✓")
 
-    # 3. /story continue: the next chapter follows the winner; the vote is closed and names it.
+    # 3. /story continue: the next chapter follows the winner; the vote turns closed on both phones
+    # at once, pushed (nobody presses it).
+    open_vote = {phone.who: vote_message(phone, vote_id) for phone in both}
     grown_up.say("/story continue")
     chapter = grown_up.wait("chapter 2's page 1", lambda p: chapter_page(p, (first,)), timeout=MADE)
     assert "chapter" in chapter.find_element(By.CSS_SELECTOR, ".footer").text, chapter.text
     second = chapter.get_attribute("data-story")
     child.wait("chapter 2 on the child's phone", lambda p: story_page(p, 1, second))
-    press(child, vote_id, 0)
     for phone in both:
+        phone.wait(f"the open vote redrawn without a press ({phone.who})", lambda p: redrawn(open_vote[p.who]))
         closed = phone.wait(f"the closed vote naming the winner ({phone.who})", lambda p: next(
             (m for m in [vote_message(p, vote_id)] if m and "The vote is closed" in m.text), None))
         assert re.search(r"“[^”]+” wins!", closed.text), closed.text
@@ -164,7 +185,7 @@ with phones(shots, "grown-up", "child") as both:
     grown_up.step("chapter-2")
     say_step(f"/story continue made “{chapter.find_element(By.CSS_SELECTOR, 'h2').text}” "
              f"({chapter.find_element(By.CSS_SELECTOR, '.footer').text}); the vote closed: "
-             f"{[line for line in closed.text.splitlines() if 'wins' in line][0]}")
+             f"{[line for line in closed.text.splitlines() if 'wins' in line][0]} (pushed to both phones, no press)")
 
     # 4. The chapter's last page asks again; a tie, closed by the grown-up, is broken kindly.
     old = vote_id

@@ -111,9 +111,9 @@ public final class DiscordBot: Service {
         }
     }
 
-    /// The gateway intents the bot asks for: GUILDS, and GUILD_MESSAGE_POLLS for the votes on
-    /// its polls (neither is privileged).
-    public static let intents: UInt64 = 1 | PollVoteEvent.intent
+    /// The gateway intents the bot asks for: GUILDS, GUILD_MESSAGE_POLLS for the votes on its
+    /// polls, and GUILD_MESSAGES for the end of its polls (none is privileged).
+    public static let intents: UInt64 = 1 | PollVoteEvent.intent | PollEndEvent.intent
 
     private let configuration: Configuration
     private let rest: DiscordRESTClient
@@ -213,7 +213,7 @@ public final class DiscordBot: Service {
         let (commands, commandLane) = AsyncStream.makeStream(of: ReceivedInteraction.self)
         let (presses, pressLane) = AsyncStream.makeStream(of: ReceivedInteraction.self)
         let (purchases, purchaseLane) = AsyncStream.makeStream(of: PurchasedEntitlement.self)
-        let (pollVotes, pollVoteLane) = AsyncStream.makeStream(of: PollBallot.self)
+        let (pollVotes, pollVoteLane) = AsyncStream.makeStream(of: DiscordPollVotes.Event.self)
         let (acknowledged, acknowledgedLane) = AsyncStream.makeStream(of: PreparedInteraction.self)
         let lanes = Lanes(commands: commandLane, presses: pressLane, purchases: purchaseLane, pollVotes: pollVoteLane)
         let gateway = ShardedGateway(
@@ -234,7 +234,12 @@ public final class DiscordBot: Service {
                 for await purchase in purchases { await self.router.recordPurchase(purchase) }
             }
             group.addTask {
-                for await ballot in pollVotes { await self.router.countPollBallot(ballot) }
+                for await event in pollVotes {
+                    switch event {
+                    case let .ballot(ballot): await self.router.countPollBallot(ballot)
+                    case let .ended(end): await self.router.pollEnded(end)
+                    }
+                }
             }
             group.addTask {
                 defer { acknowledgedLane.finish() }
@@ -269,7 +274,7 @@ public final class DiscordBot: Service {
         let commands: AsyncStream<ReceivedInteraction>.Continuation
         let presses: AsyncStream<ReceivedInteraction>.Continuation
         let purchases: AsyncStream<PurchasedEntitlement>.Continuation
-        let pollVotes: AsyncStream<PollBallot>.Continuation
+        let pollVotes: AsyncStream<DiscordPollVotes.Event>.Continuation
 
         func finish() {
             commands.finish()
@@ -291,8 +296,8 @@ public final class DiscordBot: Service {
             }
             return
         }
-        if DiscordPollVotes.isPollVote(dispatch.name) {
-            if let ballot = DiscordPollVotes.ballot(of: dispatch) { lanes.pollVotes.yield(ballot) }
+        if DiscordPollVotes.isPollVote(dispatch.name) || dispatch.name.hasPrefix("MESSAGE_") {
+            if let event = DiscordPollVotes.event(of: dispatch) { lanes.pollVotes.yield(event) }
             return
         }
         guard dispatch.name == "INTERACTION_CREATE" else { return }

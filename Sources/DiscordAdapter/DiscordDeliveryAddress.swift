@@ -9,19 +9,25 @@ enum DiscordDeliveryAddress {
 
     static func make(applicationID: Snowflake, token: String, channelID: Snowflake?, userID: Snowflake?,
                      capabilities: DiscordMessageRenderer.Capabilities, messageID: Snowflake? = nil,
-                     requestID: Snowflake? = nil) -> DeliveryAddress {
+                     requestID: Snowflake? = nil, canPostPolls: Bool = false) -> DeliveryAddress {
         DeliveryAddress(platform: Platform.discord, channelID: channelID.map(String.init(describing:)) ?? "",
                         messageID: messageID.map(String.init(describing:)) ?? original, secret: token,
                         userID: userID.map(String.init(describing:)),
                         extras: ["application": String(describing: applicationID),
                                  "files": capabilities.canAttachFiles ? "1" : "0",
-                                 "embeds": capabilities.canEmbedLinks ? "1" : "0"],
+                                 "embeds": capabilities.canEmbedLinks ? "1" : "0",
+                                 "polls": canPostPolls ? "1" : "0"],
                         requestID: requestID.map(String.init(describing:)))
     }
 
     static func capabilities(of address: DeliveryAddress) -> DiscordMessageRenderer.Capabilities {
         DiscordMessageRenderer.Capabilities(canAttachFiles: address.extras?["files"] != "0",
                                             canEmbedLinks: address.extras?["embeds"] != "0")
+    }
+
+    /// Whether the bot could post polls where the story was asked for (its `app_permissions`).
+    static func canPostPolls(at address: DeliveryAddress) -> Bool {
+        address.extras?["polls"] == "1"
     }
 
     static func applicationID(of address: DeliveryAddress) -> Snowflake? {

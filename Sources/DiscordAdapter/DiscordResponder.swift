@@ -71,7 +71,8 @@ final class DiscordResponder: ChatResponder {
         var address = DiscordDeliveryAddress.make(applicationID: interaction.applicationID, token: interaction.token,
                                                   channelID: interaction.channelID, userID: interaction.invoker?.id,
                                                   capabilities: capabilities, messageID: current.channelMessageID ?? current.messageID,
-                                                  requestID: interaction.id)
+                                                  requestID: interaction.id,
+                                                  canPostPolls: DiscordPollMaker.canPostPolls(interaction.appPermissions))
         if current.tokenDead { address.secret = nil }
         return address
     }

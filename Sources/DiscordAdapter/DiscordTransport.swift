@@ -14,9 +14,9 @@ import StoryDomain
 /// message's new address so later edits follow it.
 public struct DiscordTransport: ChatTransport {
     public var platform: Platform { Platform.discord }
-    private let rest: DiscordRESTClient
+    let rest: DiscordRESTClient
     private let sender: DiscordFallbackSender
-    private let logger: Logger
+    let logger: Logger
 
     public init(rest: DiscordRESTClient, renderer: DiscordMessageRenderer, logger: Logger) {
         self.rest = rest

@@ -156,10 +156,11 @@ extension MagicalStoriesApp {
     /// The story workers: the pipeline that writes, paints and delivers each story, run by a
     /// pool that wakes when `jobsAdded` is notified.
     static func workerPool(_ config: AppConfig, store: AppStore, models: ModelLineup, transports: [any ChatTransport],
-                           stories: StoryService, pictures: ChatPictureForms, pageFillIn: any PagePictureObserver, metrics: ServiceMetrics,
+                           stories: StoryService, pictures: ChatPictureForms, pageFillIn: any PagePictureObserver, votes: ChapterVoteAsker?,
+                           metrics: ServiceMetrics,
                            damage: DatabaseDamageMonitor, clock: any WallClock, jobsAdded: WakeSignal, logger: Logger) -> StoryWorkerPool {
         let log = StoryRunLog(pipeline: logger.labeled("pipeline"), workers: logger.labeled("workers"))
-        let listener = StoryDeliveryListener(transports: transports, stories: stories, logger: logger.labeled("delivery"))
+        let listener = StoryDeliveryListener(transports: transports, stories: stories, votes: votes, logger: logger.labeled("delivery"))
         let pipeline = StoryPipeline(
             parts: .init(repository: store.stories, queue: store.jobs, writer: models.writer, illustrator: models.painter,
                          fallbackIllustrator: models.fallbackIllustrator, listener: listener,

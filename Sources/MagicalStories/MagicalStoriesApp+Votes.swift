@@ -1,6 +1,7 @@
 import DiscordAdapter
 import Logging
 import Operations
+import StoryBot
 import StoryDomain
 import Synchronization
 
@@ -17,6 +18,12 @@ extension MagicalStoriesApp {
         guard let discord else { return }
         let closer = DiscordPollCloser(rest: discord.rest, logger: logger)
         relay.add { vote in await closer.end(vote) }
+    }
+
+    /// The web chat's part in closing votes: the buttons on everyone's screen show the outcome.
+    static func showingClosedVotes(on transport: any ChatTransport, relay: VoteClosedRelay, logger: Logger) {
+        let refresher = VoteMessageRefresher(transport: transport, logger: logger)
+        relay.add { vote in await refresher.closed(vote) }
     }
 }
 

@@ -116,20 +116,24 @@ public struct MagicalStoriesApp: Sendable {
                                         stories: family.stories, entitlements: family.entitlements, pictures: pictures, logger: logger)
         Self.endingPolls(discord, relay: votesClosed, logger: logger.labeled("discord.polls"))
         let transports: [any ChatTransport] = [WebChatTransport(hub: doors.hub)] + (discord.map { [$0.transport] } ?? [])
+        Self.showingClosedVotes(on: transports[0], relay: votesClosed, logger: logger.labeled("votes"))
         let pageFillIn = PageFillIn(transports: transports, stories: family.stories, logger: logger.labeled("delivery"))
         self.pageFillIn = pageFillIn
         let approvals = Self.approvals(store: store, family: family, transports: transports, hub: doors.hub, rooms: doors.rooms,
                                        discord: discord, clock: clock, logger: logger.labeled("approval"))
         self.approvals = approvals
-        pool = Self.workerPool(config, store: store, models: models, transports: transports, stories: family.stories,
-                               pictures: pictures, pageFillIn: PagePictureObservers([pageFillIn, approvals]), metrics: metrics,
-                               damage: damage, clock: clock, jobsAdded: jobsAdded, logger: logger)
-        let narration = Self.narration(config, store: store, httpClient: httpClient, logger: models.logger,
-                                       onFailure: models.failed, meter: models.meter, clock: clock)
         let cast = CastService(store: store.cast, clock: clock, illustrator: models.painter, fallback: models.fallbackIllustrator)
         let bedtime = Self.bedtime(config.bedtime, store: store, stories: family.stories, policy: family.policy, cast: cast, transports: transports,
                                    approvals: approvals, clock: clock, logger: logger.labeled("bedtime"))
         self.bedtime = bedtime
+        // A one-page story asks the vote on what happens next once delivered.
+        let votes = ChapterVoteAsker(stories: family.stories, policy: family.policy, bedtime: bedtime.scheduling,
+                                     logger: logger.labeled("votes"))
+        pool = Self.workerPool(config, store: store, models: models, transports: transports, stories: family.stories,
+                               pictures: pictures, pageFillIn: PagePictureObservers([pageFillIn, approvals]), votes: votes, metrics: metrics,
+                               damage: damage, clock: clock, jobsAdded: jobsAdded, logger: logger)
+        let narration = Self.narration(config, store: store, httpClient: httpClient, logger: models.logger,
+                                       onFailure: models.failed, meter: models.meter, clock: clock)
         let router = Self.router(config, store: store, family: family, models: models, rooms: doors.rooms, pageFillIn: pageFillIn,
                                  narration: narration, cast: cast, bedtime: bedtime.scheduling, approvals: approvals, metrics: metrics,
                                  clock: clock, logger: logger)

@@ -307,9 +307,14 @@ public struct ApprovalDesk: PagePictureObserver {
         var reply = renderer.page(snapshot)
         if approval.kind == .bedtime { reply.text = "🌙 Story time!" + (reply.text.map { "\n\n" + $0 } ?? "") }
         reply.isPrivate = false
-        _ = try await transport.deliver(reply, to: DeliveryAddress(platform: approval.family.platform, channelID: approval.channelID),
-                                        isFinal: true)
+        let address = DeliveryAddress(platform: approval.family.platform, channelID: approval.channelID)
+        let outcome = try await transport.deliver(reply, to: address, isFinal: true)
         logger.info("approved story shared", metadata: ["approval": "\(approval.id)", "story": "\(approval.storyID)"])
+        // A one-page story's page 1 is its last: the family's vote on what happens next follows it.
+        if case let .shown(moved) = outcome {
+            let votes = ChapterVoteAsker(stories: stories, policy: policy, bedtime: nil, logger: logger)
+            await votes.askAfterDelivery(of: snapshot.story, at: moved ?? address, via: transport)
+        }
         await tellGrownUps(approval, .privateNote("✅ **\(quoted: snapshot.story.displayTitle)** was shared with the room."))
     }
 

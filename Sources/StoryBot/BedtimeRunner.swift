@@ -22,6 +22,10 @@ public struct BedtimeRunner: Sendable {
     let claimant: String
     let logger: Logger
     let renderer = ReplyRenderer()
+    /// Asks the vote on what happens next after a one-page story is posted.
+    var votes: ChapterVoteAsker {
+        ChapterVoteAsker(stories: stories, policy: policy, bedtime: scheduling, logger: logger)
+    }
     /// The longest nap between rounds: schedules set by another process are seen within it.
     public var longestNap: TimeInterval = 60
     /// While a made story is still being written at bedtime, it is looked at again this often.
@@ -165,8 +169,12 @@ public struct BedtimeRunner: Sendable {
         reply.text = "🌙 Story time!" + (reply.text.map { "\n\n" + $0 } ?? "")
         reply.isPrivate = false
         let address = DeliveryAddress(platform: schedule.family.platform, channelID: schedule.channelID)
-        _ = try await transport.deliver(reply, to: address, isFinal: true)
+        let outcome = try await transport.deliver(reply, to: address, isFinal: true)
         logger.info("bedtime story posted", metadata: ["schedule": "\(schedule.id)", "story": "\(id)", "evening": "\(evening)"])
+        // A one-page story's page 1 is its last: the family's vote on what happens next follows it.
+        if case let .shown(moved) = outcome {
+            await votes.askAfterDelivery(of: snapshot.story, at: moved ?? address, via: transport)
+        }
         return nil
     }
 

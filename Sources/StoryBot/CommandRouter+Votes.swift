@@ -8,23 +8,9 @@ extension CommandRouter {
     /// opened on the first reach and asked once: its message is named before it is sent, so two
     /// readers at the last page at once ask it once. Best effort: the page was shown either way.
     func withVote(_ announcement: ChatReply?, after story: Story, context: ChatContext, responder: some ChatResponder) async -> ChatReply? {
-        guard let votes = stories.votes, story.status == .ready || story.status == .illustrating else { return announcement }
+        guard let votes = stories.votes else { return announcement }
         do {
-            guard try await stories.chapter(after: story) == nil else { return announcement }
-            let chain = try await stories.chapters(of: story)
-            var earlierThemes = [story.request.theme]
-            for entry in chain where entry.id != story.id {
-                if let chapter = try await stories.story(entry.id, family: context.family) { earlierThemes.append(chapter.request.theme) }
-            }
-            let avoid = (try? await rules(context).limits.avoidList) ?? []
-            // A model writer's own choices (screened when written) when the family's avoid-list still allows them.
-            let matcher = AvoidListMatcher(avoid)
-            let modelChoices = story.sheet?.nextChoices.flatMap { choices in
-                choices.allSatisfy { matcher.firstMatch(in: [$0.text]) == nil } ? choices : nil
-            }
-            let vote = try await votes.open(after: story, channelID: context.channelID, earlierThemes: earlierThemes, avoid: avoid,
-                                            modelChoices: modelChoices, nextBedtime: await nextContinuingBedtime(of: context.family))
-            guard vote.storyID == story.id, vote.closedAt == nil, vote.messageID == nil else { return announcement }
+            guard let vote = try await voteAsker.unaskedVote(after: story, channelID: context.channelID) else { return announcement }
             guard let asked = try await ask(vote, votes: votes, responder: responder) else { return announcement }
             logger.info("vote opened", metadata: ["story": "\(story.id)", "vote": "\(vote.id)", "choices": "\(vote.choices.count)",
                                                   "poll": "\(asked.isPoll)"])
@@ -93,11 +79,24 @@ extension CommandRouter {
         }
     }
 
-    /// The family's next bedtime that continues its newest chain (the vote ends then), if any.
-    func nextContinuingBedtime(of family: FamilyRef) async -> Date? {
-        guard let bedtime, let schedules = try? await bedtime.schedules(of: family) else { return nil }
-        let zone = (try? await policy.timeZone(of: family)) ?? .current
-        return schedules.filter { $0.story == .continueChain }.compactMap { bedtime.next($0, in: zone)?.instant }.min()
+    /// A native poll the platform ended (its time ran out): the vote it asks closes with the
+    /// ballots as counted here, once each (the platform's own counts are logged beside them). A
+    /// poll the service did not ask, of another family, or a vote already closed, changes nothing.
+    public func pollEnded(_ end: PollEnd) async {
+        guard let votes = stories.votes else { return }
+        do {
+            guard let vote = try await votes.vote(messageID: end.messageID), vote.isPoll, vote.family == end.family else { return }
+            guard let closed = try await votes.close(vote, pollEnded: true) else { return }
+            logger.info("vote closed: its poll ended", metadata: ["vote": "\(vote.id)", "counts": "\(closed.counts)",
+                                                                 "platform_counts": "\(end.counts.map { "\($0)" } ?? "-")"])
+        } catch {
+            logger.warning("could not close the vote of an ended poll", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// Opens the vote on what happens next where a chapter's last page is reached.
+    var voteAsker: ChapterVoteAsker {
+        ChapterVoteAsker(stories: stories, policy: policy, bedtime: bedtime, renderer: renderer, logger: logger)
     }
 
     /// A vote's buttons: a member's ballot (counted once, a changed mind moves it; the message

@@ -2,9 +2,10 @@ import Foundation
 import StoryDomain
 
 extension ReplyRenderer {
-    /// The vote on what happens next, as everyone in the room sees it: the question, each
-    /// choice with its count, and while it takes ballots one button per choice and a grown-up's
-    /// "close"; once closed, the winner (a tie told kindly) and no buttons.
+    /// The vote on what happens next, as everyone in the room sees it: the question, and while it
+    /// takes ballots one button per choice with its count (said once, on the button) and a
+    /// grown-up's "close"; once over, each choice with its count, the winner (a tie told
+    /// kindly) and no choice buttons.
     func vote(_ vote: ChapterVote, now: Date) -> ChatReply {
         let counts = vote.counts
         var lines = ["🗳️ **\(NextChoice.question)**"]
@@ -30,7 +31,8 @@ extension ReplyRenderer {
                 + "`/story continue` (or the next bedtime) follows the winner."
             return ChatReply(text: text, buttons: [[ChatButton(.closeVote(vote.id), label: "🔒 Close the vote (grown-ups)")]])
         }
-        lines.append("One vote each — press another choice to change yours. `/story continue` (or the next bedtime) follows the winner.")
+        // The buttons carry the choices and their live counts: the text does not repeat them.
+        lines = [lines[0], "One vote each — press another choice to change yours. `/story continue` (or the next bedtime) follows the winner."]
         let choices = vote.choices.enumerated().map { index, choice in
             ChatButton(.vote(vote.id, index), label: String("\(choice.text) · \(counts[index])".prefix(80)), style: .primary)
         }

@@ -2,16 +2,20 @@ import Logging
 import StoryDomain
 
 /// Shows story progress and finished stories on the platform each story was asked on,
-/// editing the one message the request created.
+/// editing the one message the request created. A story whose page 1 is its last page asks the
+/// family's vote on what happens next once it is shown (nobody turns to its last page).
 public struct StoryDeliveryListener: StoryProgressListener {
     private let transports: [Platform: any ChatTransport]
     private let stories: StoryService
     private let renderer = ReplyRenderer()
     private let logger: Logger
+    /// Asks the vote after a one-page story (nil: no votes).
+    private let votes: ChapterVoteAsker?
 
-    public init(transports: [any ChatTransport], stories: StoryService, logger: Logger) {
+    public init(transports: [any ChatTransport], stories: StoryService, votes: ChapterVoteAsker? = nil, logger: Logger) {
         self.transports = transportsByPlatform(transports)
         self.stories = stories
+        self.votes = votes
         self.logger = logger
     }
 
@@ -24,10 +28,12 @@ public struct StoryDeliveryListener: StoryProgressListener {
         }
         let reply: ChatReply
         let isFinal: Bool
+        var shown = story
         switch progress {
         case .firstPage:
             guard let snapshot = try await stories.page(story.id, number: 1, family: story.family) else { return .skipped }
             reply = renderer.page(snapshot)
+            shown = snapshot.story
             isFinal = true
         case .ready:
             // Page 1 is already shown and readers may have turned on: nothing to edit.
@@ -48,6 +54,7 @@ public struct StoryDeliveryListener: StoryProgressListener {
         case let .shown(moved):
             // Logged only once the platform accepted a message that carries the story.
             logger.info("story delivered", metadata: ["story": "\(story.id)", "to": "\(moved ?? delivery)"])
+            await votes?.askAfterDelivery(of: shown, at: moved ?? delivery, via: transport)
         case let .refused(reason):
             logger.error("the platform refused the story in every form; the family was told", metadata: ["story": "\(story.id)", "reason": "\(reason)"])
         case .skipped:

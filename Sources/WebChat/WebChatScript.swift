@@ -29,6 +29,11 @@ enum WebChatScript {
     return found ? found[1] : "";
   }
 
+  // The choice this member pressed in a vote, as this browser remembers it (best effort: storage may be off).
+  function ballotKey(vote) { return "ms-ballot:" + (me ? me.userId : "") + ":" + vote; }
+  function myBallot(vote) { try { return localStorage.getItem(ballotKey(vote)); } catch (e) { return null; } }
+  function rememberBallot(vote, choice) { try { localStorage.setItem(ballotKey(vote), choice); } catch (e) { /* private mode */ } }
+
   // Who wrote it; the bot's messages carry a badge members cannot have (the server sets fromBot only on its own).
   function authorLine(m) {
     const who = el("div", "who", escapeHTML(m.author));
@@ -71,7 +76,16 @@ enum WebChatScript {
         btn.disabled = b.disabled;
         if (buttonNames[b.label]) btn.setAttribute("aria-label", buttonNames[b.label]);
         // Buttons whose id starts with "ui:" act in the page and are never sent to the server.
-        btn.addEventListener("click", () => b.id.startsWith("ui:") ? pageAction(b.id) : send({ type: "press", buttonId: b.id, messageId: m.id }));
+        // A vote's choice this member pressed is marked (kept in this browser: the message is the room's).
+        const ballot = /^ms:v:([^:]+):(\d+)$/.exec(b.id);
+        if (ballot && myBallot(ballot[1]) === ballot[2]) {
+          btn.classList.add("chosen"); btn.setAttribute("aria-pressed", "true"); btn.innerHTML = "✓\u00a0" + btn.innerHTML;
+          btn.title = "Your vote";
+        }
+        btn.addEventListener("click", () => {
+          if (ballot) rememberBallot(ballot[1], ballot[2]);
+          b.id.startsWith("ui:") ? pageAction(b.id) : send({ type: "press", buttonId: b.id, messageId: m.id });
+        });
         bar.appendChild(btn);
       }
       box.appendChild(bar);

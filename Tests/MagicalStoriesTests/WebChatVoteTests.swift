@@ -35,16 +35,21 @@ struct WebChatVoteTests {
         let close = try #require(asked.buttons.flatMap { $0 }.first { $0.id.hasPrefix("ms:e:") })
 
         try await tom.press(ballots[1].id, on: asked.id)
-        _ = try await anna.next("Tom's vote, seen by Anna") { $0.message?.id == asked.id && $0.message?.text?.contains("— 1 vote") == true }
+        _ = try await anna.next("Tom's vote, seen by Anna") { $0.message?.id == asked.id && Self.count(of: 1, in: $0.message) == 1 }
         try await anna.press(ballots[1].id, on: asked.id)
-        let counted = try await tom.next("two votes, seen by Tom") { $0.message?.id == asked.id && $0.message?.text?.contains("— 2 votes") == true }
-        #expect(counted.message?.buttons.first?[1].label.hasSuffix("· 2") == true)
+        let counted = try await tom.next("two votes, seen by Tom") { $0.message?.id == asked.id && Self.count(of: 1, in: $0.message) == 2 }
+        #expect(counted.message?.text?.contains("2 votes") == false, "the count is said once, on its button")
 
         try await tom.press(close.id, on: asked.id)
         let refused = try await tom.next("a child cannot close it") { $0.message?.isPrivate == true }
         #expect(refused.message?.id != asked.id)
 
         try await anna.say("/story continue")
+        // Making the chapter closes the vote: the buttons on Tom's phone give way to the outcome, pushed.
+        let pushed = try await tom.next("the vote closed, pushed") {
+            $0.message?.id == asked.id && $0.message?.text?.contains("The vote is closed") == true
+        }
+        #expect(pushed.message?.buttons.isEmpty == true)
         let chapter = try await anna.next("chapter 2") { $0.message?.page?.footer == "page 1 of 3 · chapter 2" }
         let chapterID = try #require(chapter.message?.page?.storyId)
         try await waitUntilReady(app.app.stories, id: chapterID, family: family)
@@ -52,11 +57,41 @@ struct WebChatVoteTests {
         let theme = String(ballots[1].label.split(separator: "·").first ?? "").trimmingCharacters(in: .whitespaces)
         #expect(theme.lowercased().hasSuffix(made.request.theme.lowercased()), "the winner: \(theme) → \(made.request.theme)")
 
-        try await tom.press(ballots[0].id, on: asked.id)
-        let ended = try await anna.next("the vote closed") { $0.message?.id == asked.id && $0.message?.text?.contains("The vote is closed") == true }
-        #expect(ended.message?.buttons.isEmpty == true)
         await anna.close()
         await tom.close()
         await app.stop()
+    }
+
+    @Test("a one-page story delivered (nobody turns to its last page): the vote is asked once, in the room, with buttons")
+    func onePageStory() async throws {
+        let app = try await TestApp.start()
+        defer { app.removeFiles() }
+        let anna = try await ChatTestClient.join(app, room: "family", name: "Anna")
+        let member = try #require(anna.member)
+        let family = FamilyRef(platform: .web, externalID: member.room)
+        _ = try await anna.next("history") { $0.type == "history" }
+        let story = StoryFixtures.story("onepage", request: StoryFixtures.request(pages: 1), family: family,
+                                        requester: Requester(userID: member.userID, displayName: "Anna"), createdAt: Date())
+        _ = try await app.app.stories.enqueue(story, delivery: DeliveryAddress(platform: .web, channelID: member.room, messageID: "onepage-msg"))
+        let page = try await anna.next("page 1") { $0.message?.page?.storyId == story.id.rawValue }
+        #expect(page.message?.page?.footer == "page 1 of 1")
+        let question = try await anna.next("the vote") { $0.message?.text?.contains("What happens next?") == true }
+        let asked = try #require(question.message)
+        #expect(!asked.isPrivate && asked.buttons.flatMap { $0 }.filter { $0.id.hasPrefix("ms:v:") }.count == 3)
+        let vote = try #require(try await app.app.stories.votes?.openVote(series: story.id, family: family))
+        #expect(vote.messageID == asked.id, "the vote's message is the one in the room")
+
+        let ballot = try #require(asked.buttons.first?.first)
+        try await anna.press(ballot.id, on: asked.id)
+        _ = try await anna.next("Anna's vote counted in place") { $0.message?.id == asked.id && Self.count(of: 0, in: $0.message) == 1 }
+        await anna.close()
+        await app.stop()
+    }
+
+    /// The count on the button of choice `index`, nil when there is none.
+    static func count(of index: Int, in message: WebChatMessage?) -> Int? {
+        let ballots = message?.buttons.flatMap { $0 }.filter { $0.id.hasPrefix("ms:v:") } ?? []
+        guard ballots.indices.contains(index) else { return nil }
+        return ballots[index].label.split(separator: "·").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
     }
 }

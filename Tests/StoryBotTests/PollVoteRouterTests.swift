@@ -83,6 +83,27 @@ struct PollVoteRouterTests {
         #expect(try await votes.vote(vote.id)?.counts == [0, 0, 1], "a closed vote takes no more votes")
     }
 
+    @Test("a poll the platform ended (its hours ran out) closes the vote with the ballots counted once, without End Poll")
+    func pollEndedByThePlatform() async throws {
+        let story = try await readyStory("expiring")
+        let vote = try #require(await lastPage(of: story, as: Self.anna, poll: .posted("poll-1")).asked.all.only)
+        await ballot(Self.anna, 1)
+        await ballot(Self.ben, 1)
+        await ballot(Self.ben, 1)
+        await router.pollEnded(PollEnd(family: FamilyRef(platform: "discord", externalID: "999"), messageID: "poll-1"))
+        await router.pollEnded(PollEnd(family: Self.family, messageID: "some-other-poll"))
+        #expect(try await votes.vote(vote.id)?.closedAt == nil, "another server's or another poll's end changes nothing")
+
+        // Discord reports it twice (the poll's final results, then its results message).
+        await router.pollEnded(PollEnd(family: Self.family, messageID: "poll-1", counts: [0, 2, 0]))
+        await router.pollEnded(PollEnd(family: Self.family, messageID: "poll-1"))
+        let closed = try #require(try await votes.vote(vote.id))
+        #expect(closed.closedAt != nil && closed.winner == 1 && closed.counts == [0, 2, 0])
+        #expect(ended.all.isEmpty, "the platform ended the poll: no End Poll")
+        await ballot(Self.anna, 0)
+        #expect(try await votes.vote(vote.id)?.counts == [0, 2, 0])
+    }
+
     @Test("without Send Polls (or when the poll is refused) the vote is asked with buttons, as before")
     func buttonsWithoutPermission() async throws {
         for (index, poll) in [PollingResponder.Poll.notAllowed, .refused].enumerated() {

@@ -128,13 +128,15 @@ public struct ChapterVoting: Sendable {
 
     /// Closes the vote (the next chapter was made, or a grown-up closed it): the vote as closed
     /// with its winner when this call closed it, nil when it was closed already or unknown.
+    /// `pollEnded`: the platform ended the vote's poll itself (its time ran out), so it is not
+    /// told to end it; the others (the web chat's message) are told as ever.
     @discardableResult
-    public func close(_ vote: ChapterVote) async throws -> ChapterVote? {
+    public func close(_ vote: ChapterVote, pollEnded: Bool = false) async throws -> ChapterVote? {
         guard let fresh = try await store.vote(vote.id), fresh.closedAt == nil else { return nil }
         let now = clock.now()
         let closed = fresh.closing(at: now)
         guard try await store.close(vote.id, winner: closed.winner, at: now) else { return nil }
-        await self.closed(closed)
+        if !(pollEnded && closed.isPoll) { await self.closed(closed) }
         return closed
     }
 }

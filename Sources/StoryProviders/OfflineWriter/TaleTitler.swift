@@ -20,6 +20,25 @@ enum TaleTitler {
         let options = templates(shape).compactMap(renderer.render)
         guard !options.isEmpty else { return renderer.render("{H}'s Story") ?? "A Bedtime Story" }
         let chosen = options[Int(rng.next(upperBound: UInt32(options.count)))]
-        return TextTools.titleCased(chosen)
+        return TextTools.titleCased(once(hero: renderer.values["D"] ?? "", in: chosen))
+    }
+
+    /// The title with the hero's name or kind said once: a later repeat of one of its words
+    /// (a theme's object that names the hero's kind: "How the Bear Learned to Bake the Bear
+    /// Birthday Cake") is left out ("… to Bake the Birthday Cake").
+    static func once(hero: String, in title: String) -> String {
+        let heroWords = Set(hero.split(separator: " ").map(comparable).filter { $0.count >= 3 && $0 != "the" })
+        guard !heroWords.isEmpty else { return title }
+        var seen = Set<String>()
+        let words = title.split(separator: " ").filter { word in
+            let key = comparable(word)
+            guard heroWords.contains(key) else { return true }
+            return seen.insert(key).inserted
+        }
+        return words.joined(separator: " ")
+    }
+
+    private static func comparable(_ word: Substring) -> String {
+        String(word.lowercased().filter(\.isLetter))
     }
 }

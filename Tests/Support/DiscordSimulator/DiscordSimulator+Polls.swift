@@ -83,6 +83,31 @@ extension DiscordSimulator {
         return true
     }
 
+    /// The poll's duration runs out now, as Discord ends it: the poll is finalised, a
+    /// `MESSAGE_UPDATE` of its message carries the final `results` (`is_finalized`), and a
+    /// `POLL_RESULT` message (type 46) referencing it is posted; both reach the bot only when it
+    /// identified with `GUILD_MESSAGES`. False when the poll is unknown or already over.
+    @discardableResult
+    public func expirePoll(messageID: Snowflake, guildID: Snowflake = defaultGuildID) async -> Bool {
+        let now = clock.date
+        let expired = store.update { store -> SimulatedPoll? in
+            guard var poll = store.polls.polls[messageID], poll.isOpen(at: now) else { return nil }
+            poll.finalized = true
+            store.polls.polls[messageID] = poll
+            return poll
+        }
+        guard let expired else { return false }
+        guard (gateway.stats.intents ?? 0) & PollEndEvent.intent != 0 else { return true }
+        let counts = expired.answers.indices.map { PollEndEvent.AnswerCount(id: $0 + 1, count: expired.count(answerID: $0 + 1)) }
+        let results = PollEndEvent.Results(isFinalized: true, answerCounts: counts)
+        await dispatch(event: PollEndEvent.updated, data: PollEndEvent(id: messageID, channelID: expired.channelID, guildID: guildID,
+                                                                       poll: .init(results: results)), guildID: guildID)
+        let resultMessage = PollEndEvent(id: identifiers.snowflake(), channelID: expired.channelID, guildID: guildID,
+                                         type: PollEndEvent.pollResultType, messageReference: .init(messageID: messageID))
+        await dispatch(event: PollEndEvent.created, data: resultMessage, guildID: guildID)
+        return true
+    }
+
     /// Whether the bot's newest IDENTIFY asked for `GUILD_MESSAGE_POLLS` (poll votes reach it).
     public var botReceivesPollVotes: Bool {
         (gateway.stats.intents ?? 0) & PollVoteEvent.intent != 0

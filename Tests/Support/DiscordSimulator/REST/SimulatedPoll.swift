@@ -15,6 +15,8 @@ public struct SimulatedPoll: Sendable, Equatable {
     public let expiry: Date
     /// Ended early with End Poll.
     public var endedEarly = false
+    /// Its duration ran out (``DiscordSimulator/expirePoll(messageID:guildID:)``): Discord finalised it.
+    public var finalized = false
     /// Each voter's answer ids.
     public var votes: [Snowflake: Set<Int>] = [:]
 
@@ -29,7 +31,7 @@ public struct SimulatedPoll: Sendable, Equatable {
     }
 
     /// Whether members can still vote at `date`.
-    public func isOpen(at date: Date) -> Bool { !endedEarly && date < expiry }
+    public func isOpen(at date: Date) -> Bool { !endedEarly && !finalized && date < expiry }
 
     /// Votes for the answer with id `answerID`.
     public func count(answerID: Int) -> Int { votes.values.filter { $0.contains(answerID) }.count }
