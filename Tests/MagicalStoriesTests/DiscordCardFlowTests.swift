@@ -25,7 +25,7 @@ struct DiscordCardFlowTests {
     static func isCard(page number: Int, of count: Int) -> @Sendable (SimulatedMessage) -> Bool {
         { message in
             message.flags & MessagePayload.componentsV2 != 0
-                && (message.components.first?.components ?? []).contains { ($0.content ?? "").contains("page \(number) of \(count)") }
+                && texts(message).contains { $0.hasPrefix("-# page \(number) of \(count)") || $0.contains("*page \(number) of \(count)*") }
         }
     }
 
