@@ -86,7 +86,7 @@ def component(c, folder):
 
 
 PAGE = """<!doctype html><meta charset="utf-8"><style>
-body{margin:0;background:#313338;font:15px/1.4 "Noto Sans","DejaVu Sans",sans-serif;color:#dbdee1;padding:16px 16px 20px 16px;width:528px}
+body{margin:0;background:#313338;font:15px/1.4 "Noto Sans","DejaVu Sans",sans-serif;color:#dbdee1;padding:40px 16px 20px 16px;width:528px}
 .head{display:flex;align-items:center;gap:10px;margin-bottom:6px}.avatar{width:40px;height:40px;border-radius:50%%;background:#7b61ff;
 display:flex;align-items:center;justify-content:center;font-size:22px}.name{color:#f2f3f5;font-weight:600}.bot{background:#5865f2;color:#fff;
 font-size:10px;padding:1px 4px;border-radius:3px;margin-left:4px}.body{margin-left:50px}
@@ -116,7 +116,7 @@ def main():
         with open(page, "w") as f:
             f.write(PAGE % body)
         subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                        "--window-size=560,%s" % os.environ.get("CARD_MOCKUP_HEIGHT", "900"),
+                        "--window-size=560,%s" % os.environ.get("CARD_MOCKUP_HEIGHT", "690"),
                         "--screenshot=" + os.path.abspath(output), "file://" + page],
                        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     print("wrote", output)
