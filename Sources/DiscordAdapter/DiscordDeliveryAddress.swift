@@ -16,13 +16,18 @@ enum DiscordDeliveryAddress {
                         extras: ["application": String(describing: applicationID),
                                  "files": capabilities.canAttachFiles ? "1" : "0",
                                  "embeds": capabilities.canEmbedLinks ? "1" : "0",
-                                 "polls": canPostPolls ? "1" : "0"],
+                                 "polls": canPostPolls ? "1" : "0",
+                                 "layout": capabilities.layout.rawValue],
                         requestID: requestID.map(String.init(describing:)))
     }
 
+    /// What the bot may do there, and the layout of the message. Without a `layout`: a new post
+    /// (no message yet, e.g. bedtime) is a new message; a message written before cards keeps its embeds.
     static func capabilities(of address: DeliveryAddress) -> DiscordMessageRenderer.Capabilities {
-        DiscordMessageRenderer.Capabilities(canAttachFiles: address.extras?["files"] != "0",
-                                            canEmbedLinks: address.extras?["embeds"] != "0")
+        let layout = address.extras?["layout"].flatMap(DiscordMessageRenderer.Layout.init(rawValue:))
+        return DiscordMessageRenderer.Capabilities(canAttachFiles: address.extras?["files"] != "0",
+                                                   canEmbedLinks: address.extras?["embeds"] != "0",
+                                                   layout: layout ?? (address.messageID == nil ? .new : .embeds))
     }
 
     /// Whether the bot could post polls where the story was asked for (its `app_permissions`).

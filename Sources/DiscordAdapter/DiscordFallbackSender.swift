@@ -6,7 +6,7 @@ import StoryBot
 /// Sends one reply through one Discord write, with the fallbacks that keep a story from being
 /// lost to a refusal: where the bot may not attach files or embed links (403 `50013`), as text;
 /// after a 400 (Discord's field errors are logged), once more as a plain, safe rendering
-/// (trimmed text, the picture as a plain attachment); and only when that is refused too, a
+/// (trimmed text, the picture as a plain attachment; a card: a minimal Container); and only when that is refused too, a
 /// kind note in its place. Other failures (a dead token, 5xx, 429, the network) are thrown for
 /// the caller to route or retry.
 struct DiscordFallbackSender: Sendable {
@@ -29,8 +29,8 @@ struct DiscordFallbackSender: Sendable {
         var refusal: String
         do {
             return .sent(try await write(try await renderer.render(reply, capabilities: capabilities)))
-        } catch let error as DiscordRESTError where error.isMissingPermissions && capabilities != .textOnly {
-            capabilities = .textOnly
+        } catch let error as DiscordRESTError where error.isMissingPermissions && capabilities != capabilities.withoutPermissions {
+            capabilities = capabilities.withoutPermissions
             do {
                 return .sent(try await write(try await renderer.render(reply, capabilities: capabilities)))
             } catch let error where Self.isRefusal(error) {
@@ -47,7 +47,9 @@ struct DiscordFallbackSender: Sendable {
         }
         logger.error("Discord refused the plain message too; showing a kind note instead", metadata: ["error": "\(refusal)"])
         do {
-            var note = try await renderer.render(ChatReply(text: Self.refusalNote, isPrivate: reply.isPrivate), capabilities: .textOnly)
+            // In the message's layout: a card stays a card (a minimal one), an embed message classic.
+            var note = try await renderer.render(ChatReply(text: Self.refusalNote, isPrivate: reply.isPrivate),
+                                                 capabilities: capabilities.withoutPermissions)
             note.files = []
             _ = try await write(note)
         } catch let error where Self.isRefusal(error) {

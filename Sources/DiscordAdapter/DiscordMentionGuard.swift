@@ -12,9 +12,10 @@ enum DiscordMentionGuard {
             .replacingOccurrences(of: "@here", with: "@\(QuotedText.joiner)here")
     }
 
-    /// The message's content and embeds, guarded; it pings nobody.
+    /// The message's content, embeds and Text Displays, guarded; it pings nobody.
     static func apply(to message: inout MessagePayload) {
         message.content = message.content.map(guarded)
+        message.components = message.components?.map(guarded)
         message.embeds = message.embeds?.map { embed in
             var embed = embed
             embed.title = embed.title.map(guarded)
@@ -23,5 +24,13 @@ enum DiscordMentionGuard {
             return embed
         }
         message.allowedMentions = .noPings
+    }
+
+    /// A component with its Text Displays (nested ones too) guarded.
+    private static func guarded(_ component: Component) -> Component {
+        var component = component
+        component.content = component.content.map(guarded)
+        component.components = component.components?.map(guarded)
+        return component
     }
 }

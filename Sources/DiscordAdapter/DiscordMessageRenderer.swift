@@ -15,11 +15,17 @@ public struct DiscordMessageRenderer: Sendable {
     public struct Capabilities: Sendable, Equatable {
         public var canAttachFiles: Bool
         public var canEmbedLinks: Bool
+        /// The layout of the message written: fixed by the message edited, or chosen for a new one.
+        public var layout: Layout = .new
 
-        public init(canAttachFiles: Bool, canEmbedLinks: Bool) {
+        public init(canAttachFiles: Bool, canEmbedLinks: Bool, layout: Layout = .new) {
             self.canAttachFiles = canAttachFiles
             self.canEmbedLinks = canEmbedLinks
+            self.layout = layout
         }
+
+        /// The same message, without permission to attach files or embed links.
+        public var withoutPermissions: Capabilities { Capabilities(canAttachFiles: false, canEmbedLinks: false, layout: layout) }
 
         public static let all = Capabilities(canAttachFiles: true, canEmbedLinks: true)
 
@@ -30,6 +36,18 @@ public struct DiscordMessageRenderer: Sendable {
             canAttachFiles = admin || permissions.contains(.attachFiles)
             canEmbedLinks = admin || permissions.contains(.embedLinks)
         }
+    }
+
+    /// Which layout a reply is written in. A card (a layout message, flag `IS_COMPONENTS_V2`)
+    /// stays one for good; a classic message may become a card by an edit.
+    public enum Layout: String, Sendable, Equatable {
+        /// A new message (or one whose layout this process does not know was fixed): public
+        /// replies are cards where the renderer sends cards, private ones classic.
+        case new
+        /// Editing a card: every reply is a card.
+        case cards
+        /// Editing a message sent with embeds (before cards): it keeps them.
+        case embeds
     }
 
     /// A message and the files it uploads.
@@ -49,6 +67,8 @@ public struct DiscordMessageRenderer: Sendable {
     /// Reads a picture as chats are sent it (its WebP copy, ``ChatPictures``); nil: pictures
     /// are uploaded as stored.
     let chatPictures: (@Sendable (ImageID) async throws -> StoredImage?)?
+    /// New public messages are cards (``Layout/new``); false: classic messages with embeds.
+    let sendsCards: Bool
 
     /// Text art in Discord: a line drawing in Braille dots, a phone's width. A bot cannot know a
     /// reader's theme, and shaded art made for the dark theme reads as a negative in the light
@@ -62,9 +82,11 @@ public struct DiscordMessageRenderer: Sendable {
     ///   - books: makes a story's picture book for replies that offer one.
     ///   - chatPictures: reads a picture as it is uploaded (its WebP copy; the stored PNG stays
     ///     for books and text art); nil: pictures are uploaded as stored.
+    ///   - sendsCards: new public messages are cards (docs/discord.md); false: embeds as before.
     public init(images: @escaping @Sendable (ImageID) async throws -> StoredImage?, premiumSKU: Snowflake? = nil,
                 textArtist: (any PictureTextArtist)? = nil, books: (@Sendable (BookView) async throws -> ChatFile?)? = nil,
-                chatPictures: (@Sendable (ImageID) async throws -> StoredImage?)? = nil) {
+                chatPictures: (@Sendable (ImageID) async throws -> StoredImage?)? = nil, sendsCards: Bool = false) {
+        self.sendsCards = sendsCards
         self.images = images
         self.chatPictures = chatPictures
         self.premiumSKU = premiumSKU
@@ -73,6 +95,7 @@ public struct DiscordMessageRenderer: Sendable {
     }
 
     public func render(_ reply: ChatReply, capabilities: Capabilities) async throws -> Rendered {
+        if usesCards(reply, capabilities) { return try await DiscordCardRenderer(base: self).card(reply, capabilities: capabilities) }
         var message = MessagePayload(flags: reply.isPrivate ? MessagePayload.ephemeral : nil)
         var files: [FileUpload] = []
         message.components = Self.actionRows(reply.buttons)
@@ -96,7 +119,7 @@ public struct DiscordMessageRenderer: Sendable {
                     embed.image = .init(url: "attachment://\(upload.filename)")
                 }
                 message.embeds = [embed]
-                message.content = reply.text.map(Self.fit) ?? ""
+                message.content = reply.text.map { Self.fit($0) } ?? ""
                 if let image, !attaches {
                     let rest = note ?? ""
                     let art = textArtBlock(image, budget: PayloadLimits.content - rest.codePointCount - 1)
@@ -126,6 +149,7 @@ public struct DiscordMessageRenderer: Sendable {
     /// The plain, safe rendering used after Discord refused the full one: no embed, the page's
     /// text trimmed into the message content, its picture as a plain attachment, the buttons kept.
     public func renderPlain(_ reply: ChatReply, capabilities: Capabilities) async throws -> Rendered {
+        if usesCards(reply, capabilities) { return DiscordCardRenderer(base: self).minimalCard(reply) }
         var rendered = try await plain(reply, capabilities: capabilities)
         DiscordMentionGuard.apply(to: &rendered.message)
         return rendered
@@ -155,19 +179,29 @@ public struct DiscordMessageRenderer: Sendable {
         return Rendered(message: message, files: files)
     }
 
+    /// Whether `reply` is written as a card: always on a card, never on an embed message, and
+    /// for a new message when it is public and the renderer sends cards.
+    func usesCards(_ reply: ChatReply, _ capabilities: Capabilities) -> Bool {
+        switch capabilities.layout {
+        case .cards: true
+        case .embeds: false
+        case .new: sendsCards && !reply.isPrivate
+        }
+    }
+
     /// The picture's alt text: the page's moment, else which page it illustrates.
     static func pictureDescription(of page: PageView) -> String {
         (page.imageAlt ?? "Illustration for \(page.title), \(page.footer)").fittingCodePoints(PayloadLimits.attachmentDescription)
     }
 
     /// The page's picture as uploaded: the one read with the page (its chat form), else read by its id.
-    private func uploaded(of page: PageView) async throws -> StoredImage? {
+    func uploaded(of page: PageView) async throws -> StoredImage? {
         if let picture = page.picture, picture.id == page.imageID { return picture }
         return try await page.imageID.asyncMap(shown) ?? nil
     }
 
     /// The page's stored picture (lossless, for text art).
-    private func stored(of page: PageView) async throws -> StoredImage? {
+    func stored(of page: PageView) async throws -> StoredImage? {
         try await page.imageID.asyncMap(images) ?? nil
     }
 
@@ -181,12 +215,14 @@ public struct DiscordMessageRenderer: Sendable {
 
     static let noPicturesNote = "🖼️ *I can't show the pictures here — a server manager can let me **Attach Files** and **Embed Links** in this channel.*"
 
-    /// Text within Discord's content limit (in code points), cut at a word when it must be.
-    static func fit(_ text: String) -> String {
-        guard text.codePointCount > PayloadLimits.content else { return text }
-        let cut = text.fittingCodePoints(PayloadLimits.content, ellipsis: "")
+    /// Text within `limit` code points (Discord's content limit), cut at a word with "…" when it
+    /// must be; empty when there is no room.
+    static func fit(_ text: String, limit: Int = PayloadLimits.content) -> String {
+        guard text.codePointCount > limit else { return text }
+        guard limit > 1 else { return "" }
+        let cut = text.fittingCodePoints(limit, ellipsis: "")
         let atWord = cut.lastIndex(of: " ").map { String(cut[..<$0]) } ?? cut
-        return (atWord.isEmpty ? cut : atWord).fittingCodePoints(PayloadLimits.content - 1, ellipsis: "") + "…"
+        return (atWord.isEmpty ? cut : atWord).fittingCodePoints(limit - 1, ellipsis: "") + "…"
     }
 
     /// The reply's buttons as action rows, labels within Discord's limit.

@@ -60,8 +60,19 @@ final class DiscordResponder: ChatResponder {
         sender = DiscordFallbackSender(renderer: renderer, logger: logger)
         self.acknowledgements = acknowledgements
         self.clock = clock
-        capabilities = DiscordMessageRenderer.Capabilities(interaction.appPermissions)
+        capabilities = Self.capabilities(of: interaction)
         self.logger = logger
+    }
+
+    /// What the bot may do in the channel, and the layout: a button press answers in the
+    /// layout of the message pressed (its `flags`: a card stays a card, a message sent with
+    /// embeds before cards keeps them); a command's answers are new messages.
+    static func capabilities(of interaction: Interaction) -> DiscordMessageRenderer.Capabilities {
+        var capabilities = DiscordMessageRenderer.Capabilities(interaction.appPermissions)
+        if interaction.type == .messageComponent, let message = interaction.message {
+            capabilities.layout = (message.flags ?? 0) & MessagePayload.componentsV2 != 0 ? .cards : .embeds
+        }
+        return capabilities
     }
 
     /// The interaction's response message, edited by background work while the token lives;
@@ -208,8 +219,8 @@ final class DiscordResponder: ChatResponder {
     /// UPDATE_MESSAGE with `update` as the press's first callback.
     private func respond(updating update: DiscordMessageRenderer.Rendered) async throws {
         var message = update.message
-        // An update cannot change whether the message is ephemeral.
-        message.flags = nil
+        // An update cannot change whether the message is ephemeral; a card says it stays one.
+        message.flags = message.isComponentsV2 ? MessagePayload.componentsV2 : nil
         try await rest.createInteractionResponse(interactionID: interaction.id, token: interaction.token,
                                                  response: .update(message), files: update.files)
     }

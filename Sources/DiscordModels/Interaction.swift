@@ -94,15 +94,19 @@ public struct Interaction: Codable, Sendable, Equatable {
         public var id: Snowflake
         public var channelID: Snowflake?
         public var attachments: [Attachment]?
+        /// The message's flags: with ``MessagePayload/componentsV2`` it is a card (a layout
+        /// message), and every edit of it must be one too.
+        public var flags: Int?
 
-        public init(id: Snowflake, channelID: Snowflake? = nil, attachments: [Attachment]? = nil) {
+        public init(id: Snowflake, channelID: Snowflake? = nil, attachments: [Attachment]? = nil, flags: Int? = nil) {
             self.id = id
             self.channelID = channelID
             self.attachments = attachments
+            self.flags = flags
         }
 
         enum CodingKeys: String, CodingKey {
-            case id, attachments
+            case id, attachments, flags
             case channelID = "channel_id"
         }
     }

@@ -118,7 +118,8 @@ public struct AttachmentReference: Codable, Sendable, Equatable {
     }
 }
 
-/// A classic message component: an action row of buttons, or a button.
+/// A message component: an action row of buttons, or a button; with the layout flag
+/// (``MessagePayload/componentsV2``) also the layout kinds of Component+Layout.swift.
 public struct Component: Codable, Sendable, Equatable {
     public var type: Int
     public var components: [Component]?
@@ -128,6 +129,28 @@ public struct Component: Codable, Sendable, Equatable {
     public var disabled: Bool?
     public var skuID: Snowflake?
     public var url: String?
+
+    // Layout components (cards, IS_COMPONENTS_V2): built by the factories in Component+Layout.swift.
+    /// Optional numeric id, unique within the message.
+    public var id: Int?
+    /// A Text Display's markdown.
+    public var content: String?
+    /// A Container's accent colour (0xRRGGBB).
+    public var accentColor: Int?
+    /// A Container's, Thumbnail's or File's spoiler mark.
+    public var spoiler: Bool?
+    /// A Media Gallery's pictures (1–10).
+    public var items: [MediaGalleryItem]?
+    /// A Section's Thumbnail or Button, beside its text.
+    public var accessory: LayoutAccessory?
+    /// A Thumbnail's picture.
+    public var media: UnfurledMedia?
+    /// A File's attachment (`attachment://name`).
+    public var file: UnfurledMedia?
+    /// A Separator's size: 1 small, 2 large.
+    public var spacing: Int?
+    /// A Separator drawn as a line.
+    public var divider: Bool?
 
     public init(type: Int, components: [Component]? = nil, style: Int? = nil, label: String? = nil, customID: String? = nil,
                 disabled: Bool? = nil, skuID: Snowflake? = nil, url: String? = nil) {
@@ -155,5 +178,6 @@ public struct Component: Codable, Sendable, Equatable {
         case type, components, style, label, disabled, url
         case customID = "custom_id"
         case skuID = "sku_id"
+        case id, content, spoiler, items, accessory, media, file, spacing, divider, accentColor = "accent_color"
     }
 }

@@ -16,6 +16,14 @@ public enum PayloadLimits {
     public static let choiceName = 100
     public static let choiceValue = 100
     public static let attachmentDescription = 1_024
+    /// Layout messages (``MessagePayload/componentsV2``): components counted with everything nested.
+    public static let layoutComponents = 40
+    /// Layout messages: the code points of all Text Displays together.
+    public static let textDisplayTotal = 4_000
+    /// Pictures in one Media Gallery.
+    public static let mediaGalleryItems = 10
+    /// Text Displays in one Section.
+    public static let sectionTexts = 3
 }
 
 /// A payload that breaks one of Discord's limits (`field` names where, `limit` the bound).
@@ -51,8 +59,13 @@ extension MessagePayload {
         }
         try check("embeds total", total, PayloadLimits.embedTotal)
         let rows = components ?? []
-        try check("components", rows.count, PayloadLimits.actionRows)
-        for (r, row) in rows.enumerated() {
+        if isComponentsV2 {
+            try check("components", rows.reduce(0) { $0 + $1.nestedCount }, PayloadLimits.layoutComponents)
+            try check("components text", rows.reduce(0) { $0 + $1.textDisplayCodePoints }, PayloadLimits.textDisplayTotal)
+        } else {
+            try check("components", rows.count, PayloadLimits.actionRows)
+        }
+        for (r, row) in rows.enumerated() where row.type == Component.LayoutKind.actionRow {
             let buttons = row.components ?? []
             try check("components[\(r)]", buttons.count, PayloadLimits.buttonsPerRow)
             for (b, button) in buttons.enumerated() {

@@ -95,6 +95,9 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
     /// (``DiscordBot/Configuration/acknowledgementCheckBudget``); past it the deferral is public and
     /// a private answer replaces it. 0: never waits; nil (code only, tests): waits for the check.
     public var discordAcknowledgementCheckMilliseconds: Int? = 3
+    /// New public Discord messages are cards (layout components, docs/discord.md); false: embeds
+    /// as before (tests written against the embed layout turn it off).
+    public var discordSendsCards = true
     /// The Discord shards this process runs and its share of the global REST limit.
     public var discordShards = DiscordShardSettings()
     /// The service's admins as written: `discord:<id>` (or a bare Discord id), `web:<member id>`,
@@ -226,6 +229,7 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
         discordShards = try DiscordShardSettings(reader: reader)
         discordResumeMaxAgeSeconds = try SettingValues.integer(reader, "discord.resumeMaxAgeSeconds", default: discordResumeMaxAgeSeconds,
                                                                in: 0...3_600, name: "DISCORD_RESUME_MAX_AGE_SECONDS")
+        discordSendsCards = try SettingValues.boolean(reader, "discord.cards", default: discordSendsCards, name: "DISCORD_CARDS")
         discordAcknowledgementCheckMilliseconds = try SettingValues.integer(
             reader, "discord.ackCheckMs", default: discordAcknowledgementCheckMilliseconds ?? 3,
             in: 0...3_000, name: "DISCORD_ACK_CHECK_MS")

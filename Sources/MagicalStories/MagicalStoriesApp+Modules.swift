@@ -131,7 +131,8 @@ extension MagicalStoriesApp {
         let renderer = DiscordMessageRenderer(images: { id in try await stories.image(id) },
                                               premiumSKU: entitlements.offeredSKU.flatMap(Snowflake.init), textArtist: pictures.textArtist,
                                               books: { view in try await books(view.storyID, view.family, view.format) },
-                                              chatPictures: { id in try await cache.image(id) { try await chatPictures.picture(id) } })
+                                              chatPictures: { id in try await cache.image(id) { try await chatPictures.picture(id) } },
+                                              sendsCards: config.discordSendsCards)
         let gateway = GatewayConfiguration(token: token, intents: DiscordBot.intents, maxResumeAge: .seconds(config.discordResumeMaxAgeSeconds),
                                            gatewayInfo: { try await rest.gatewayBot() })
         let configuration = DiscordBot.Configuration(

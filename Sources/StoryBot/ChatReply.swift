@@ -49,9 +49,14 @@ public struct PageView: Sendable, Equatable {
     /// One sentence describing the page's moment (who is there, what they do, where): the
     /// picture's alt text. Nil when the page has no picture to describe.
     public var imageAlt: String?
+    /// The story's colour (its Growth Collection's, else its palette's accent), for platforms
+    /// that tint a page (Discord's card edge); nil: the platform's own.
+    public var accent: RGB?
 
     public init(storyID: StoryID, title: String, text: String, pageNumber: Int, pageCount: Int, imageID: ImageID?, footer: String,
-                awaitsPicture: Bool = false, showsPictureAsText: Bool = false, picture: StoredImage? = nil, imageAlt: String? = nil) {
+                awaitsPicture: Bool = false, showsPictureAsText: Bool = false, picture: StoredImage? = nil, imageAlt: String? = nil,
+                accent: RGB? = nil) {
+        self.accent = accent
         self.storyID = storyID
         self.title = title
         self.text = text

@@ -43,7 +43,8 @@ public struct ReplyRenderer: Sendable {
                             imageID: mode == .off ? nil : snapshot.page.imageID, footer: footer,
                             awaitsPicture: awaitsPicture, showsPictureAsText: mode == .textArt,
                             picture: mode == .off ? nil : snapshot.picture,
-                            imageAlt: mode == .off ? nil : PageMoment.altText(of: snapshot.page, in: story))
+                            imageAlt: mode == .off ? nil : PageMoment.altText(of: snapshot.page, in: story),
+                            accent: Self.accent(of: story))
         // Ids are distinct by construction: ⏮ has its own kind, ◀ and ▶ point to different pages.
         var rows = [[
             ChatButton(.firstPage(story.id), label: "⏮", disabled: number <= 1),
@@ -58,6 +59,15 @@ public struct ReplyRenderer: Sendable {
         }
         rows.append(more)
         return ChatReply(page: view, buttons: rows)
+    }
+
+    /// A Growth Collection's stories share its colour (one of a few soft tones, chosen by its id);
+    /// other stories take their palette's accent.
+    static func accent(of story: Story) -> RGB? {
+        guard let link = story.collection else { return story.sheet?.palette.accent }
+        let tones = [RGB(87, 179, 102), RGB(64, 160, 150), RGB(120, 170, 60), RGB(70, 140, 190), RGB(200, 150, 60)]
+        let sum = link.collectionID.rawValue.unicodeScalars.reduce(0) { $0 &+ Int($1.value) }
+        return tones[sum % tones.count]
     }
 
     /// Progress shown in the one message that later becomes page 1.

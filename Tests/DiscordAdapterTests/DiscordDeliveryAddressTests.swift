@@ -32,4 +32,16 @@ struct DiscordDeliveryAddressTests {
         #expect(DiscordDeliveryAddress.capabilities(of: bare) == .all)
         #expect(DiscordDeliveryAddress.applicationID(of: bare) == nil)
     }
+
+    @Test("the message's layout survives too; an address stored before cards, naming a message, keeps its embeds")
+    func layout() throws {
+        for layout in [DiscordMessageRenderer.Layout.new, .cards, .embeds] {
+            let capabilities = DiscordMessageRenderer.Capabilities(canAttachFiles: true, canEmbedLinks: true, layout: layout)
+            let address = DiscordDeliveryAddress.make(applicationID: 1, token: "t", channelID: 2, userID: nil, capabilities: capabilities)
+            let stored = try JSONDecoder().decode(DeliveryAddress.self, from: try JSONEncoder().encode(address))
+            #expect(DiscordDeliveryAddress.capabilities(of: stored).layout == layout)
+        }
+        let before = DeliveryAddress(platform: "discord", channelID: "22", messageID: "@original", extras: ["files": "1", "embeds": "1"])
+        #expect(DiscordDeliveryAddress.capabilities(of: before).layout == .embeds)
+    }
 }

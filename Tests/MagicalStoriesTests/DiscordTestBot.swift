@@ -43,6 +43,8 @@ final class DiscordTestBot: Sendable {
         // The tests see each command's deferral decided by the whole privacy check, however busy
         // the machine (a test that wants the service's budget sets it).
         config.discordAcknowledgementCheckMilliseconds = nil
+        // The tests written before cards read pages as embeds; card tests turn cards on.
+        config.discordSendsCards = false
         configure(&config)
         var logger = Logger(label: "discord-test")
         logger.logLevel = .warning

@@ -16,6 +16,7 @@ struct MultiProcessBedtimeTests {
     /// One process of the bot running `shard`; stories made 1 minute ahead.
     static func environment(_ simulator: DiscordSimulator, databaseURL: String, shard: Int) -> [String: String] {
         ["DATABASE_URL": databaseURL, "DISCORD_TOKEN": simulator.configuration.token, "DISCORD_API_URL": simulator.apiURL,
+         "DISCORD_CARDS": "false",
          "DISCORD_APPLICATION_ID": String(describing: simulator.configuration.applicationID),
          "DISCORD_SHARD_COUNT": "\(shardCount)", "DISCORD_SHARDS": "\(shard)", "TZ": "UTC",
          "WEB_CHAT_ENABLED": "false", "STORIES_WORKERS": "1", "IMAGES_WIDTH": "256", "IMAGES_HEIGHT": "256",

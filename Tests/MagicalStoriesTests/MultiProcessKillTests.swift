@@ -67,6 +67,7 @@ struct MultiProcessKillTests {
     /// The environment of one process of the bot running `shards` of ``shardCount``.
     static func environment(_ simulator: DiscordSimulator, databaseURL: String, shards: String) -> [String: String] {
         ["DATABASE_URL": databaseURL, "DISCORD_TOKEN": simulator.configuration.token, "DISCORD_API_URL": simulator.apiURL,
+         "DISCORD_CARDS": "false",
          "DISCORD_APPLICATION_ID": String(describing: simulator.configuration.applicationID),
          "DISCORD_SHARD_COUNT": "\(shardCount)", "DISCORD_SHARDS": shards,
          "WEB_CHAT_ENABLED": "false", "STORIES_WORKERS": "2", "STORIES_PER_DAY": "\(perDay)", "BUILTIN_STORIES_PER_DAY": "\(perDay)",

@@ -36,7 +36,8 @@ extension DiscordSimulator {
         let held = messageID.flatMap { message(id: $0) }?.attachments.map {
             Interaction.PartialMessage.Attachment(id: $0.id.description, filename: $0.filename, size: $0.data.count)
         }
-        interaction.message = Interaction.PartialMessage(id: messageID ?? identifiers.snowflake(), channelID: channelID, attachments: held)
+        interaction.message = Interaction.PartialMessage(id: messageID ?? identifiers.snowflake(), channelID: channelID, attachments: held,
+                                                         flags: messageID.flatMap { message(id: $0) }?.flags)
         return interaction
     }
 

@@ -4,9 +4,9 @@ import DiscordModels
 struct CallbackValidator: Sendable {
     let messages: MessageValidator
 
-    /// `existing`: attachments of the message a type-7 update edits.
+    /// `existing`: attachments of the message a type-7 update edits; `source`: that message.
     func validate(_ response: InteractionResponse, files: [UploadedFile], for interaction: Interaction,
-                  existing: [SimulatedAttachment]) throws(DiscordAPIError)
+                  existing: [SimulatedAttachment], source: SimulatedMessage? = nil) throws(DiscordAPIError)
     {
         guard Self.allowedTypes(for: interaction.type).contains(response.type) else {
             throw .invalidFormBody(at: ["type"], code: "INTERACTION_RESPONSE_TYPE_INVALID",
@@ -19,7 +19,7 @@ struct CallbackValidator: Sendable {
             try messages.validate(message, files: files, operation: .create, path: ["data"])
         case .updateMessage:
             try messages.validate(message ?? MessagePayload(allowedMentions: nil), files: files,
-                                  operation: .edit(existing: existing), path: ["data"])
+                                  operation: .edit(existing: existing, message: source), path: ["data"])
         case .deferredChannelMessage:
             if (message?.flags ?? 0) & ~SimulatedMessage.Flag.ephemeral != 0 {
                 throw .invalidFormBody(at: ["data", "flags"], code: "MESSAGE_FLAGS_INVALID",

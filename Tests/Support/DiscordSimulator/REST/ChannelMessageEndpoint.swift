@@ -33,7 +33,7 @@ struct ChannelMessageEndpoint: Sendable {
         let body = try request.decode(MessagePayload.self)
         let message = try environment.withStore { store throws(DiscordAPIError) in
             guard var message = store.messages[messageID], message.channelID == channelID else { throw .unknownMessage }
-            try environment.messageValidator.validate(body.payload, files: body.files, operation: .edit(existing: message.attachments))
+            try environment.messageValidator.validate(body.payload, files: body.files, operation: .edit(existing: message.attachments, message: message))
             try store.checkPermissions(channelID: channelID, payload: body.payload, files: body.files)
             message.apply(body.payload, uploads: environment.attachments(for: body.files, payload: body.payload))
             store.messages[messageID] = message

@@ -65,7 +65,7 @@ extension SimulatorStore {
             let message = body.payload.data?.message
             let source = record.interaction.message.flatMap { messages[$0.id] }
             try environment.callbackValidator.validate(body.payload, files: body.files, for: record.interaction,
-                                                       existing: source?.attachments ?? [])
+                                                       existing: source?.attachments ?? [], source: source)
             try checkPermissions(channelID: record.interaction.channelID, payload: message, files: body.files)
             uploads = environment.attachments(for: body.files, payload: message)
             return apply(body.payload.type, message: message, uploads: uploads, to: &record, environment: environment)

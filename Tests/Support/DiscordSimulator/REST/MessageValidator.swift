@@ -6,8 +6,9 @@ struct MessageValidator: Sendable {
     enum Operation: Sendable {
         /// A new message: must not be empty.
         case create
-        /// An edit: every field optional; `attachments` may keep existing files.
-        case edit(existing: [SimulatedAttachment])
+        /// An edit: every field optional; `attachments` may keep existing files. `message`: the
+        /// message edited (its flags and content), when known.
+        case edit(existing: [SimulatedAttachment], message: SimulatedMessage? = nil)
     }
 
     private static let creatableFlags = SimulatedMessage.Flag.suppressEmbeds | SimulatedMessage.Flag.ephemeral
@@ -29,9 +30,11 @@ struct MessageValidator: Sendable {
                                    message: "Must be \(error.limit) or fewer in length.")
         }
         try validateFlags(payload.flags ?? 0, operation: operation, path: path)
-        try ComponentValidator(path: path + ["components"]).validate(payload.components ?? [],
-                                                                     componentsV2: (payload.flags ?? 0) & SimulatedMessage.Flag.componentsV2 != 0)
+        let edited: SimulatedMessage? = if case let .edit(_, message) = operation { message } else { nil }
+        let layout = payload.isComponentsV2 || (edited?.flags ?? 0) & SimulatedMessage.Flag.componentsV2 != 0
+        if layout { try validateLayoutMessage(payload, edited: edited, path: path) }
         let filenames = try attachedFilenames(payload, files: files, operation: operation, path: path)
+        try ComponentValidator(path: path + ["components"]).validate(payload.components ?? [], componentsV2: layout, filenames: filenames)
         try validateEmbedImages(payload.embeds ?? [], filenames: filenames, path: path)
         if let poll = payload.poll { try validatePoll(poll, flags: payload.flags ?? 0, operation: operation, path: path + ["poll"]) }
         if case .create = operation, Self.isEmpty(payload, files: files), payload.poll == nil { throw .emptyMessage }
@@ -62,6 +65,22 @@ struct MessageValidator: Sendable {
             throw refuse(["duration"], "NUMBER_TYPE_OUT_OF_RANGE", "Must be between 1 and 768 hours.")
         }
         guard poll.layoutType ?? 1 == 1 else { throw refuse(["layout_type"], "BASE_TYPE_CHOICES", "Value must be one of (1,).") }
+    }
+
+    /// A layout message (flag `IS_COMPONENTS_V2`, set now or before): no `content`, no `embeds`
+    /// (a classic message becoming one must have them emptied), and the flag is never removed.
+    private func validateLayoutMessage(_ payload: MessagePayload, edited: SimulatedMessage?, path: [String]) throws(DiscordAPIError) {
+        func refuse(_ field: String) -> DiscordAPIError {
+            .invalidFormBody(at: path + [field], code: "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+                             message: "The '\(field)' field cannot be used when using MessageFlags.IS_COMPONENTS_V2")
+        }
+        if let flags = payload.flags, flags & SimulatedMessage.Flag.componentsV2 == 0 {
+            throw .invalidFormBody(at: path + ["flags"], code: "MESSAGE_CANNOT_REMOVE_COMPONENTS_V2_FLAG",
+                                   message: "The IS_COMPONENTS_V2 flag cannot be removed from a message.")
+        }
+        let content = payload.content ?? edited?.content ?? ""
+        if !content.isEmpty { throw refuse("content") }
+        if !(payload.embeds ?? edited?.embeds ?? []).isEmpty { throw refuse("embeds") }
     }
 
     /// A voice message: one Ogg audio file whose `attachments` entry has `duration_secs` and a
@@ -97,7 +116,7 @@ struct MessageValidator: Sendable {
     private func attachedFilenames(_ payload: MessagePayload, files: [UploadedFile], operation: Operation, path: [String])
         throws(DiscordAPIError) -> Set<String>
     {
-        let existing: [SimulatedAttachment] = if case let .edit(existing) = operation { existing } else { [] }
+        let existing: [SimulatedAttachment] = if case let .edit(existing, _) = operation { existing } else { [] }
         var names = Set(files.map(\.filename))
         if payload.attachments == nil { names.formUnion(existing.map(\.filename)) }
         for (index, reference) in (payload.attachments ?? []).enumerated() {

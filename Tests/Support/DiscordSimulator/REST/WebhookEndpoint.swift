@@ -25,7 +25,7 @@ struct WebhookEndpoint: Sendable {
         let message = try environment.withStore { store throws(DiscordAPIError) in
             let record = try store.webhookRecord(target, at: now, environment: environment)
             guard let id = try target.messageID(in: record), var message = store.messages[id] else { throw .unknownMessage }
-            try environment.messageValidator.validate(body.payload, files: body.files, operation: .edit(existing: message.attachments))
+            try environment.messageValidator.validate(body.payload, files: body.files, operation: .edit(existing: message.attachments, message: message))
             try store.checkPermissions(channelID: message.channelID, payload: body.payload, files: body.files)
             message.apply(body.payload, uploads: environment.attachments(for: body.files, payload: body.payload))
             store.messages[id] = message
