@@ -113,6 +113,7 @@ public struct AppDatabase: Sendable {
         ("v25: stories held for a grown-up's yes; a cast member's sensitivities", Schema.approval),
         ("v26: the family's votes on what happens next", Schema.votes),
         ("v27: a gentler remake remembered with its story", Schema.storyGentle),
+        ("v28: a cast member's drawing", Schema.castDrawings),
     ]
 
     static var migrator: DatabaseMigrator {

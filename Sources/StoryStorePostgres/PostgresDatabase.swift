@@ -326,7 +326,7 @@ extension PostgresDatabase {
         "purchased_entitlement", "family_settings", "growth_collection", "collection_entry", "reading_day", "achievement",
         "quota_use", "acknowledgement", "web_room", "web_invite", "web_member", "web_session",
         "model_call", "refused_request", "collection_remake", "audio", "narration", "cast_member",
-        "story_chapter", "bedtime_schedule", "bedtime_evening", "story_approval",
+        "cast_drawing", "story_chapter", "bedtime_schedule", "bedtime_evening", "story_approval",
         "chapter_vote", "chapter_ballot",
     ]
 

@@ -39,6 +39,7 @@ enum PostgresSchema {
         Migration(name: "v25: stories held for a grown-up's yes; a cast member's sensitivities", statements: v25),
         Migration(name: "v26: the family's votes on what happens next", statements: v26),
         Migration(name: "v27: a gentler remake remembered with its story", statements: v27),
+        Migration(name: "v28: a cast member's drawing", statements: v28),
     ]
 
     /// The bookkeeping table; created before any migration runs.
