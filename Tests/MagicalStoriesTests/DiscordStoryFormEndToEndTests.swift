@@ -1,6 +1,7 @@
 import DiscordModels
 import DiscordSimulator
 import Foundation
+import MagicalStories
 import StoryDomain
 import StoryTestSupport
 import Testing
@@ -9,7 +10,7 @@ import Testing
 /// does; its answer becomes the same story as typed options, refused the same way.
 @Suite("Discord: the form for a new story end to end", .serialized)
 struct DiscordStoryFormEndToEndTests {
-    static let isFirstPage: @Sendable (SimulatedMessage) -> Bool = { $0.embeds.first?.footer?.text?.hasPrefix("page 1 of ") == true }
+    static let isFirstPage: @Sendable (SimulatedMessage) -> Bool = { $0.embeds.first?.footer?.text.hasPrefix("page 1 of ") == true }
 
     /// Opens the form as `user` and returns the interaction it answered.
     static func openForm(_ simulator: DiscordSimulator, user: User = DiscordSimulator.defaultUser) async throws -> (Interaction, ModalPayload) {
