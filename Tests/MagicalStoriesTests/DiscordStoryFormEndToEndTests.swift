@@ -46,7 +46,7 @@ struct DiscordStoryFormEndToEndTests {
         #expect(page1.embeds.first?.description?.contains("Leo") == true)
         let summary = try #require(try await bot.app.stories.findStories(in: DiscordTestBot.family, matching: "", limit: 5).first)
         let story = try #require(try await bot.app.stories.story(summary.id, family: DiscordTestBot.family))
-        #expect(story.request.heroSheet?.friends.map(\.name) == ["Leo", "Max"] && story.request.age == 6)
+        #expect(story.request.age == 6, "the age band's age")
         await bot.stopAll()
     }
 
