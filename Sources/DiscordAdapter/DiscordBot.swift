@@ -370,6 +370,7 @@ public final class DiscordBot: Service {
                 await router.reject(error, responder: prepared.responder)
                 return await prepared.responder.recordAcknowledgement()
             case let .autocomplete(field, text): return await suggest(field, matching: text, for: prepared)
+            case .storyForm: return await openStoryForm(for: prepared)
             case .ignored:
                 return prepared.logger.debug("interaction type not handled", metadata: ["type": "\(interaction.type.rawValue)"])
             }
@@ -409,6 +410,23 @@ public final class DiscordBot: Service {
             prepared.logger.debug("interaction type not handled", metadata: ["type": "\(prepared.interaction.type.rawValue)"])
         }
         await recorded
+    }
+
+    /// Opens `/story new`'s form, its hero choices read from the family's cast (an empty cast
+    /// when the read takes over a second: the form must open within Discord's 3 seconds). A form
+    /// Discord refuses is answered with the kind "a theme, please" a missing theme gets.
+    private func openStoryForm(for prepared: PreparedInteraction) async {
+        let cast = (try? await Deadline.answer(within: .seconds(1)) { [router] in
+            try await router.suggestions(for: .castMember, matching: "", context: prepared.context, limit: PayloadLimits.autocompleteChoices)
+        })?.map(\.value) ?? []
+        do {
+            try await rest.createInteractionResponse(interactionID: prepared.interaction.id, token: prepared.interaction.token,
+                                                     response: .modal(DiscordStoryForm.modal(cast: cast)))
+        } catch {
+            prepared.logger.warning("the story form could not be opened", metadata: ["error": "\(error)"])
+            await router.reject(.missingValue(option: "theme"), responder: prepared.responder)
+            await prepared.responder.recordAcknowledgement()
+        }
     }
 
     /// Answers autocomplete with the router's suggestions, fitted to Discord's limits.

@@ -35,7 +35,7 @@ public enum DiscordCommandSet {
                 name: name, description: description(of: name),
                 options: entries.map { entry in
                     ApplicationCommand.Option(type: subcommandOption, name: entry.subcommand ?? name, description: entry.summary,
-                                              options: registered(entry.options))
+                                              options: registered(entry.options, of: "\(name) \(entry.subcommand ?? name)"))
                 },
                 defaultMemberPermissions: permissions, contexts: contexts)
         }
@@ -68,9 +68,17 @@ public enum DiscordCommandSet {
 
     /// The options Discord is told of: typed-only ones (`/help more`) stay out, so the registered
     /// set does not change for them.
-    static func registered(_ options: [CommandCatalog.Option]) -> [ApplicationCommand.Option] {
-        options.filter { !$0.typedOnly }.map(option)
+    static func registered(_ options: [CommandCatalog.Option], of command: String = "") -> [ApplicationCommand.Option] {
+        options.filter { !$0.typedOnly }.map { entry in
+            var registered = option(entry)
+            if optionalOnDiscord.contains("\(command) \(entry.name)") { registered.required = nil }
+            return registered
+        }
     }
+
+    /// Options Discord is told are optional although typed commands need them: `/story new`
+    /// without a theme opens its form (``DiscordStoryForm``), which asks for one.
+    static let optionalOnDiscord: Set<String> = ["story new theme"]
 
     static func option(_ option: CommandCatalog.Option) -> ApplicationCommand.Option {
         let type = switch option.kind {

@@ -12,7 +12,9 @@ public struct InteractionTranslator: Sendable {
         case autocomplete(SuggestionField, text: String)
         /// Slash command options that did not form a valid command.
         case invalid(CommandParseError)
-        /// Nothing this bot answers (pings, modals, unknown types).
+        /// `/story new` without options: open ``DiscordStoryForm`` (its answer comes as a modal submit).
+        case storyForm
+        /// Nothing this bot answers (pings, unknown forms, unknown types).
         case ignored
     }
 
@@ -53,6 +55,7 @@ public struct InteractionTranslator: Sendable {
         case .applicationCommand:
             guard let data = interaction.data, let name = data.name else { return .ignored }
             let (subcommand, options) = Self.flatten(data.options ?? [])
+            if Self.opensStoryForm(command: name, subcommand: subcommand, options: options) { return .storyForm }
             do {
                 return .input(.command(try CommandBuilder.build(command: name, subcommand: subcommand, options: options)))
             } catch {
@@ -66,6 +69,8 @@ public struct InteractionTranslator: Sendable {
             let field: SuggestionField = options["collection"] != nil ? .collection
                 : interaction.data?.name == "cast" ? .castMember : .story
             return .autocomplete(field, text: options[field.rawValue] ?? "")
+        case .modalSubmit:
+            return modalRequest(of: interaction)
         default:
             return .ignored
         }

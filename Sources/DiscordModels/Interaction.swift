@@ -41,6 +41,10 @@ public struct Interaction: Codable, Sendable, Equatable {
         public var options: [Option]?
         public var customID: String?
         public var componentType: Int?
+        // Modal submits (modal, #35): the form's echo (Labels holding each input's `value`/`values`)
+        // and the files uploaded with it.
+        public var components: [Component]?
+        public var resolved: ResolvedData?
 
         public init(id: Snowflake? = nil, name: String? = nil, options: [Option]? = nil, customID: String? = nil,
                     componentType: Int? = nil) {
@@ -52,7 +56,7 @@ public struct Interaction: Codable, Sendable, Equatable {
         }
 
         enum CodingKeys: String, CodingKey {
-            case id, name, options
+            case id, name, options, components, resolved
             case customID = "custom_id"
             case componentType = "component_type"
         }

@@ -16,20 +16,26 @@ public struct InteractionResponse: Codable, Sendable, Equatable {
     public struct Data: Codable, Sendable, Equatable {
         public var message: MessagePayload?
         public var choices: [AutocompleteChoice]?
+        /// A modal's form (callback type 9).
+        public var modal: ModalPayload?
 
-        public init(message: MessagePayload? = nil, choices: [AutocompleteChoice]? = nil) {
+        public init(message: MessagePayload? = nil, choices: [AutocompleteChoice]? = nil, modal: ModalPayload? = nil) {
             self.message = message
             self.choices = choices
+            self.modal = modal
         }
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ChoiceKeys.self)
             choices = try container.decodeIfPresent([AutocompleteChoice].self, forKey: .choices)
-            message = choices == nil ? try MessagePayload(from: decoder) : nil
+            modal = container.contains(.title) ? try ModalPayload(from: decoder) : nil
+            message = choices == nil && modal == nil ? try MessagePayload(from: decoder) : nil
         }
 
         public func encode(to encoder: any Encoder) throws {
-            if let choices {
+            if let modal {
+                try modal.encode(to: encoder)
+            } else if let choices {
                 var container = encoder.container(keyedBy: ChoiceKeys.self)
                 try container.encode(choices, forKey: .choices)
             } else {
@@ -37,7 +43,7 @@ public struct InteractionResponse: Codable, Sendable, Equatable {
             }
         }
 
-        enum ChoiceKeys: String, CodingKey { case choices }
+        enum ChoiceKeys: String, CodingKey { case choices, title }
     }
 
     public var type: Kind
@@ -59,6 +65,11 @@ public struct InteractionResponse: Codable, Sendable, Equatable {
 
     public static func update(_ message: MessagePayload) -> InteractionResponse {
         InteractionResponse(type: .updateMessage, data: Data(message: message))
+    }
+
+    /// Opens a form (modal) instead of answering with a message.
+    public static func modal(_ modal: ModalPayload) -> InteractionResponse {
+        InteractionResponse(type: .modal, data: Data(modal: modal))
     }
 
     public static func autocomplete(_ choices: [AutocompleteChoice]) -> InteractionResponse {

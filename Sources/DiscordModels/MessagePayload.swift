@@ -152,6 +152,24 @@ public struct Component: Codable, Sendable, Equatable {
     /// A Separator drawn as a line.
     public var divider: Bool?
 
+    // Modal components (modal, #35): a Label's one child, text inputs, selects, radio and
+    // checkbox groups, file uploads, and the values a MODAL_SUBMIT echoes. Built with the
+    // factories in Component+Modal.swift.
+    /// A Label's (type 18) one child.
+    public var component: ComponentChild?
+    public var description: String?
+    public var placeholder: String?
+    public var required: Bool?
+    public var minLength: Int?
+    public var maxLength: Int?
+    /// A text input's prefill, or (in a MODAL_SUBMIT) what was typed or the radio choice.
+    public var value: String?
+    /// In a MODAL_SUBMIT: a select's or checkbox group's choices, or a file upload's attachment ids.
+    public var values: [String]?
+    public var options: [ComponentOption]?
+    public var minValues: Int?
+    public var maxValues: Int?
+
     public init(type: Int, components: [Component]? = nil, style: Int? = nil, label: String? = nil, customID: String? = nil,
                 disabled: Bool? = nil, skuID: Snowflake? = nil, url: String? = nil) {
         self.type = type
@@ -179,5 +197,7 @@ public struct Component: Codable, Sendable, Equatable {
         case customID = "custom_id"
         case skuID = "sku_id"
         case id, content, spoiler, items, accessory, media, file, spacing, divider, accentColor = "accent_color"
+        case component, description, placeholder, required, value, values, options
+        case minLength = "min_length", maxLength = "max_length", minValues = "min_values", maxValues = "max_values"
     }
 }

@@ -42,6 +42,8 @@ public struct AppStore: Sendable {
     public let singletonTasks: any SingletonTaskRunner
     /// The families' casts (`/cast`).
     public let cast: any CastStore
+    /// Cast members' drawings (`/cast add` with a drawing, on Discord).
+    public let castDrawings: any CastDrawingStore
     /// Bedtime schedules and their evenings (`/bedtime`).
     public let bedtimeSchedules: any BedtimeScheduleStore
     /// The family's votes on what happens next in a chain of chapters.
@@ -101,6 +103,7 @@ public struct AppStore: Sendable {
         tokenSweeper = SQLDeliveryTokenSweeper(database: database, clock: clock)
         narration = SQLNarrationStore(database: database, clock: clock)
         cast = SQLCastStore(database: database, clock: clock)
+        castDrawings = SQLCastDrawingStore(database: database, clock: clock)
         bedtimeSchedules = SQLBedtimeScheduleStore(database: database, clock: clock)
         chapterVotes = SQLChapterVoteStore(database: database, clock: clock)
         approvals = SQLApprovalStore(database: database, clock: clock)

@@ -88,6 +88,7 @@ public struct AppDatabase: Sendable {
     /// the old style. PostgreSQL's v16 adds tables shared by several processes: nothing here.
     static let migrations: [(name: String, sql: String?)] = StoreSchema.migrations.map { ($0.name, $0.sqliteScript) } + [
         ("v27: a gentler remake remembered with its story", Schema.storyGentle),
+        ("v28: a cast member's drawing", Schema.castDrawings),
     ]
 
     static var migrator: DatabaseMigrator {

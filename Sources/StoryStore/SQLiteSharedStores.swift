@@ -12,6 +12,7 @@ public typealias SQLiteAcknowledgementLedger = SQLAcknowledgementLedger
 public typealias SQLiteRefusedRequestLedger = SQLRefusedRequestLedger
 public typealias SQLiteNarrationStore = SQLNarrationStore
 public typealias SQLiteCastStore = SQLCastStore
+public typealias SQLiteCastDrawingStore = SQLCastDrawingStore
 public typealias SQLiteBedtimeScheduleStore = SQLBedtimeScheduleStore
 public typealias SQLiteCollectionStore = SQLCollectionStore
 public typealias SQLiteRoomDirectory = SQLRoomDirectory

@@ -322,7 +322,7 @@ extension PostgresDatabase {
 
     /// The tables `copy-to` fills, parents before children (foreign keys hold at every insert):
     /// the shared schema's (a table of an old-style migration is appended: `+ ["name"]`).
-    public static let copyOrder = StoreSchema.tables
+    public static let copyOrder = StoreSchema.tables + ["cast_drawing"]
 
     /// The columns of `table` and their kinds (identity `seq` columns are left to the database).
     public func columns(of table: String) async throws -> [(name: String, kind: ColumnKind)] {

@@ -10,6 +10,7 @@ enum PostgresSchema {
 
     static let migrations: [Migration] = StoreSchema.migrations.map { Migration(name: $0.name, statements: $0.statements(.postgres)) } + [
         Migration(name: "v27: a gentler remake remembered with its story", statements: v27),
+        Migration(name: "v28: a cast member's drawing", statements: v28),
     ]
 
     /// The bookkeeping table; created before any migration runs.

@@ -12,6 +12,7 @@ public typealias PostgresAcknowledgementLedger = SQLAcknowledgementLedger
 public typealias PostgresRefusedRequestLedger = SQLRefusedRequestLedger
 public typealias PostgresNarrationStore = SQLNarrationStore
 public typealias PostgresCastStore = SQLCastStore
+public typealias PostgresCastDrawingStore = SQLCastDrawingStore
 public typealias PostgresBedtimeScheduleStore = SQLBedtimeScheduleStore
 public typealias PostgresCollectionStore = SQLCollectionStore
 public typealias PostgresRoomDirectory = SQLRoomDirectory

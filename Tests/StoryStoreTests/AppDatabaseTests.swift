@@ -37,7 +37,8 @@ struct AppDatabaseTests {
                                                      "v24: wind-down narration kept beside the plain one",
                                                      "v25: stories held for a grown-up's yes; a cast member's sensitivities",
                                                      "v26: the family's votes on what happens next",
-                                                     "v27: a gentler remake remembered with its story"])
+                                                     "v27: a gentler remake remembered with its story",
+                                                     "v28: a cast member's drawing"])
         #expect(await database.ping())
     }
 

@@ -39,6 +39,7 @@ public final class DiscordSimulator: Sendable {
         GatewayEndpoint(hub: gateway, configuration: configuration).register(on: router)
         RESTServer(environment: environment, traffic: traffic, gatewayURL: { [weak self] in self?.gatewayURL ?? "" },
                    remainingSessionStarts: { [gateway] in gateway.remainingSessionStarts }).register(on: router)
+        ModalUploadEndpoint(store: store).register(on: router)
         let (bound, boundContinuation) = AsyncStream.makeStream(of: Result<Int, any Error>.self)
         let application = Application(
             router: router,

@@ -28,9 +28,7 @@ struct CallbackValidator: Sendable {
         case .autocompleteResult:
             try validateChoices(response.data?.choices)
         case .modal:
-            if response.data == nil {
-                throw .invalidFormBody(at: ["data"], code: "BASE_TYPE_REQUIRED", message: "This field is required")
-            }
+            try ModalValidator().validate(response.data?.modal)
         case .pong, .deferredUpdateMessage, .premiumRequired:
             break
         }

@@ -16,6 +16,8 @@ struct SimulatorStore: Sendable {
     /// Channel messages by `channel|nonce`, for `enforce_nonce`: Discord returns the message
     /// already created with the same nonce (by the same author, within a few minutes).
     var messagesByNonce: [String: Snowflake] = [:]
+    /// Files people uploaded through modals, served at their CDN `url` (``ModalUploadEndpoint``).
+    var modalUploads: [Snowflake: ModalUpload] = [:]
 
     /// The error injected for the next request to `route`, used up as it is returned.
     mutating func takeInjectedError(for route: RESTRoute) -> DiscordAPIError? {
