@@ -49,6 +49,8 @@ public struct DiscordMessageRenderer: Sendable {
     /// Reads a picture as chats are sent it (its WebP copy, ``ChatPictures``); nil: pictures
     /// are uploaded as stored.
     let chatPictures: (@Sendable (ImageID) async throws -> StoredImage?)?
+    /// The app's own emojis for the buttons (install, #35); nil: buttons keep their Unicode emojis.
+    public let emojis: AppEmojiBook?
 
     /// Text art in Discord: a line drawing in Braille dots, a phone's width. A bot cannot know a
     /// reader's theme, and shaded art made for the dark theme reads as a negative in the light
@@ -64,7 +66,8 @@ public struct DiscordMessageRenderer: Sendable {
     ///     for books and text art); nil: pictures are uploaded as stored.
     public init(images: @escaping @Sendable (ImageID) async throws -> StoredImage?, premiumSKU: Snowflake? = nil,
                 textArtist: (any PictureTextArtist)? = nil, books: (@Sendable (BookView) async throws -> ChatFile?)? = nil,
-                chatPictures: (@Sendable (ImageID) async throws -> StoredImage?)? = nil) {
+                chatPictures: (@Sendable (ImageID) async throws -> StoredImage?)? = nil, emojis: AppEmojiBook? = nil) {
+        self.emojis = emojis
         self.images = images
         self.chatPictures = chatPictures
         self.premiumSKU = premiumSKU
@@ -120,6 +123,7 @@ public struct DiscordMessageRenderer: Sendable {
         }
         if let book = reply.book { try await attachBook(book, capabilities: capabilities, to: &message, files: &files) }
         DiscordMentionGuard.apply(to: &message)
+        emojis?.decorate(&message)
         return Rendered(message: message, files: files)
     }
 
@@ -128,6 +132,7 @@ public struct DiscordMessageRenderer: Sendable {
     public func renderPlain(_ reply: ChatReply, capabilities: Capabilities) async throws -> Rendered {
         var rendered = try await plain(reply, capabilities: capabilities)
         DiscordMentionGuard.apply(to: &rendered.message)
+        emojis?.decorate(&rendered.message)
         return rendered
     }
 

@@ -129,6 +129,9 @@ public struct Component: Codable, Sendable, Equatable {
     public var skuID: Snowflake?
     public var url: String?
 
+    // install (#35): a button's emoji — an application emoji `{id, name}` or a Unicode one `{name}`.
+    public var emoji: PartialEmoji?
+
     public init(type: Int, components: [Component]? = nil, style: Int? = nil, label: String? = nil, customID: String? = nil,
                 disabled: Bool? = nil, skuID: Snowflake? = nil, url: String? = nil) {
         self.type = type
@@ -155,5 +158,6 @@ public struct Component: Codable, Sendable, Equatable {
         case type, components, style, label, disabled, url
         case customID = "custom_id"
         case skuID = "sku_id"
+        case emoji
     }
 }
