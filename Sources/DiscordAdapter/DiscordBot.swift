@@ -123,6 +123,10 @@ public final class DiscordBot: Service {
     private let clock: any WallClock
     private let registrar: CommandRegistrar
     private let store: any KeyValueStore
+    /// Stories that came too late for their token in group DMs, offered on the next interaction there.
+    let lateStories: GroupDMLateStories
+    /// Uploads the app's emojis after the commands are registered; nil: buttons keep Unicode emojis.
+    private let emojiUploader: AppEmojiUploader?
     private let translator = InteractionTranslator()
     private let deduplicator = InteractionDeduplicator()
     /// As many privacy checks at once as acknowledgements, abandoned ones included.
@@ -139,7 +143,9 @@ public final class DiscordBot: Service {
     ///   - acknowledgements: receipts of acknowledged interactions, kept across restarts.
     ///   - store: where the registered commands' hash and the gateway session are kept.
     public init(configuration: Configuration, rest: DiscordRESTClient, router: CommandRouter, renderer: DiscordMessageRenderer,
-                acknowledgements: any AcknowledgementLedger, clock: any WallClock, store: any KeyValueStore, logger: Logger) {
+                acknowledgements: any AcknowledgementLedger, clock: any WallClock, store: any KeyValueStore, logger: Logger,
+                emojiUploader: AppEmojiUploader? = nil) {
+        self.emojiUploader = emojiUploader
         self.configuration = configuration
         self.rest = rest
         self.router = router
@@ -149,6 +155,7 @@ public final class DiscordBot: Service {
         registrar = CommandRegistrar(rest: rest, store: store, logger: logger)
         self.store = store
         privacyCheckSlots = PrivacyCheckSlots(limit: configuration.maxConcurrentAcknowledgements)
+        lateStories = GroupDMLateStories(store: store)
         self.logger = logger
     }
 
@@ -360,6 +367,9 @@ public final class DiscordBot: Service {
         let interaction = received.interaction
         do {
             switch prepared.request {
+            case let .input(input) where Self.isBedtimeInGroupDM(input, interaction):
+                await explainBedtimeInGroupDM(prepared)
+                return await prepared.responder.recordAcknowledgement()
             case let .input(input):
                 let budget = configuration.acknowledgementCheckBudget
                 let slots = privacyCheckSlots
@@ -406,6 +416,7 @@ public final class DiscordBot: Service {
         async let recorded: Void = prepared.responder.recordAcknowledgement()
         if case let .input(input) = prepared.request {
             await router.work(input, context: prepared.context, responder: prepared.responder)
+            await offerLateStory(prepared)
         } else {
             prepared.logger.debug("interaction type not handled", metadata: ["type": "\(prepared.interaction.type.rawValue)"])
         }
@@ -450,6 +461,7 @@ public final class DiscordBot: Service {
             do {
                 let applicationID = if let configured = configuration.applicationID { configured } else { try await rest.currentApplication() }
                 try await registrar.register(applicationID: applicationID, guildID: configuration.guildID)
+                await emojiUploader?.upload(applicationID: applicationID)
                 return
             } catch let error as DiscordRESTError where error.isRetryable {
                 logger.warning("command registration failed; retrying", metadata: ["error": "\(error)"])
@@ -460,7 +472,7 @@ public final class DiscordBot: Service {
 }
 
 /// An interaction read and ready to answer, as it waits in a lane.
-private struct PreparedInteraction: Sendable {
+struct PreparedInteraction: Sendable {
     let interaction: Interaction
     let context: ChatContext
     let request: InteractionTranslator.Request

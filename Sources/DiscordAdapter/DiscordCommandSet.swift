@@ -13,6 +13,11 @@ public enum DiscordCommandSet {
     static let subcommandOption = 1
     /// MANAGE_GUILD, as a permission bit set.
     static let manageGuild = "32"
+    /// `contexts`: a server (0), the bot's DM (1), a private channel such as a group DM (2).
+    static let everywhere = [0, 1, 2]
+    /// `integration_types`: installed on a server (0), installed on a user's account (1).
+    static let guildInstall = 0
+    static let userInstall = 1
 
     public static var commands: [ApplicationCommand] {
         CommandCatalog.commandNames.compactMap { name in
@@ -20,16 +25,19 @@ public enum DiscordCommandSet {
             let entries = CommandCatalog.entries.filter { $0.command == name && !$0.webChatOnly }
             guard !entries.isEmpty else { return nil }
             // Hidden from members who could not use them; the router checks again on every use.
+            // Everywhere the app can be used: servers, the bot's DM and group DMs (where a user
+            // installed it on their account; the installing user is the family's grown-up there).
             let (permissions, contexts): (String?, [Int]) = switch entries[0].access {
-            case .everyone: (nil, [0, 1, 2])
-            case .managers: (manageGuild, [0])
+            case .everyone: (nil, everywhere)
+            case .managers: (manageGuild, everywhere)
             // Members of the role the managers chose must see it too: in servers, for everyone.
-            case .grownUps: (nil, [0])
+            case .grownUps: (nil, everywhere)
             case .botAdmins: ("0", [0])
             }
+            let installs = entries[0].access == .botAdmins ? [guildInstall] : [guildInstall, userInstall]
             if entries.count == 1, entries[0].subcommand == nil {
                 return ApplicationCommand(name: name, description: entries[0].summary, options: registered(entries[0].options),
-                                          defaultMemberPermissions: permissions, contexts: contexts)
+                                          defaultMemberPermissions: permissions, contexts: contexts, integrationTypes: installs)
             }
             return ApplicationCommand(
                 name: name, description: description(of: name),
@@ -37,7 +45,7 @@ public enum DiscordCommandSet {
                     ApplicationCommand.Option(type: subcommandOption, name: entry.subcommand ?? name, description: entry.summary,
                                               options: registered(entry.options, of: "\(name) \(entry.subcommand ?? name)"))
                 },
-                defaultMemberPermissions: permissions, contexts: contexts)
+                defaultMemberPermissions: permissions, contexts: contexts, integrationTypes: installs)
         }
     }
 

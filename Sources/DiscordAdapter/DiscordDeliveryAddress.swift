@@ -1,4 +1,5 @@
 import DiscordModels
+import Foundation
 import StoryDomain
 
 /// How a Discord interaction is written into a story job's ``DeliveryAddress`` (stored in
@@ -9,8 +10,8 @@ enum DiscordDeliveryAddress {
 
     static func make(applicationID: Snowflake, token: String, channelID: Snowflake?, userID: Snowflake?,
                      capabilities: DiscordMessageRenderer.Capabilities, messageID: Snowflake? = nil,
-                     requestID: Snowflake? = nil, canPostPolls: Bool = false) -> DeliveryAddress {
-        DeliveryAddress(platform: Platform.discord, channelID: channelID.map(String.init(describing:)) ?? "",
+                     requestID: Snowflake? = nil, canPostPolls: Bool = false, tokenOnly: TokenOnly? = nil) -> DeliveryAddress {
+        var address = DeliveryAddress(platform: Platform.discord, channelID: channelID.map(String.init(describing:)) ?? "",
                         messageID: messageID.map(String.init(describing:)) ?? original, secret: token,
                         userID: userID.map(String.init(describing:)),
                         extras: ["application": String(describing: applicationID),
@@ -19,6 +20,27 @@ enum DiscordDeliveryAddress {
                                  "polls": canPostPolls ? "1" : "0",
                                  "layout": capabilities.layout.rawValue],
                         requestID: requestID.map(String.init(describing:)))
+        if let tokenOnly {
+            address.extras?[tokenOnlyKey] = "1"
+            address.extras?[expiresKey] = String(Int(tokenOnly.expires.timeIntervalSince1970))
+        }
+        return address
+    }
+
+    /// A channel where every write goes through the interaction's token (a user install: the bot
+    /// cannot post there), and when that token stops being trusted.
+    struct TokenOnly: Sendable, Equatable {
+        var expires: Date
+    }
+
+    static let tokenOnlyKey = "tokenOnly"
+    static let expiresKey = "expires"
+
+    /// Set when the address is in a channel the bot may not post in on its own.
+    static func tokenOnly(of address: DeliveryAddress) -> TokenOnly? {
+        guard address.extras?[tokenOnlyKey] == "1" else { return nil }
+        let seconds = address.extras?[expiresKey].flatMap(TimeInterval.init) ?? 0
+        return TokenOnly(expires: Date(timeIntervalSince1970: seconds))
     }
 
     /// What the bot may do there, and the layout of the message. Without a `layout`: a new post

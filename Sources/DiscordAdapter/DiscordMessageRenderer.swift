@@ -69,6 +69,8 @@ public struct DiscordMessageRenderer: Sendable {
     let chatPictures: (@Sendable (ImageID) async throws -> StoredImage?)?
     /// New public messages are cards (``Layout/new``); false: classic messages with embeds.
     let sendsCards: Bool
+    /// The app's own emojis for the buttons (install, #35); nil: buttons keep their Unicode emojis.
+    public let emojis: AppEmojiBook?
 
     /// Text art in Discord: a line drawing in Braille dots, a phone's width. A bot cannot know a
     /// reader's theme, and shaded art made for the dark theme reads as a negative in the light
@@ -85,8 +87,10 @@ public struct DiscordMessageRenderer: Sendable {
     ///   - sendsCards: new public messages are cards (docs/discord.md); false: embeds as before.
     public init(images: @escaping @Sendable (ImageID) async throws -> StoredImage?, premiumSKU: Snowflake? = nil,
                 textArtist: (any PictureTextArtist)? = nil, books: (@Sendable (BookView) async throws -> ChatFile?)? = nil,
-                chatPictures: (@Sendable (ImageID) async throws -> StoredImage?)? = nil, sendsCards: Bool = false) {
+                chatPictures: (@Sendable (ImageID) async throws -> StoredImage?)? = nil, sendsCards: Bool = false,
+                emojis: AppEmojiBook? = nil) {
         self.sendsCards = sendsCards
+        self.emojis = emojis
         self.images = images
         self.chatPictures = chatPictures
         self.premiumSKU = premiumSKU
@@ -143,6 +147,7 @@ public struct DiscordMessageRenderer: Sendable {
         }
         if let book = reply.book { try await attachBook(book, capabilities: capabilities, to: &message, files: &files) }
         DiscordMentionGuard.apply(to: &message)
+        emojis?.decorate(&message)
         return Rendered(message: message, files: files)
     }
 
@@ -152,6 +157,7 @@ public struct DiscordMessageRenderer: Sendable {
         if usesCards(reply, capabilities) { return DiscordCardRenderer(base: self).minimalCard(reply) }
         var rendered = try await plain(reply, capabilities: capabilities)
         DiscordMentionGuard.apply(to: &rendered.message)
+        emojis?.decorate(&rendered.message)
         return rendered
     }
 

@@ -31,6 +31,8 @@ final class DiscordResponder: ChatResponder {
         var tokenDead = false
         /// An acknowledgement Discord accepted whose receipt is not written yet (``recordAcknowledgement()``).
         var unrecorded: AcknowledgementReceipt?
+        /// Follow-ups sent (a user install allows ``UserInstallLimits/followUps`` per interaction).
+        var followUps = 0
     }
 
     private let interaction: Interaction
@@ -45,6 +47,8 @@ final class DiscordResponder: ChatResponder {
     private let state = Mutex(State())
     /// The receipt of ``acknowledge(privately:)`` waits for ``recordAcknowledgement()``.
     private let defersReceipt: Bool
+    /// When the interaction arrived: its token is trusted for 14 minutes from then.
+    private let receivedAt: Date
 
     /// The pictures it holds are bounded by the bot's lanes: one reply at a time per interaction,
     /// and a lane works a bounded number of interactions at once.
@@ -62,6 +66,13 @@ final class DiscordResponder: ChatResponder {
         self.clock = clock
         capabilities = Self.capabilities(of: interaction)
         self.logger = logger
+        receivedAt = clock.now()
+    }
+
+    /// In a user-installed channel (a group DM) every write goes through the token, which is
+    /// trusted for 14 minutes.
+    private var tokenOnly: DiscordDeliveryAddress.TokenOnly? {
+        interaction.isUserInstallOnly ? .init(expires: receivedAt.addingTimeInterval(GroupDMLateStories.tokenLife)) : nil
     }
 
     /// What the bot may do in the channel, and the layout: a button press answers in the
@@ -83,7 +94,8 @@ final class DiscordResponder: ChatResponder {
                                                   channelID: interaction.channelID, userID: interaction.invoker?.id,
                                                   capabilities: capabilities, messageID: current.channelMessageID ?? current.messageID,
                                                   requestID: interaction.id,
-                                                  canPostPolls: DiscordPollMaker.canPostPolls(interaction.appPermissions))
+                                                  canPostPolls: DiscordPollMaker.canPostPolls(interaction.appPermissions),
+                                                  tokenOnly: tokenOnly)
         if current.tokenDead { address.secret = nil }
         return address
     }
@@ -93,7 +105,7 @@ final class DiscordResponder: ChatResponder {
         guard interaction.type == .messageComponent, let message = interaction.message else { return nil }
         return DiscordDeliveryAddress.make(applicationID: interaction.applicationID, token: interaction.token,
                                            channelID: message.channelID ?? interaction.channelID, userID: interaction.invoker?.id,
-                                           capabilities: capabilities, messageID: message.id)
+                                           capabilities: capabilities, messageID: message.id, tokenOnly: tokenOnly)
     }
 
     func acknowledge(privately: Bool) async throws {
@@ -153,7 +165,8 @@ final class DiscordResponder: ChatResponder {
     /// and cannot be edited), else — no permission to send voice messages there (`50173`,
     /// `50013`) or another refusal — the Ogg/Opus file as a follow-up attachment.
     private func sendAudio(_ audio: ChatAudio, privately: Bool) async throws {
-        if !privately, let channelID = interaction.channelID {
+        // Where the app came by a user install (a group DM) the bot cannot post a channel message.
+        if !privately, !interaction.isUserInstallOnly, let channelID = interaction.channelID {
             let voice = DiscordMessageRenderer.voiceMessage(audio)
             do {
                 _ = try await rest.createMessage(channelID: channelID, message: voice.message, files: voice.files)
@@ -163,6 +176,7 @@ final class DiscordResponder: ChatResponder {
             }
         }
         let file = DiscordMessageRenderer.audioFile(audio, privately: privately)
+        guard takeFollowUp() else { return }
         _ = try await rest.createFollowup(applicationID: interaction.applicationID, token: interaction.token, message: file.message,
                                           files: file.files)
     }
@@ -275,10 +289,12 @@ final class DiscordResponder: ChatResponder {
                     _ = try await rest.editOriginalResponse(applicationID: appID, token: token,
                                                             message: MessagePayload(content: "💬", embeds: [], components: []))
                 }
+                guard takeFollowUp() else { return }
                 _ = try await sender.send(reply, capabilities: capabilities) { rendered in
                     try await self.rest.createFollowup(applicationID: appID, token: token, message: rendered.message, files: rendered.files)
                 }
             case .answered:
+                guard takeFollowUp() else { return }
                 _ = try await sender.send(reply, capabilities: capabilities) { rendered in
                     try await self.rest.createFollowup(applicationID: appID, token: token, message: rendered.message, files: rendered.files)
                 }
@@ -295,6 +311,10 @@ final class DiscordResponder: ChatResponder {
     private func postInChannel(_ reply: ChatReply, editing messageID: Snowflake?) async throws {
         guard !reply.isPrivate else {
             logger.warning("a private answer could not be shown: the interaction's token no longer works")
+            return
+        }
+        guard !interaction.isUserInstallOnly else {
+            logger.warning("an answer could not be shown: the token no longer works, and the bot cannot post here (user install)")
             return
         }
         guard let channelID = interaction.channelID else { return }
@@ -316,11 +336,26 @@ extension DiscordResponder: NativePollResponder {
     /// The vote as a native poll of its own in the interaction's channel (a poll cannot sit in a
     /// layout message), where the bot may send polls; nil (buttons) where it may not.
     func askPoll(_ vote: ChapterVote, now: Date) async throws -> String? {
-        guard DiscordPollMaker.canPostPolls(interaction.appPermissions), let channelID = interaction.channelID else { return nil }
+        guard !interaction.isUserInstallOnly, DiscordPollMaker.canPostPolls(interaction.appPermissions), let channelID = interaction.channelID else { return nil }
         let message = MessagePayload(nonce: DiscordPollMaker.nonce(for: vote), enforceNonce: true,
                                      poll: DiscordPollMaker.poll(for: vote, now: now))
         let created = try await rest.createMessage(channelID: channelID, message: message)
         logger.info("vote posted as a poll", metadata: ["vote": "\(vote.id)"])
         return String(describing: created.id)
+    }
+}
+
+extension DiscordResponder {
+    /// Counts a follow-up about to be sent; false (and logged) when a user-installed interaction
+    /// already sent its 5 (Discord refuses more with `40094`).
+    fileprivate func takeFollowUp() -> Bool {
+        let limited = interaction.isUserInstallOnly
+        let allowed = state.withLock { state in
+            guard !limited || state.followUps < UserInstallLimits.followUps else { return false }
+            state.followUps += 1
+            return true
+        }
+        if !allowed { logger.warning("a follow-up was not sent: a user-installed interaction allows 5") }
+        return allowed
     }
 }

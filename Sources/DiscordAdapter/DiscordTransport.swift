@@ -15,19 +15,33 @@ import StoryDomain
 public struct DiscordTransport: ChatTransport {
     public var platform: Platform { Platform.discord }
     let rest: DiscordRESTClient
-    private let sender: DiscordFallbackSender
+    let sender: DiscordFallbackSender
     let logger: Logger
+    /// Where stories too late for their token wait in channels the bot may not post in (group DMs).
+    let lateStories: GroupDMLateStories?
+    let clock: (any WallClock)?
 
-    public init(rest: DiscordRESTClient, renderer: DiscordMessageRenderer, logger: Logger) {
+    /// - Parameters:
+    ///   - lateStories: keeps a story that missed its token's life in a group DM, to offer on the
+    ///     next interaction there; nil: such a story stays in the library only.
+    ///   - clock: tells when a group DM's token is no longer trusted (14 minutes); nil: only a
+    ///     refused token counts.
+    public init(rest: DiscordRESTClient, renderer: DiscordMessageRenderer, logger: Logger,
+                lateStories: GroupDMLateStories? = nil, clock: (any WallClock)? = nil) {
         self.rest = rest
         sender = DiscordFallbackSender(renderer: renderer, logger: logger)
         self.logger = logger
+        self.lateStories = lateStories
+        self.clock = clock
     }
 
     public func deliver(_ reply: ChatReply, to address: DeliveryAddress, isFinal: Bool) async throws -> DeliveryOutcome {
         var shared = reply
         // Background deliveries are for everyone in the channel: a story is read together.
         shared.isPrivate = false
+        if let tokenOnly = DiscordDeliveryAddress.tokenOnly(of: address) {
+            return try await deliverThroughToken(shared, to: address, isFinal: isFinal, expires: tokenOnly.expires)
+        }
         var current = address
         let capabilities = DiscordDeliveryAddress.capabilities(of: address)
         if let token = address.secret, let application = DiscordDeliveryAddress.applicationID(of: address) {

@@ -22,11 +22,13 @@ public struct InteractionTranslator: Sendable {
 
     public func context(of interaction: Interaction) -> ChatContext? {
         guard let user = interaction.invoker, let channel = interaction.channelID else { return nil }
-        let family = FamilyRef(platform: Platform.discord, externalID: interaction.guildID.map(String.init(describing:)) ?? "dm-\(user.id)")
+        let family = FamilyRef(platform: Platform.discord, externalID: GroupDMFamily.externalID(of: interaction, user: user.id))
         let permissions = interaction.member?.permissions
-        // In a direct message the person is the only family member there is.
-        let isManager = interaction.guildID == nil
-            || permissions?.contains(.manageGuild) == true || permissions?.contains(.administrator) == true
+        // In a direct message the person is the only family member there is; in a group DM the
+        // grown-up is the person who installed the app on their account.
+        let isManager = if let groupDM = GroupDMFamily(interaction) { groupDM.isGrownUp(user.id) } else {
+            interaction.guildID == nil || permissions?.contains(.manageGuild) == true || permissions?.contains(.administrator) == true
+        }
         return ChatContext(family: family, channelID: String(describing: channel),
                            user: Requester(userID: String(describing: user.id), displayName: interaction.member?.nick ?? user.displayName),
                            isManager: isManager,

@@ -55,9 +55,12 @@ public struct ApplicationCommand: Codable, Sendable, Equatable {
     /// Permission bits a member needs to see the command (`"0"`: administrators only).
     public var defaultMemberPermissions: String?
     public var contexts: [Int]?
+    /// Where the command can be installed: 0 GUILD_INSTALL (a server), 1 USER_INSTALL (a person's account).
+    public var integrationTypes: [Int]?
 
     public init(id: Snowflake? = nil, type: Int = 1, name: String, description: String, options: [Option]? = nil,
-                defaultMemberPermissions: String? = nil, contexts: [Int]? = nil) {
+                defaultMemberPermissions: String? = nil, contexts: [Int]? = nil, integrationTypes: [Int]? = nil) {
+        self.integrationTypes = integrationTypes
         self.id = id
         self.type = type
         self.name = name
@@ -70,5 +73,6 @@ public struct ApplicationCommand: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case id, type, name, description, options, contexts
         case defaultMemberPermissions = "default_member_permissions"
+        case integrationTypes = "integration_types"
     }
 }

@@ -130,10 +130,18 @@ public struct Interaction: Codable, Sendable, Equatable {
     public var appPermissions: Permissions?
     public var locale: String?
     public var entitlements: [Entitlement]?
+    /// Where it was used: 0 a server, 1 the bot's DM, 2 a private channel (group DM or another DM) — ``Context``.
+    public var context: Int?
+    /// Who installed the app for this use: `"0"` (GUILD_INSTALL) → the server's id (`0` in the
+    /// bot's DM), `"1"` (USER_INSTALL) → the id of the user who installed it on their account.
+    public var authorizingIntegrationOwners: [String: Snowflake]?
 
     public init(id: Snowflake, applicationID: Snowflake, type: Kind, data: Data?, guildID: Snowflake?, channelID: Snowflake?,
                 member: GuildMember?, user: User?, token: String, message: PartialMessage? = nil,
-                appPermissions: Permissions? = nil, locale: String? = nil, entitlements: [Entitlement]? = nil) {
+                appPermissions: Permissions? = nil, locale: String? = nil, entitlements: [Entitlement]? = nil,
+                context: Int? = nil, authorizingIntegrationOwners: [String: Snowflake]? = nil) {
+        self.context = context
+        self.authorizingIntegrationOwners = authorizingIntegrationOwners
         self.id = id
         self.applicationID = applicationID
         self.type = type
@@ -153,7 +161,8 @@ public struct Interaction: Codable, Sendable, Equatable {
     public var invoker: User? { member?.user ?? user }
 
     enum CodingKeys: String, CodingKey {
-        case id, type, data, member, user, token, message, locale, entitlements
+        case id, type, data, member, user, token, message, locale, entitlements, context
+        case authorizingIntegrationOwners = "authorizing_integration_owners"
         case applicationID = "application_id"
         case guildID = "guild_id"
         case channelID = "channel_id"

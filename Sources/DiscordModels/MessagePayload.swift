@@ -170,6 +170,9 @@ public struct Component: Codable, Sendable, Equatable {
     public var minValues: Int?
     public var maxValues: Int?
 
+    // install (#35): a button's emoji — an application emoji `{id, name}` or a Unicode one `{name}`.
+    public var emoji: PartialEmoji?
+
     public init(type: Int, components: [Component]? = nil, style: Int? = nil, label: String? = nil, customID: String? = nil,
                 disabled: Bool? = nil, skuID: Snowflake? = nil, url: String? = nil) {
         self.type = type
@@ -199,5 +202,7 @@ public struct Component: Codable, Sendable, Equatable {
         case id, content, spoiler, items, accessory, media, file, spacing, divider, accentColor = "accent_color"
         case component, description, placeholder, required, value, values, options
         case minLength = "min_length", maxLength = "max_length", minValues = "min_values", maxValues = "max_values"
+
+        case emoji
     }
 }

@@ -122,7 +122,7 @@ extension MagicalStoriesApp {
     /// pictures (text art) are read as needed.
     static func discordParts(_ config: AppConfig, store: AppStore, httpClient: HTTPClient?, rateLimiter: RateLimiter,
                              rateShare: DiscordRateShare, stories: StoryService, entitlements: EntitlementService,
-                             pictures: ChatPictureForms, logger: Logger) -> DiscordParts? {
+                             pictures: ChatPictureForms, clock: any WallClock, logger: Logger) -> DiscordParts? {
         guard let token = config.discordToken, let httpClient else { return nil }
         let rest = DiscordRESTClient(configuration: DiscordRESTConfiguration(apiURL: config.discordAPIURL, token: token),
                                      httpClient: httpClient, logger: logger.labeled("discord.rest"), rateLimiter: rateLimiter)
@@ -132,7 +132,7 @@ extension MagicalStoriesApp {
                                               premiumSKU: entitlements.offeredSKU.flatMap(Snowflake.init), textArtist: pictures.textArtist,
                                               books: { view in try await books(view.storyID, view.family, view.format) },
                                               chatPictures: { id in try await cache.image(id) { try await chatPictures.picture(id) } },
-                                              sendsCards: config.discordSendsCards)
+                                              sendsCards: config.discordSendsCards, emojis: AppEmojiBook())
         let gateway = GatewayConfiguration(token: token, intents: DiscordBot.intents, maxResumeAge: .seconds(config.discordResumeMaxAgeSeconds),
                                            gatewayInfo: { try await rest.gatewayBot() })
         let configuration = DiscordBot.Configuration(
@@ -143,7 +143,8 @@ extension MagicalStoriesApp {
             commandExecutor: LowPriorityExecutor(name: "discord-commands"),
             acknowledgementCheckBudget: config.discordAcknowledgementCheckMilliseconds.map { .milliseconds($0) })
         return DiscordParts(rest: rest, renderer: renderer,
-                            transport: DiscordTransport(rest: rest, renderer: renderer, logger: logger.labeled("discord.delivery")),
+                            transport: DiscordTransport(rest: rest, renderer: renderer, logger: logger.labeled("discord.delivery"),
+                                                        lateStories: GroupDMLateStories(store: store.keyValues), clock: clock),
                             configuration: configuration)
     }
 

@@ -113,7 +113,8 @@ public struct MagicalStoriesApp: Sendable {
         let rateShare = DiscordRateShare(settings: config.discordShards, logger: logger.labeled("discord"))
         let rateLimiter = RateLimiter(globalBudget: rateShare.globalBudget(store, logger: logger.labeled("discord.rest")))
         let discord = Self.discordParts(config, store: store, httpClient: httpClient, rateLimiter: rateLimiter, rateShare: rateShare,
-                                        stories: family.stories, entitlements: family.entitlements, pictures: pictures, logger: logger)
+                                        stories: family.stories, entitlements: family.entitlements, pictures: pictures, clock: clock,
+                                        logger: logger)
         Self.endingPolls(discord, relay: votesClosed, logger: logger.labeled("discord.polls"))
         let transports: [any ChatTransport] = [WebChatTransport(hub: doors.hub)] + (discord.map { [$0.transport] } ?? [])
         Self.showingClosedVotes(on: transports[0], relay: votesClosed, logger: logger.labeled("votes"))
@@ -142,7 +143,8 @@ public struct MagicalStoriesApp: Sendable {
                                          pictures: pictures, narration: narration, clock: clock, logger: logger)
         let discordBot = discord.map { discord in
             DiscordBot(configuration: discord.configuration, rest: discord.rest, router: router, renderer: discord.renderer,
-                       acknowledgements: store.acknowledgements, clock: clock, store: store.keyValues, logger: logger.labeled("discord"))
+                       acknowledgements: store.acknowledgements, clock: clock, store: store.keyValues, logger: logger.labeled("discord"),
+                       emojiUploader: Self.appEmojiUploader(discord, logger: logger))
         }
         self.discordBot = discordBot
         operations = Self.operationsParts(config: config, lock: lock, metrics: metrics, parts: .init(

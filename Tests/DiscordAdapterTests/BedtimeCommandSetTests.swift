@@ -13,7 +13,7 @@ struct BedtimeCommandSetTests {
         #expect(bedtime.defaultMemberPermissions == nil && settings.defaultMemberPermissions == "32")
         let set = try #require(settings.options?.first { $0.name == "set" })
         #expect(set.options?.first { $0.name == "grownup_role" }?.type == 8, "a role picker")
-        #expect(bedtime.contexts == [0])
+        #expect(bedtime.contexts == [0, 1, 2], "a group DM gets a kind explanation (bedtimes go to servers and the bot DM)")
         #expect(bedtime.options?.map(\.name) == ["set", "show", "off"])
         let bedtimeSet = try #require(bedtime.options?.first { $0.name == "set" })
         #expect(bedtimeSet.options?.first { $0.name == "time" }?.required == true)

@@ -11,6 +11,7 @@ struct ChannelMessageEndpoint: Sendable {
             try environment.messageValidator.validate(body.payload, files: body.files, operation: .create)
             try store.checkPermissions(channelID: channelID, payload: body.payload, files: body.files)
             try store.directMessages.checkAccepted(channelID: channelID)
+            try store.userInstalls.checkBotMayPost(channelID: channelID)
             // With `enforce_nonce`, a message already sent with this nonce is returned instead of a new one.
             let nonceKey = body.payload.nonce.map { "\(channelID)|\($0)" }
             if body.payload.enforceNonce == true, let nonceKey, let existing = store.messagesByNonce[nonceKey].flatMap({ store.messages[$0] }) {
@@ -32,6 +33,7 @@ struct ChannelMessageEndpoint: Sendable {
         let messageID = try request.snowflake("message_id")
         let body = try request.decode(MessagePayload.self)
         let message = try environment.withStore { store throws(DiscordAPIError) in
+            try store.userInstalls.checkBotMayPost(channelID: channelID)
             guard var message = store.messages[messageID], message.channelID == channelID else { throw .unknownMessage }
             try environment.messageValidator.validate(body.payload, files: body.files, operation: .edit(existing: message.attachments, message: message))
             try store.checkPermissions(channelID: channelID, payload: body.payload, files: body.files)

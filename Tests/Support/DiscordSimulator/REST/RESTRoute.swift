@@ -39,6 +39,8 @@ struct RESTRoute: Sendable {
     static let deleteWebhookMessage = RESTRoute(.delete, "/webhooks/{application_id}/{interaction_token}/messages/{message_id}",
                                               .interactionToken, major: ["application_id", "interaction_token"])
     static let createDM = RESTRoute(.post, "/users/@me/channels")
+    static let applicationEmojis = RESTRoute(.get, "/applications/{application_id}/emojis")
+    static let createApplicationEmoji = RESTRoute(.post, "/applications/{application_id}/emojis")
     static let createMessage = RESTRoute(.post, "/channels/{channel_id}/messages", major: ["channel_id"])
     static let editMessage = RESTRoute(.patch, "/channels/{channel_id}/messages/{message_id}", major: ["channel_id"])
     static let expirePoll = RESTRoute(.post, "/channels/{channel_id}/polls/{message_id}/expire", major: ["channel_id"])

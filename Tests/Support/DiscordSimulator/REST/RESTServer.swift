@@ -30,6 +30,8 @@ struct RESTServer: Sendable {
         add(.editWebhookMessage, to: router, webhooks.edit)
         add(.deleteWebhookMessage, to: router, webhooks.delete)
         add(.createDM, to: router, DirectMessageEndpoint(environment: environment).create)
+        add(.applicationEmojis, to: router, AppEmojiEndpoint(environment: environment).list)
+        add(.createApplicationEmoji, to: router, AppEmojiEndpoint(environment: environment).create)
         let polls = PollEndpoint(environment: environment)
         add(.createMessage, to: router, polls.creatingPolls(channels.create))
         add(.expirePoll, to: router, polls.expire)

@@ -9,6 +9,9 @@ struct SimulatorStore: Sendable {
     var polls = PollLedger()
     var deniedPermissions: [Snowflake: Permissions] = [:]
     var directMessages = DirectMessageLedger()
+    /// Group DMs where the app is present through a user install, and the app's own emojis.
+    var userInstalls = UserInstallLedger()
+    var appEmojis = AppEmojiLedger()
     /// How long requests to a route (a template, `METHOD template`, or a prefix) are held before being answered.
     var responseDelays: [String: Duration] = [:]
     /// Errors to answer the next requests to a route with, as ``DiscordSimulator/injectError(route:status:code:message:count:)`` set them.

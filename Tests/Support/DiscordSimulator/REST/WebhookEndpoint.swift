@@ -66,6 +66,7 @@ struct WebhookEndpoint: Sendable {
                 store.messages[originalID] = original
                 return original
             }
+            try UserInstallLedger.checkFollowUpAllowed(record.interaction, sent: record.followUpIDs.count)
             let message = SimulatedMessage(id: environment.identifiers.snowflake(), channelID: record.interaction.channelID,
                                            interactionID: record.interaction.id, payload: body.payload, attachments: uploads,
                                            flags: body.payload.flags ?? 0)
