@@ -191,6 +191,39 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // MARK: Telegram
+        .target(
+            name: "TelegramBotAPI",
+            dependencies: [
+                "ConcurrencyKit",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "TelegramAdapter",
+            dependencies: [
+                "TelegramBotAPI", "StoryBot", "StoryDomain", "ConcurrencyKit",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "TelegramSimulator",
+            dependencies: [
+                "ProviderFakes",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Tests/Support/TelegramSimulator",
+            swiftSettings: strict
+        ),
+
         // MARK: Test support: loopback fakes of the model providers
         .target(
             name: "ProviderFakes",
@@ -245,6 +278,7 @@ let package = Package(
             dependencies: [
                 "Operations", "StoryDomain", "StoryStore", "StoryStorePostgres", "StoryProviders", "StoryBot", "WebChat",
                 "DiscordModels", "DiscordGateway", "DiscordREST", "DiscordAdapter", "Textify", "ImageDecoding", "PictureBook",
+                "TelegramBotAPI", "TelegramAdapter",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Configuration", package: "swift-configuration"),
@@ -337,6 +371,25 @@ let package = Package(
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "TelegramBotAPITests",
+            dependencies: [
+                "TelegramBotAPI", "TelegramSimulator", "ProviderFakes",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "TelegramAdapterTests",
+            dependencies: [
+                "TelegramAdapter", "TelegramBotAPI", "TelegramSimulator", "ProviderFakes", "MagicalStories", "Operations", "StoryBot", "StoryDomain",
+                "ConcurrencyKit",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict
         ),

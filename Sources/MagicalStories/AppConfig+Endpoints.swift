@@ -19,6 +19,7 @@ extension AppConfig {
     public var insecureEndpoints: [InsecureEndpoint] {
         var used: [(String, String)] = []
         if discordToken != nil { used.append(("DISCORD_API_URL", discordAPIURL)) }
+        if telegram.token != nil { used.append(("TELEGRAM_API_URL", telegram.apiURL)) }
         if storyProvider == .gemini || imageProvider == .gemini || imageProvider == .imagen {
             used.append(("GEMINI_API_URL", gemini.apiURL))
         }

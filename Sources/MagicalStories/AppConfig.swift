@@ -32,6 +32,7 @@ import WebChat
 /// | `discord.applicationId` | `DISCORD_APPLICATION_ID` | asked from Discord if unset |
 /// | `discord.apiUrl`     | `DISCORD_API_URL`    | `https://discord.com/api/v10`    |
 /// | `discord.guildId`    | `DISCORD_GUILD_ID`   | none (commands registered globally) |
+/// | `telegram.token`, `telegram.apiUrl` | `TELEGRAM_TOKEN`, `TELEGRAM_API_URL` | none (secret; set → Telegram bot), Telegram's (see ``TelegramSettings``) |
 /// | `discord.resumeMaxAgeSeconds` | `DISCORD_RESUME_MAX_AGE_SECONDS` | `300` (0–3600: a stored gateway session older than this is not resumed at start) |
 /// | `discord.ackCheckMs` | `DISCORD_ACK_CHECK_MS` | `3` (0–3000: how long a command's deferral waits for the check of whether its answer is private) |
 /// | `discord.shardCount`, `discord.shards`, `discord.globalRateShare` | `DISCORD_SHARD_COUNT`, `DISCORD_SHARDS`, `DISCORD_GLOBAL_RATE_SHARE` | recommended count, all shards (see ``DiscordShardSettings``) |
@@ -87,6 +88,8 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
     public var discordApplicationID: String?
     public var discordAPIURL = "https://discord.com/api/v10"
     public var discordGuildID: String?
+    /// The Telegram bot (`TELEGRAM_TOKEN`, `TELEGRAM_API_URL`): ``TelegramSettings``.
+    public var telegram = TelegramSettings()
     /// A stored Discord gateway session older than this is not resumed at start: the bot
     /// identifies afresh. Discord documents no exact window in which a session can be resumed;
     /// 5 minutes is a guess on the safe side (0: never resume after a restart).
@@ -157,7 +160,7 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         "AppConfig(http: \(httpHost):\(httpPort), database: \(databaseURL.map(\.description) ?? databasePath), workers: \(workers), maxPages: \(maxPages), "
             + "webChat: \(webChatEnabled), discord: \(discordToken == nil ? "off" : "on (token redacted)"), "
-            + "discordAPI: \(discordAPIURL), guild: \(discordGuildID ?? "global"), \(discordShards), admins: \(adminUserIDs.count), "
+            + "telegram: \(telegram), discordAPI: \(discordAPIURL), guild: \(discordGuildID ?? "global"), \(discordShards), admins: \(adminUserIDs.count), "
             + "story: \(storyProvider.rawValue), images: \(imageProvider.rawValue), children's: \(childStoryProvider.rawValue), "
             + "gemini key: \(gemini.apiKey == nil ? "unset" : "set (redacted)"), openai key: \(openAI.apiKey == nil ? "unset" : "set (redacted)"), "
             + "web: \(webAccess), spend: \(spend))"
@@ -226,6 +229,7 @@ public struct AppConfig: Sendable, Equatable, CustomStringConvertible {
             throw AppConfigError.invalid(key: "DISCORD_API_URL", value: discordAPIURL, expected: "an http(s) URL")
         }
         discordGuildID = try Self.snowflake(reader, "discord.guildId", name: "DISCORD_GUILD_ID")
+        telegram = try TelegramSettings(reader: reader)
         discordShards = try DiscordShardSettings(reader: reader)
         discordResumeMaxAgeSeconds = try SettingValues.integer(reader, "discord.resumeMaxAgeSeconds", default: discordResumeMaxAgeSeconds,
                                                                in: 0...3_600, name: "DISCORD_RESUME_MAX_AGE_SECONDS")

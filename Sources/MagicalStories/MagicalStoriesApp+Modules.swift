@@ -75,7 +75,7 @@ extension MagicalStoriesApp {
 
     /// One HTTP client for Discord and the model providers, when either is configured.
     static func sharedHTTPClient(_ config: AppConfig) -> HTTPClient? {
-        config.discordToken != nil || ProviderFactory.needsNetwork(config)
+        config.discordToken != nil || config.telegram.token != nil || ProviderFactory.needsNetwork(config)
             ? HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: httpConfiguration) : nil
     }
 

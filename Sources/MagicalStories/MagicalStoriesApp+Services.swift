@@ -25,7 +25,7 @@ extension MagicalStoriesApp {
         let services = storageServices() + operationsServices() + workerServices() + periodicJobs() + bedtimeServices()
             + [.init(service: ApprovalService(desk: approvals))]
             + webChatServices(onWebChatRunning: onWebChatRunning, setupLink: setupLink ?? .standard(for: config))
-            + discordServices()
+            + discordServices() + telegramServices()
         var configuration = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         // A backstop under Docker's 10 s before SIGKILL: whatever still runs is cancelled.
         configuration.maximumGracefulShutdownDuration = Self.maximumShutdown

@@ -8,6 +8,7 @@ import Operations
 import StoryBot
 import StoryDomain
 import StoryStore
+import TelegramAdapter
 import WebChat
 
 /// The composition root: the only place that knows every concrete type. It only wires:
@@ -31,6 +32,8 @@ public struct MagicalStoriesApp: Sendable {
     public let webChat: WebChatServer
     /// The Discord bot, when a token is configured.
     public let discordBot: DiscordBot?
+    /// The Telegram bot, when `TELEGRAM_TOKEN` is set.
+    public let telegramBot: TelegramBot?
     /// Every metric the service records (`GET /metrics` on the operations listener).
     public let metrics: ServiceMetrics
     /// Damage met in the database while serving (it fails `/ready`).
@@ -116,7 +119,9 @@ public struct MagicalStoriesApp: Sendable {
                                         stories: family.stories, entitlements: family.entitlements, pictures: pictures, clock: clock,
                                         logger: logger)
         Self.endingPolls(discord, relay: votesClosed, logger: logger.labeled("discord.polls"))
+        let telegram = Self.telegramParts(config, store: store, httpClient: httpClient, stories: family.stories, clock: clock, logger: logger)
         let transports: [any ChatTransport] = [WebChatTransport(hub: doors.hub)] + (discord.map { [$0.transport] } ?? [])
+            + (telegram.map { [$0.transport] } ?? [])
         Self.showingClosedVotes(on: transports[0], relay: votesClosed, logger: logger.labeled("votes"))
         let pageFillIn = PageFillIn(transports: transports, stories: family.stories, logger: logger.labeled("delivery"))
         self.pageFillIn = pageFillIn
@@ -147,6 +152,7 @@ public struct MagicalStoriesApp: Sendable {
                        emojiUploader: Self.appEmojiUploader(discord, logger: logger))
         }
         self.discordBot = discordBot
+        telegramBot = Self.telegramBot(config, telegram, router: router, store: store, clock: clock, logger: logger)
         operations = Self.operationsParts(config: config, lock: lock, metrics: metrics, parts: .init(
             store: store, hub: config.webChatEnabled ? doors.hub : nil, discordBot: discordBot,
             rateLimiter: discordBot == nil ? nil : rateLimiter, damage: damage, meter: models.meter))

@@ -8,6 +8,7 @@ import StoryDomain
 import StoryProviders
 import StoryStore
 import StoryStorePostgres
+import TelegramAdapter
 import WebChat
 
 // The operator's tools (module Operations) as the configuration sets them up.
@@ -74,5 +75,5 @@ extension RestoreAdvice {
 
 extension MagicalStoriesApp {
     /// The chat platforms this service speaks on, for the router and the consoles.
-    static let chatPlatforms = ChatPlatforms([DiscordChatPlatform(), WebChatPlatform()])
+    static let chatPlatforms = ChatPlatforms([DiscordChatPlatform(), WebChatPlatform(), TelegramChatPlatform()])
 }

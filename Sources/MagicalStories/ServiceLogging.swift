@@ -42,7 +42,7 @@ public enum ServiceLogging {
 
     /// The configured values that must never be written.
     static func secrets(of config: AppConfig) -> [String] {
-        [config.discordToken, config.gemini.apiKey, config.openAI.apiKey].compactMap { $0 }.filter { $0.count >= 6 }
+        [config.discordToken, config.telegram.token, config.gemini.apiKey, config.openAI.apiKey].compactMap { $0 }.filter { $0.count >= 6 }
     }
 }
 

@@ -5,11 +5,11 @@ import ServiceLifecycle
 
 /// A Hummingbird router served on an ephemeral loopback port, for the provider fakes: started
 /// once the server accepts requests, stopped with a graceful shutdown.
-final class LoopbackServer: Sendable {
+public final class LoopbackServer: Sendable {
     /// The server stopped before it told its port.
     struct StartFailed: Error {}
 
-    let port: Int
+    public let port: Int
     private let group: ServiceGroup
     private let task: Task<Void, Never>
 
@@ -20,7 +20,7 @@ final class LoopbackServer: Sendable {
     }
 
     /// Serves `router` on 127.0.0.1 and returns once it listens. The fakes log warnings only.
-    static func start(_ router: Router<BasicRequestContext>, label: String) async throws -> LoopbackServer {
+    public static func start(_ router: Router<BasicRequestContext>, label: String) async throws -> LoopbackServer {
         var logger = Logger(label: label)
         logger.logLevel = .warning
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
@@ -52,7 +52,7 @@ final class LoopbackServer: Sendable {
     }
 
     /// Shuts down gracefully and waits until the server has stopped.
-    func stop() async {
+    public func stop() async {
         await group.triggerGracefulShutdown()
         await task.value
     }
