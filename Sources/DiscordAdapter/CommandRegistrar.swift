@@ -26,7 +26,15 @@ public struct CommandRegistrar: Sendable {
             logger.debug("slash commands unchanged; not registering")
             return false
         }
-        _ = try await rest.bulkOverwriteCommands(applicationID: applicationID, guildID: guildID, commands: commands)
+        // `contexts` and `integration_types` are for global commands (a guild command cannot name
+        // the bot's DM): a server's registration leaves them to Discord's defaults.
+        let sent = guildID == nil ? commands : commands.map { command in
+            var command = command
+            command.contexts = nil
+            command.integrationTypes = nil
+            return command
+        }
+        _ = try await rest.bulkOverwriteCommands(applicationID: applicationID, guildID: guildID, commands: sent)
         try await store.setValue(fingerprint, for: key)
         logger.info("slash commands registered", metadata: ["scope": "\(guildID.map { "server \($0)" } ?? "global")",
                                                              "count": "\(commands.count)"])

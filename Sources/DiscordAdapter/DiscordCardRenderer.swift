@@ -42,6 +42,7 @@ struct DiscordCardRenderer {
         var message = MessagePayload(components: [.container(children, accentColor: accent)],
                                      flags: MessagePayload.componentsV2 | (reply.isPrivate ? MessagePayload.ephemeral : 0), attachments: [])
         DiscordMentionGuard.apply(to: &message)
+        base.emojis?.decorate(&message)
         return DiscordMessageRenderer.Rendered(message: message, files: files)
     }
 
@@ -58,6 +59,7 @@ struct DiscordCardRenderer {
         var message = MessagePayload(components: [.container(children)],
                                      flags: MessagePayload.componentsV2 | (reply.isPrivate ? MessagePayload.ephemeral : 0), attachments: [])
         DiscordMentionGuard.apply(to: &message)
+        base.emojis?.decorate(&message)
         return DiscordMessageRenderer.Rendered(message: message, files: [])
     }
 

@@ -81,10 +81,8 @@ public final class TelegramBot: Service {
 
     public func run() async throws {
         do {
-            try await cancelWhenGracefulShutdown {
-                try await self.start()
-                try await self.poll()
-            }
+            try await cancelWhenGracefulShutdown { try await self.start() }
+            try await poll()
         } catch is CancellationError {
             logger.notice("Telegram polling stopped")
         }
@@ -112,15 +110,20 @@ public final class TelegramBot: Service {
         }
     }
 
-    /// Polls until cancelled.
+    /// Polls until cancelled or shut down. Shutdown ends the open long poll at once (it would
+    /// otherwise hold the service for up to 50 s); updates already taken are handled to the end.
     private func poll() async throws {
         var offset = try await storedOffset()
         var conflicts = Backoff(configuration.conflictBackoff)
         var failures = Backoff(configuration.failureBackoff)
-        while !Task.isCancelled {
+        while !Task.isCancelled, !Task.isShuttingDownGracefully {
             do {
-                let updates = try await client.getUpdates(GetUpdatesRequest(offset: offset, timeout: configuration.pollTimeout,
-                                                                             allowedUpdates: TelegramUpdate.allowedKinds))
+                let request = GetUpdatesRequest(offset: offset, timeout: configuration.pollTimeout, allowedUpdates: TelegramUpdate.allowedKinds)
+                let client = client
+                // Detached: the HTTP client's long poll is abandoned, not waited for, when shutdown cancels it.
+                let updates = try await cancelWhenGracefulShutdown {
+                    try await Detached.run { () async throws -> [TelegramUpdate] in try await client.getUpdates(request) }
+                }
                 if status != .polling { logger.notice("Telegram polling") }
                 setStatus(.polling)
                 conflicts.reset()
@@ -134,8 +137,10 @@ public final class TelegramBot: Service {
                     // The receipts still keep a replay from taking effect twice.
                     logger.error("could not store the Telegram update offset", metadata: ["error": "\(error)"])
                 }
-            } catch {
-                try await wait(after: error, conflicts: &conflicts, failures: &failures)
+            } catch let error as TelegramBotError {
+                let delay = try pause(after: error, conflicts: &conflicts, failures: &failures)
+                let clock = clock
+                try await cancelWhenGracefulShutdown { try await clock.sleep(for: delay) }
             }
         }
     }
@@ -144,8 +149,8 @@ public final class TelegramBot: Service {
         try await store.value(for: Self.offsetKey).flatMap { Int64($0) }
     }
 
-    /// Waits as the failure asks: a 409 is said once, clearly, then retried with a growing wait.
-    private func wait(after error: TelegramBotError, conflicts: inout Backoff, failures: inout Backoff) async throws {
+    /// How long to wait as the failure asks: a 409 is said once, clearly, then retried with a growing wait.
+    private func pause(after error: TelegramBotError, conflicts: inout Backoff, failures: inout Backoff) throws -> Duration {
         if error.isBadToken {
             logger.critical("\(TokenRefused())")
             throw TokenRefused()
@@ -159,17 +164,17 @@ public final class TelegramBot: Service {
                     """, metadata: ["retry_in": "\(delay)"])
             }
             setStatus(.conflict)
-            return try await clock.sleep(for: delay)
+            return delay
         }
         if let seconds = error.retryAfter {
             setStatus(.rateLimited(seconds: seconds))
             logger.warning("Telegram rate limited polling", metadata: ["retry_after": "\(seconds)"])
-            return try await clock.sleep(for: .seconds(max(1, seconds)))
+            return .seconds(max(1, seconds))
         }
         setStatus(.failing)
         let delay = failures.next()
         logger.warning("Telegram polling failed; trying again", metadata: ["error": "\(error)", "retry_in": "\(delay)"])
-        try await clock.sleep(for: delay)
+        return delay
     }
 
     private func setStatus(_ status: Status) { state.withLock { $0.status = status } }

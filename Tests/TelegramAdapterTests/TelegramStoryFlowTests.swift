@@ -99,4 +99,29 @@ import Testing
         bot.removeFiles()
         await simulator.stop()
     }
+
+    @Test("a private answer in a group goes to the asker's own chat; before they opened one, the group hears only that it waits")
+    func privateAnswersLeaveNoPublicTrace() async throws {
+        let simulator = try await TelegramSimulator.start()
+        await simulator.setChatType("supergroup", of: Self.group)
+        await simulator.setAdministrators([Self.mum], of: Self.group)
+        let bot = try await TelegramTestBot.start(simulator: simulator)
+        let grandpasChat = Int64(Self.grandpa.id)
+
+        // Grandpa is not a chat admin: changing the settings is refused, privately.
+        await simulator.say("/settings set approval:on", in: Self.group, from: Self.grandpa)
+        #expect(await simulator.wait { await $0.botMessages(in: Self.group).contains { ($0.text ?? "").contains("private answer") } })
+        #expect(await simulator.botMessages(in: Self.group).allSatisfy { !($0.text ?? "").contains("parental controls") })
+        #expect(await simulator.botMessages(in: grandpasChat).isEmpty)
+
+        // Once he has opened a chat with the bot, the answer itself reaches him there, and the group sees nothing new.
+        await simulator.say("/help", in: grandpasChat, from: Self.grandpa)
+        #expect(await simulator.wait { await !$0.botMessages(in: grandpasChat).isEmpty })
+        let before = await simulator.botMessages(in: Self.group).count
+        await simulator.say("/settings set approval:on", in: Self.group, from: Self.grandpa)
+        #expect(await simulator.wait { await $0.botMessages(in: grandpasChat).contains { ($0.text ?? "").contains("parental controls") } })
+        #expect(await simulator.botMessages(in: Self.group).count == before)
+        await bot.stop()
+        bot.removeFiles()
+    }
 }

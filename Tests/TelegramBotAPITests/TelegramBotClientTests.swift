@@ -80,14 +80,14 @@ import Testing
         try await withClient { client, simulator in
             await simulator.fail("sendMessage", code: 429, description: "Too Many Requests: retry after 3", retryAfter: 3)
             do {
-                _ = try await client.sendMessage(SendMessageRequest(chatID: 42, text: "hi"))
+                _ = try await client.sendMessage(SendMessageRequest(chatID: -42, text: "hi"))
                 Issue.record("expected 429")
             } catch let error as TelegramBotError {
                 #expect(error.isRateLimited)
                 #expect(error.retryAfter == 3)
                 #expect(error.isRetryable)
             }
-            let sent = try await client.sendMessage(SendMessageRequest(chatID: 42, text: "hi"))
+            let sent = try await client.sendMessage(SendMessageRequest(chatID: -42, text: "hi"))
             #expect(sent.text == "hi")
         }
     }
@@ -96,17 +96,17 @@ import Testing
         try await withClient { client, simulator in
             let keyboard = TelegramInlineKeyboard([[TelegramInlineButton(text: "▶", callbackData: "ms:p:x:2")]])
             let upload = TelegramUpload(name: "page", filename: "page.png", contentType: "image/png", data: Data([1, 2, 3]))
-            let sent = try await client.sendPhoto(SendPhotoRequest(chatID: 42, photo: "", caption: "<b>Page</b> 1 &amp; more",
+            let sent = try await client.sendPhoto(SendPhotoRequest(chatID: -42, photo: "", caption: "<b>Page</b> 1 &amp; more",
                                                                    replyMarkup: keyboard), upload: upload)
             let fileID = try #require(sent.largestPhotoFileID)
             #expect(sent.caption == "<b>Page</b> 1 &amp; more")
             let edited = try await client.editMessageMedia(EditMessageMediaRequest(
-                chatID: 42, messageID: sent.messageID, media: TelegramInputMediaPhoto(media: "attach://page2", caption: "Page 2"),
+                chatID: -42, messageID: sent.messageID, media: TelegramInputMediaPhoto(media: "attach://page2", caption: "Page 2"),
                 replyMarkup: keyboard), upload: TelegramUpload(name: "page2", filename: "p2.png", contentType: "image/png", data: Data([4])))
             let second = try #require(edited.largestPhotoFileID)
             // Back to page 1 by its file_id: nothing uploaded.
             _ = try await client.editMessageMedia(EditMessageMediaRequest(
-                chatID: 42, messageID: sent.messageID, media: TelegramInputMediaPhoto(media: fileID, caption: "Page 1"), replyMarkup: keyboard))
+                chatID: -42, messageID: sent.messageID, media: TelegramInputMediaPhoto(media: fileID, caption: "Page 1"), replyMarkup: keyboard))
             #expect(await simulator.uploadCount == 2)
             #expect(second != fileID)
             let uploads = await simulator.calls("editMessageMedia").map { $0.uploads.keys.sorted() }
@@ -116,9 +116,9 @@ import Testing
 
     @Test func theSameEditTwiceIsNotModified() async throws {
         try await withClient { client, _ in
-            let sent = try await client.sendMessage(SendMessageRequest(chatID: 42, text: "one"))
+            let sent = try await client.sendMessage(SendMessageRequest(chatID: -42, text: "one"))
             do {
-                _ = try await client.editMessageText(EditMessageTextRequest(chatID: 42, messageID: sent.messageID, text: "one"))
+                _ = try await client.editMessageText(EditMessageTextRequest(chatID: -42, messageID: sent.messageID, text: "one"))
                 Issue.record("expected not modified")
             } catch let error as TelegramBotError {
                 #expect(error.isNotModified)
@@ -130,25 +130,25 @@ import Testing
         try await withClient { client, _ in
             let long = String(repeating: "a", count: 1_025)
             await #expect(throws: TelegramBotError.self) {
-                _ = try await client.sendPhoto(SendPhotoRequest(chatID: 42, photo: "", caption: long),
+                _ = try await client.sendPhoto(SendPhotoRequest(chatID: -42, photo: "", caption: long),
                                                upload: TelegramUpload(name: "p", filename: "p.png", contentType: "image/png", data: Data([1])))
             }
             // Entities count as what they show: 1,024 visible characters fit.
             let fits = String(repeating: "&amp;", count: 1_024)
-            _ = try await client.sendPhoto(SendPhotoRequest(chatID: 42, photo: "", caption: fits),
+            _ = try await client.sendPhoto(SendPhotoRequest(chatID: -42, photo: "", caption: fits),
                                            upload: TelegramUpload(name: "p", filename: "p.png", contentType: "image/png", data: Data([1])))
             await #expect(throws: TelegramBotError.self) {
-                _ = try await client.sendMessage(SendMessageRequest(chatID: 42, text: String(repeating: "b", count: 4_097)))
+                _ = try await client.sendMessage(SendMessageRequest(chatID: -42, text: String(repeating: "b", count: 4_097)))
             }
             do {
-                _ = try await client.sendMessage(SendMessageRequest(chatID: 42, text: "a <dragon> & friends"))
+                _ = try await client.sendMessage(SendMessageRequest(chatID: -42, text: "a <dragon> & friends"))
                 Issue.record("unescaped HTML should not parse")
             } catch let error as TelegramBotError {
                 #expect(error.apiDescription?.contains("can't parse entities") == true)
             }
             let tooLong = String(repeating: "x", count: 65)
             do {
-                _ = try await client.sendMessage(SendMessageRequest(chatID: 42, text: "hi", replyMarkup: TelegramInlineKeyboard(
+                _ = try await client.sendMessage(SendMessageRequest(chatID: -42, text: "hi", replyMarkup: TelegramInlineKeyboard(
                     [[TelegramInlineButton(text: "x", callbackData: tooLong)]])))
                 Issue.record("callback data over 64 bytes should be refused")
             } catch let error as TelegramBotError {

@@ -21,6 +21,7 @@ extension TelegramSimulator {
     @discardableResult
     public func say(_ text: String, in chat: Int64, from person: Person) async -> Int64 {
         let type = await state.chatType(chat)
+        if type == "private" { await state.markStarted(chat) }
         let message = await state.store(TelegramSimulatorMessage(id: 0, chatID: chat, text: text, caption: nil, photoFileID: nil,
                                                                  replyMarkup: nil, fromBot: false))
         var json = message.json(chatType: type).object ?? [:]

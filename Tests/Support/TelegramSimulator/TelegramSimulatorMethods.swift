@@ -102,6 +102,7 @@ struct TelegramSimulatorMethods: Sendable {
 
     private func sendMessage(_ p: FakeJSON) async throws -> FakeJSON {
         let chat = try Self.chat(p)
+        try await checkMaySend(to: chat)
         let text = try Self.checked(p["text"]?.string ?? "", parseMode: p["parse_mode"]?.string, limit: Self.maxText, what: "message")
         guard !text.isEmpty else { throw Failure.bad("message text is empty") }
         try Self.checkKeyboard(p["reply_markup"])
@@ -112,6 +113,7 @@ struct TelegramSimulatorMethods: Sendable {
 
     private func sendPhoto(_ p: FakeJSON, uploads: [String: TelegramMultipartReader.File]) async throws -> FakeJSON {
         let chat = try Self.chat(p)
+        try await checkMaySend(to: chat)
         if let caption = p["caption"]?.string {
             _ = try Self.checked(caption, parseMode: p["parse_mode"]?.string, limit: Self.maxCaption, what: "message caption")
         }
@@ -189,6 +191,13 @@ struct TelegramSimulatorMethods: Sendable {
     private static func chat(_ p: FakeJSON) throws -> Int64 {
         guard let chat = p["chat_id"]?.int64 else { throw Failure.bad("chat not found") }
         return chat
+    }
+
+    /// A new message to a private chat whose person never wrote to the bot is refused, as Telegram does.
+    private func checkMaySend(to chat: Int64) async throws {
+        guard await state.maySend(to: chat) else {
+            throw Failure(code: 403, description: "Forbidden: bot can't initiate conversation with a user")
+        }
     }
 
     /// The visible text, after checking it parses and fits.

@@ -14,6 +14,8 @@ actor TelegramSimulatorState {
     var messages: [Int64: [Int64: TelegramSimulatorMessage]] = [:]
     var nextMessageID: [Int64: Int64] = [:]
     var chatTypes: [Int64: String] = [:]
+    /// People who opened a private chat with the bot (sent it something there): a bot cannot write first.
+    var started: Set<Int64> = []
     var administrators: [Int64: [FakeJSON]] = [:]
     var files: [String: Data] = [:]
     var uploadCount = 0
@@ -114,4 +116,9 @@ actor TelegramSimulatorState {
     func setAdministrators(_ members: [FakeJSON], of chatID: Int64) { administrators[chatID] = members }
 
     func setChatType(_ type: String, of chatID: Int64) { chatTypes[chatID] = type }
+
+    func markStarted(_ chatID: Int64) { started.insert(chatID) }
+
+    /// Whether the bot may send to `chatID`: a private chat only once its person wrote to the bot.
+    func maySend(to chatID: Int64) -> Bool { chatType(chatID) != "private" || started.contains(chatID) }
 }

@@ -9,7 +9,7 @@ struct CommandEndpoint: Sendable {
         try checkApplication(request)
         let guildID = try request.optionalSnowflake("guild_id")
         let commands = try request.decode([ApplicationCommand].self).payload
-        try CommandValidator().validate(commands)
+        try CommandValidator().validate(commands, guildScoped: guildID != nil)
         let stored = try environment.withStore { store throws(DiscordAPIError) in
             store.commands.overwrite(commands, guildID: guildID, makeID: environment.identifiers.snowflake)
         }

@@ -5,10 +5,15 @@ struct CommandValidator {
     private static let maxOptions = 25
     private static let maxChoices = 25
 
-    func validate(_ commands: [ApplicationCommand]) throws(DiscordAPIError) {
+    /// - Parameter guildScoped: a server's commands, which cannot be used in the bot's DM.
+    func validate(_ commands: [ApplicationCommand], guildScoped: Bool = false) throws(DiscordAPIError) {
         var seen = Set<String>()
         for (index, command) in commands.enumerated() {
             let path = [String(index)]
+            if guildScoped, command.contexts?.contains(1) == true {
+                throw .invalidFormBody(at: path + ["contexts"], code: "APPLICATION_COMMAND_INVALID_CONTEXTS",
+                                       message: "Guild commands cannot be used in the bot's DM")
+            }
             let isChatInput = command.type == 1
             try validateName(command.name, at: path, lowercase: isChatInput)
             if isChatInput { try validateDescription(command.description, at: path) }
