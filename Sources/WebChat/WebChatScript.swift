@@ -29,10 +29,12 @@ enum WebChatScript {
     return found ? found[1] : "";
   }
 
-  // The choice this member pressed in a vote, as this browser remembers it (best effort: storage may be off).
-  function ballotKey(vote) { return "ms-ballot:" + (me ? me.userId : "") + ":" + vote; }
-  function myBallot(vote) { try { return localStorage.getItem(ballotKey(vote)); } catch (e) { return null; } }
-  function rememberBallot(vote, choice) { try { localStorage.setItem(ballotKey(vote), choice); } catch (e) { /* private mode */ } }
+  // The choice this member pressed in a vote, kept by this page only (never in the browser's
+  // storage: no identity outside the session cookie); a reload forgets the mark, not the vote.
+  const ballots = new Map();
+  function ballotKey(vote) { return (me ? me.userId : "") + ":" + vote; }
+  function myBallot(vote) { return ballots.get(ballotKey(vote)) || null; }
+  function rememberBallot(vote, choice) { ballots.set(ballotKey(vote), choice); }
 
   // Who wrote it; the bot's messages carry a badge members cannot have (the server sets fromBot only on its own).
   function authorLine(m) {
