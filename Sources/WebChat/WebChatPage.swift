@@ -134,7 +134,7 @@ enum WebChatPage {
   button { font:inherit; color:var(--ink); background:#ffffff1a; border:1px solid #ffffff73; border-radius:.7rem;
     padding:.4rem .8rem; min-width:var(--tap); min-height:var(--tap); cursor:pointer; }
   button.primary { background:#ffd36e33; border-color:var(--accent); }
-  button.chosen { background:#ffd36e88; border-width:2px; font-weight:600; }
+  button.chosen { background:#ffd36e; color:#2a1f00; border-width:2px; font-weight:600; }
   button.success { background:#7fd1a433; border-color:var(--ok); }
   button.danger { background:#e06c7533; border-color:var(--danger); }
   button:disabled { opacity:.35; cursor:default; }
