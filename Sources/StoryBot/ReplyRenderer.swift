@@ -46,11 +46,13 @@ public struct ReplyRenderer: Sendable {
                             imageAlt: mode == .off ? nil : PageMoment.altText(of: snapshot.page, in: story),
                             accent: Self.accent(of: story))
         // Ids are distinct by construction: ⏮ has its own kind, ◀ and ▶ point to different pages.
-        var rows = [[
+        // A one-page story has nowhere to turn (and its ◀ and ▶ would both be page 1, which
+        // Discord refuses as a duplicate id): no turning row.
+        var rows = count > 1 ? [[
             ChatButton(.firstPage(story.id), label: "⏮", disabled: number <= 1),
             ChatButton(.page(story.id, max(1, number - 1)), label: "◀", disabled: number <= 1),
             ChatButton(.page(story.id, min(count, number + 1)), label: "▶", style: .primary, disabled: isLast),
-        ]]
+        ]] : []
         var more = [ChatButton(.listen(story.id, number), label: "🔊 Read aloud")]
         if isLast {
             more.insert(ChatButton(.another(story.id), label: "✨ Another story like this", style: .success), at: 0)

@@ -20,8 +20,7 @@ struct DiscordGroupDMTests {
 
     static let isFirstPage: @Sendable (SimulatedMessage) -> Bool = { $0.embeds.first?.footer?.text.hasPrefix("page 1 of") == true }
 
-    @Test("a story in a group DM: public, through the token only; a second member turns the page; no channel posts",
-          .disabled("install #35: fails on its first run (see the session report); not yet diagnosed"))
+    @Test("a story in a group DM: public, through the token only; a second member turns the page; no channel posts")
     func storyInGroupDM() async throws {
         let bot = try await DiscordTestBot.start()
         let simulator = bot.simulator
@@ -45,8 +44,7 @@ struct DiscordGroupDMTests {
         await bot.stopAll()
     }
 
-    @Test("a story that comes after its token died is offered on the next interaction in that group DM, and opens for any member",
-          .disabled("install #35: fails on its first run (see the session report); not yet diagnosed"))
+    @Test("a story that comes after its token died is offered on the next interaction in that group DM, and opens for any member")
     func lateStoryOffered() async throws {
         let gate = AsyncGate()
         let log = LogRecorder()
@@ -112,8 +110,7 @@ struct DiscordGroupDMTests {
         await bot.stopAll()
     }
 
-    @Test("/bedtime set in a group DM is explained kindly and privately: bedtimes go to servers and the bot's DM",
-          .disabled("install #35: fails on its first run (see the session report); not yet diagnosed"))
+    @Test("/bedtime set in a group DM is explained kindly and privately: bedtimes go to servers and the bot's DM")
     func bedtimeInGroupDM() async throws {
         let bot = try await DiscordTestBot.start()
         let simulator = bot.simulator
@@ -122,7 +119,7 @@ struct DiscordGroupDMTests {
                                                user: Self.grandma, installer: Self.grandma)
         await simulator.sendInteraction(set)
         let answer = try await simulator.waitForOriginalResponse(interactionID: set.id, where: { !$0.isLoading }, timeout: .seconds(20))
-        #expect(answer.isEphemeral && answer.content?.contains("DM with me") == true)
+        #expect(answer.isEphemeral && answer.content?.contains("DM with me") == true, "\(answer.content ?? "") \(answer.components)")
         #expect(simulator.requestCount(route: Self.channelPosts) == 0)
         await bot.stopAll()
     }

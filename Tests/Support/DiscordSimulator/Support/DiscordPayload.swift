@@ -29,10 +29,14 @@ extension DiscordPayload where Base == Interaction {
         var base = interaction
         var extra: [(key: String, value: any Encodable & Sendable)] = [
             ("version", 1),
-            ("context", interaction.guildID == nil ? 1 : 0),
             ("attachment_size_limit", maxFileSize),
-            ("authorizing_integration_owners", ["0": interaction.guildID?.description ?? "0"]),
         ]
+        // A server or the bot's DM through the server install, unless the interaction names its own
+        // (a user install's group DM): written once, never twice in one object.
+        if interaction.context == nil { extra.append(("context", interaction.guildID == nil ? 1 : 0)) }
+        if interaction.authorizingIntegrationOwners == nil {
+            extra.append(("authorizing_integration_owners", ["0": interaction.guildID?.description ?? "0"]))
+        }
         if var member = interaction.member {
             base.member = nil
             member.roles = member.roles ?? []
