@@ -10,15 +10,7 @@ struct LayoutMessageTests {
     private static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3])
 
     private func withSimulator(_ body: (DiscordSimulator, RESTTestClient) async throws -> Void) async throws {
-        let simulator = DiscordSimulator(configuration: .init(callbackDeadline: .seconds(120)))
-        try await simulator.start()
-        do {
-            try await body(simulator, RESTTestClient(baseURL: simulator.apiURL))
-        } catch {
-            await simulator.stop()
-            throw error
-        }
-        await simulator.stop()
+        try await withRESTSimulator(body)
     }
 
     private static func json(_ payload: MessagePayload) throws -> String {

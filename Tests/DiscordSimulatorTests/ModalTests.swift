@@ -10,15 +10,7 @@ import Testing
 @Suite("Simulated modals")
 struct ModalTests {
     private func withSimulator(_ body: (DiscordSimulator, RESTTestClient) async throws -> Void) async throws {
-        let simulator = DiscordSimulator(configuration: .init(callbackDeadline: .seconds(120)))
-        try await simulator.start()
-        do {
-            try await body(simulator, RESTTestClient(baseURL: simulator.apiURL))
-        } catch {
-            await simulator.stop()
-            throw error
-        }
-        await simulator.stop()
+        try await withRESTSimulator(body)
     }
 
     static let fileLabel = #"{"type":18,"label":"A drawing","description":"a drawing, no photos of people","component":{"type":19,"custom_id":"drawing","min_values":0,"max_values":1,"required":false}}"#

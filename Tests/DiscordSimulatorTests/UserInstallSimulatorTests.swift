@@ -11,15 +11,7 @@ struct UserInstallSimulatorTests {
     static let child = User(id: 1_400_000_000_000_000_011, username: "pip", globalName: "Pip")
 
     private func withSimulator(_ body: (DiscordSimulator, RESTTestClient) async throws -> Void) async throws {
-        let simulator = DiscordSimulator(configuration: .init(callbackDeadline: .seconds(120)))
-        try await simulator.start()
-        do {
-            try await body(simulator, RESTTestClient(baseURL: simulator.apiURL))
-        } catch {
-            await simulator.stop()
-            throw error
-        }
-        await simulator.stop()
+        try await withRESTSimulator(body)
     }
 
     @Test("a group DM interaction has context 2 and the installer as USER_INSTALL owner; channel posts are refused; 5 follow-ups at most")
